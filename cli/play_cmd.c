@@ -1,0 +1,230 @@
+/* `play`: the commands a player types (shared by the full screen and --line mode). */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "play_game.h"
+
+const char *const play_help_lines[] = {
+    "Type a move in SAN (e4, Nf3, O-O, exd8=Q) or UCI (e2e4), then Enter.",
+    "Commands:",
+    "  undo (u)          take back a move (your move and the engine's reply)",
+    "  redo (r)          play a taken-back move again",
+    "  new (n)           new game from the start position",
+    "  load TEXT|FILE    FEN, PGN file, covert emoji, MSCS, urlsafe string, moves",
+    "  save FILE         save the game as PGN",
+    "  flip (f)          turn the board around",
+    "  engine white|black|both|off   who the engine plays",
+    "  go                the engine plays the side to move now",
+    "  time SECONDS      engine thinking time per move;  depth N: depth limit",
+    "  resign, draw      resign; claim (or agree) a draw",
+    "  help (?), quit (q)",
+    NULL};
+
+static int word_is(const char *w, size_t n, const char *a, const char *b)
+{
+    return (strlen(a) == n && strncmp(w, a, n) == 0) || (b && strlen(b) == n && strncmp(w, b, n) == 0);
+}
+
+static int engine_plays(const play_options *opt, int side)
+{
+    return opt->engine_side == 2 || opt->engine_side == side;
+}
+
+int play_command(play_game *g, play_options *opt, const char *line, char *msg, size_t msgcap)
+{
+    msg[0] = 0;
+    while (isspace((unsigned char)*line)) line++;
+    size_t len = strlen(line);
+    while (len && isspace((unsigned char)line[len - 1])) len--;
+    if (len == 0) return PLAY_CMD_OK;
+    const char *w = line;
+    size_t wn = 0;
+    while (wn < len && !isspace((unsigned char)w[wn])) wn++;
+    const char *arg = w + wn;
+    while (isspace((unsigned char)*arg)) arg++;
+    char argbuf[2048];
+    size_t an = len - (size_t)(arg - line);
+    if (an >= sizeof argbuf) an = sizeof argbuf - 1;
+    memcpy(argbuf, arg, an);
+    argbuf[an] = 0;
+
+    if (word_is(w, wn, "quit", "q") || word_is(w, wn, "exit", NULL)) return PLAY_CMD_QUIT;
+    if (word_is(w, wn, "help", "?") || word_is(w, wn, "h", NULL)) return PLAY_CMD_HELP;
+    if (word_is(w, wn, "undo", "u") || word_is(w, wn, "takeback", "back")) {
+        if (!play_game_undo(g)) {
+            snprintf(msg, msgcap, "nothing to undo");
+            return PLAY_CMD_ERROR;
+        }
+        /* against the engine, go back to a position where it is the player's turn */
+        if (opt->engine_side >= 0 && opt->engine_side != 2 &&
+            engine_plays(opt, play_game_pos(g)->side) && g->cur > 0)
+            play_game_undo(g);
+        snprintf(msg, msgcap, "took back; %s to move",
+                 play_game_pos(g)->side == CHC_WHITE ? "White" : "Black");
+        return PLAY_CMD_OK;
+    }
+    if (word_is(w, wn, "redo", "r") || word_is(w, wn, "forward", NULL)) {
+        if (!play_game_redo(g)) {
+            snprintf(msg, msgcap, "nothing to redo");
+            return PLAY_CMD_ERROR;
+        }
+        if (opt->engine_side >= 0 && opt->engine_side != 2 &&
+            engine_plays(opt, play_game_pos(g)->side))
+            play_game_redo(g);
+        snprintf(msg, msgcap, "replayed; %s to move",
+                 play_game_pos(g)->side == CHC_WHITE ? "White" : "Black");
+        return PLAY_CMD_OK;
+    }
+    if (word_is(w, wn, "new", "n")) {
+        if (argbuf[0]) {
+            char what[32], err[256];
+            if (play_load(g, argbuf, what, err, sizeof err) != CHC_OK) {
+                snprintf(msg, msgcap, "%s", err);
+                return PLAY_CMD_ERROR;
+            }
+        } else {
+            play_game_reset(g, NULL);
+        }
+        snprintf(msg, msgcap, "new game");
+        return PLAY_CMD_OK;
+    }
+    if (word_is(w, wn, "flip", "f")) {
+        opt->flip = !opt->flip;
+        snprintf(msg, msgcap, "board flipped");
+        return PLAY_CMD_OK;
+    }
+    if (word_is(w, wn, "load", "l")) {
+        char what[32], err[400];
+        if (!argbuf[0]) {
+            snprintf(msg, msgcap, "load what? (FEN, PGN file, covert emoji, MSCS, urlsafe, moves)");
+            return PLAY_CMD_ERROR;
+        }
+        if (play_load(g, argbuf, what, err, sizeof err) != CHC_OK) {
+            snprintf(msg, msgcap, "%s", err);
+            return PLAY_CMD_ERROR;
+        }
+        snprintf(msg, msgcap, "loaded %s (%d moves)", what, g->cur);
+        return PLAY_CMD_OK;
+    }
+    if (word_is(w, wn, "save", "s")) {
+        char err[400];
+        if (!argbuf[0]) {
+            snprintf(msg, msgcap, "save to which file? (save game.pgn)");
+            return PLAY_CMD_ERROR;
+        }
+        if (play_save_pgn(g, argbuf, err, sizeof err) != CHC_OK) {
+            snprintf(msg, msgcap, "%s", err);
+            return PLAY_CMD_ERROR;
+        }
+        snprintf(msg, msgcap, "saved %d moves as PGN to %.200s", g->cur, argbuf);
+        return PLAY_CMD_OK;
+    }
+    if (word_is(w, wn, "engine", "e") || word_is(w, wn, "go", NULL)) {
+        if (!play_engine_available()) {
+            snprintf(msg, msgcap, "this build has no engine");
+            return PLAY_CMD_ERROR;
+        }
+        int side;
+        if (word_is(w, wn, "go", NULL) || !argbuf[0]) side = play_game_pos(g)->side;
+        else if (!strcmp(argbuf, "white") || !strcmp(argbuf, "w")) side = CHC_WHITE;
+        else if (!strcmp(argbuf, "black") || !strcmp(argbuf, "b")) side = CHC_BLACK;
+        else if (!strcmp(argbuf, "both")) side = 2;
+        else if (!strcmp(argbuf, "off") || !strcmp(argbuf, "none")) side = -1;
+        else {
+            snprintf(msg, msgcap, "engine white, black, both or off");
+            return PLAY_CMD_ERROR;
+        }
+        opt->engine_side = side;
+        snprintf(msg, msgcap, "%s", side < 0 ? "engine off: two players"
+                                    : side == 2 ? "the engine plays both sides"
+                                    : side == CHC_WHITE ? "the engine plays White"
+                                                        : "the engine plays Black");
+        return PLAY_CMD_OK;
+    }
+    if (word_is(w, wn, "time", "t")) {
+        char *end;
+        double s = strtod(argbuf, &end);
+        if (!argbuf[0] || *end || !(s > 0) || s > 3600) {
+            snprintf(msg, msgcap, "time SECONDS (for example time 2.5)");
+            return PLAY_CMD_ERROR;
+        }
+        opt->limits.movetime_ms = (long)(s * 1000 + 0.5);
+        if (opt->limits.movetime_ms < 1) opt->limits.movetime_ms = 1;
+        opt->limits.depth = 0;
+        snprintf(msg, msgcap, "the engine thinks %.3g s a move", s);
+        return PLAY_CMD_OK;
+    }
+    if (word_is(w, wn, "depth", NULL)) {
+        char *end;
+        long d = strtol(argbuf, &end, 10);
+        if (!argbuf[0] || *end || d < 1 || d > 64) {
+            snprintf(msg, msgcap, "depth N (1..64)");
+            return PLAY_CMD_ERROR;
+        }
+        opt->limits.depth = (int)d;
+        opt->limits.movetime_ms = 0;
+        snprintf(msg, msgcap, "the engine searches %ld plies deep", d);
+        return PLAY_CMD_OK;
+    }
+    if (word_is(w, wn, "resign", NULL)) {
+        play_status st;
+        play_game_status(g, &st);
+        if (st.over) {
+            snprintf(msg, msgcap, "the game is already over");
+            return PLAY_CMD_ERROR;
+        }
+        g->resigned = 1 + play_game_pos(g)->side;
+        play_game_status(g, &st);
+        snprintf(msg, msgcap, "%s", st.text);
+        return PLAY_CMD_OK;
+    }
+    if (word_is(w, wn, "draw", NULL)) {
+        play_status st;
+        play_game_status(g, &st);
+        if (st.over) {
+            snprintf(msg, msgcap, "the game is already over");
+            return PLAY_CMD_ERROR;
+        }
+        if (!st.fifty_claim && st.repetitions < 3 && opt->engine_side >= 0) {
+            snprintf(msg, msgcap, "no draw to claim, and the engine plays on");
+            return PLAY_CMD_ERROR;
+        }
+        g->draw_agreed = 1;
+        snprintf(msg, msgcap, "%s", st.fifty_claim      ? "draw claimed (50-move rule)"
+                                    : st.repetitions >= 3 ? "draw claimed (threefold repetition)"
+                                                          : "draw agreed");
+        return PLAY_CMD_OK;
+    }
+
+    /* a move */
+    play_status st;
+    play_game_status(g, &st);
+    if (st.over) {
+        snprintf(msg, msgcap, "the game is over (%s): undo, new or load", st.text);
+        return PLAY_CMD_ERROR;
+    }
+    if (engine_plays(opt, play_game_pos(g)->side)) {
+        snprintf(msg, msgcap, "it is the engine's turn (type 'engine off' to move for it)");
+        return PLAY_CMD_ERROR;
+    }
+    char mv[64];
+    size_t mn = len < sizeof mv ? len : sizeof mv - 1;
+    memcpy(mv, line, mn);
+    mv[mn] = 0;
+    chc_move m;
+    char err[200];
+    if (play_parse_move(play_game_pos(g), mv, &m, err, sizeof err) != CHC_OK) {
+        snprintf(msg, msgcap, "%s", err);
+        return PLAY_CMD_ERROR;
+    }
+    char text[PLAY_MOVE_TEXT_MAX];
+    play_move_text(play_game_pos(g), m, text);
+    if (play_game_push(g, m) != CHC_OK) {
+        snprintf(msg, msgcap, "out of memory");
+        return PLAY_CMD_ERROR;
+    }
+    snprintf(msg, msgcap, "played %s", text);
+    return PLAY_CMD_OK;
+}

@@ -1,0 +1,216 @@
+/* The table of position formats used by encode, decode and move (see pos_formats.h).
+ * To add a format: write its four functions and add one line to pos_formats[]. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "pos_formats.h"
+
+/* ---- FEN ---------------------------------------------------------------------------- */
+static int fen_detect(const char *text)
+{
+    return strchr(text, '/') != NULL;
+}
+
+static int fen_decode(const char *text, chc_position *pos, chc_diag *diag)
+{
+    return chc_position_from_fen(pos, text, 0, diag);
+}
+
+static int fen_encode(const chc_position *pos, char *buf, size_t cap, chc_diag *diag)
+{
+    (void)diag;
+    return chc_position_to_fen(pos, buf, cap, 0) ? CHC_OK : CHC_E_BUFFER_TOO_SMALL;
+}
+
+/* ---- covert chess ------------------------------------------------------------------- */
+static int covert_detect(const char *text)
+{
+    /* Any emoji in the text: the decoder finds the code among surrounding words. */
+    size_t len = strlen(text);
+    for (size_t i = 0; i < len; i++) {
+        if ((unsigned char)text[i] < 0x80) continue;
+        size_t used;
+        if (chc_covert_match(text + i, len - i, &used) >= 0) return 1;
+    }
+    return 0;
+}
+
+static int covert_decode(const char *text, chc_position *pos, chc_diag *diag)
+{
+    return chc_covert_decode(text, strlen(text), pos, NULL, diag);
+}
+
+static int covert_encode(const chc_position *pos, char *buf, size_t cap, chc_diag *diag)
+{
+    return chc_covert_encode(pos, 0, buf, cap, NULL, diag);
+}
+
+/* ---- MSCS v1 (base64 and hex) ------------------------------------------------------- */
+static int is_b64(int c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+           c == '+' || c == '/' || c == '-' || c == '_';
+}
+
+static int is_hex(int c)
+{
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+static int mscs_detect(const char *text)
+{
+    size_t n = strlen(text);
+    if (n != CHC_MSCS_BASE64_LEN) return 0;
+    for (size_t i = 0; i < n; i++)
+        if (!is_b64((unsigned char)text[i])) return 0;
+    return 1;
+}
+
+static int mscs_hex_detect(const char *text)
+{
+    size_t n = strlen(text);
+    if (n != CHC_MSCS_HEX_LEN) return 0;
+    for (size_t i = 0; i < n; i++)
+        if (!is_hex((unsigned char)text[i])) return 0;
+    return 1;
+}
+
+static int mscs_decode(const char *text, chc_position *pos, chc_diag *diag)
+{
+    return chc_mscs_decode_text(text, strlen(text), pos, NULL, diag);
+}
+
+static int mscs_encode(const chc_position *pos, char *buf, size_t cap, chc_diag *diag)
+{
+    return chc_mscs_encode_text(pos, 0, buf, cap, diag);
+}
+
+static int mscs_hex_encode(const chc_position *pos, char *buf, size_t cap, chc_diag *diag)
+{
+    return chc_mscs_encode_text(pos, CHC_MSCS_HEX, buf, cap, diag);
+}
+
+/* ---- the table ---------------------------------------------------------------------- */
+const pos_format pos_formats[] = {
+    {"covert", "covert chess: 25 emoji", covert_detect, covert_decode, covert_encode},
+    {"mscs", "MSCS v1 as 32 base64 characters", mscs_detect, mscs_decode, mscs_encode},
+    {"mscs-hex", "MSCS v1 as 48 hex digits", mscs_hex_detect, mscs_decode, mscs_hex_encode},
+    {"fen", "Forsyth-Edwards Notation", fen_detect, fen_decode, fen_encode},
+    {NULL, NULL, NULL, NULL, NULL}
+};
+
+const pos_format *pos_format_find(const char *name)
+{
+    for (const pos_format *f = pos_formats; f->name; f++)
+        if (strcmp(f->name, name) == 0) return f;
+    return NULL;
+}
+
+const pos_format *pos_format_detect(const char *text)
+{
+    for (const pos_format *f = pos_formats; f->name; f++)
+        if (f->detect(text)) return f;
+    return NULL;
+}
+
+int pos_format_decode_any(const char *text, const pos_format *forced, chc_position *pos,
+                          const pos_format **used, chc_diag *diag)
+{
+    while (*text == ' ' || *text == '\t' || *text == '\r' || *text == '\n') text++;
+    size_t n = strlen(text);
+    while (n && (text[n - 1] == ' ' || text[n - 1] == '\t' || text[n - 1] == '\r' ||
+                 text[n - 1] == '\n'))
+        n--;
+    char stack[512], *t = stack;
+    if (n >= sizeof stack) {
+        t = malloc(n + 1);
+        if (!t) return CHC_E_NO_MEMORY;
+    }
+    memcpy(t, text, n);
+    t[n] = 0;
+    const pos_format *f = forced ? forced : pos_format_detect(t);
+    int rc;
+    if (!f) {
+        rc = CHC_E_UNSUPPORTED;
+        if (diag) {
+            diag->code = rc;
+            snprintf(diag->message, sizeof diag->message,
+                     "not a position in any known format (FEN, covert emoji, MSCS, ...)");
+        }
+    } else {
+        rc = f->decode(t, pos, diag);
+    }
+    if (t != stack) free(t);
+    if (used) *used = f;
+    return rc;
+}
+
+void pos_format_names(char *buf, size_t cap, const char *sep)
+{
+    size_t n = 0;
+    if (cap) buf[0] = 0;
+    for (const pos_format *f = pos_formats; f->name; f++) {
+        int w = snprintf(buf + n, cap - n, "%s%s", f == pos_formats ? "" : sep, f->name);
+        if (w < 0 || (size_t)w >= cap - n) return;
+        n += (size_t)w;
+    }
+}
+
+/* One input: decode, encode, print. */
+static int run_one(const char *cmd, const char *text, long where, int from_stdin,
+                   const pos_format *from, const pos_format *to, FILE *f)
+{
+    chc_position pos;
+    chc_diag d;
+    memset(&d, 0, sizeof d);
+    const pos_format *used = NULL;
+    char buf[POS_FORMAT_MAX];
+    int rc = pos_format_decode_any(text, from, &pos, &used, &d);
+    if (rc == CHC_OK) rc = to->encode(&pos, buf, sizeof buf, &d);
+    if (rc != CHC_OK) {
+        cli_error(cmd, "%s %ld%s%s%s: %s", from_stdin ? "line" : "position", where,
+                  used ? " (" : "", used ? used->name : "", used ? ")" : "",
+                  d.message[0] ? d.message : chc_strerror(rc));
+        return CLI_BAD_INPUT;
+    }
+    fprintf(f, "%s\n", buf);
+    return CLI_OK;
+}
+
+int pos_format_run(const char *cmd, char **inputs, int n, const pos_format *from,
+                   const pos_format *to, const char *out_path)
+{
+    cli_out out;
+    if (cli_out_open(&out, out_path) != 0) {
+        cli_error(cmd, "cannot write %s", out_path);
+        return CLI_BAD_INPUT;
+    }
+    int status = CLI_OK;
+    if (n > 0) {
+        for (int i = 0; i < n && status == CLI_OK; i++)
+            status = run_one(cmd, inputs[i], i + 1, 0, from, to, out.f);
+    } else {
+        char *line = NULL;
+        size_t cap = 0;
+        long len, lineno = 0;
+        while (status == CLI_OK && (len = cli_getline(&line, &cap, stdin)) >= 0) {
+            lineno++;
+            long k = 0;
+            while (k < len && (line[k] == ' ' || line[k] == '\t')) k++;
+            if (k == len) continue;
+            status = run_one(cmd, line, lineno, 1, from, to, out.f);
+        }
+        free(line);
+    }
+    if (status != CLI_OK) {
+        cli_out_abort(&out);
+        return status;
+    }
+    if (cli_out_commit(&out) != 0) {
+        cli_error(cmd, "cannot write %s", out_path ? out_path : "standard output");
+        return CLI_BAD_INPUT;
+    }
+    return CLI_OK;
+}

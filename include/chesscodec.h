@@ -1,0 +1,852 @@
+/*
+ * chesscodec.h -- the one public header of libchesscodec, and its manual.
+ *
+ * libchesscodec reads, writes, checks, plays and packs chess positions and games.
+ *
+ * Conventions that hold for every function below
+ * ------------------------------------------------
+ *  - Return values: functions that can fail return an `int` status: CHC_OK (0) on success or
+ *    a positive error code from `enum chc_error` (codes never change meaning; chc_strerror()
+ *    turns one into text). Functions that produce a count or a length say so explicitly.
+ *  - Diagnostics: parsers and decoders take an optional `chc_diag *` (NULL is accepted). On
+ *    failure it receives the code, where the problem is (byte offset, line, column, item index)
+ *    and a one-line message. On success it is left untouched. There is no global error state.
+ *  - Buffers: all output goes to caller-owned buffers with an explicit capacity; the `CHC_*_MAX`
+ *    macros give sizes that are always enough. Text outputs are NUL-terminated. Nothing returned
+ *    by this library needs to be freed unless the function says so (only objects made by a
+ *    `*_new` function, freed by its `*_free`).
+ *  - Pointers: arguments must not be NULL unless the function says NULL is accepted.
+ *  - Threads: functions are reentrant; distinct objects may be used from distinct threads.
+ *    chc_init() is called implicitly and is thread-safe.
+ *  - Squares are numbered a1 = 0, b1 = 1, ..., h1 = 7, a2 = 8, ..., h8 = 63.
+ */
+#ifndef CHESSCODEC_H
+#define CHESSCODEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(CHC_BUILDING_LIBRARY) && defined(__GNUC__)
+#define CHC_API __attribute__((visibility("default")))
+#else
+#define CHC_API
+#endif
+
+/* ===================================================================================== */
+/* Version                                                                               */
+/* ===================================================================================== */
+#define CHC_VERSION_MAJOR 0
+#define CHC_VERSION_MINOR 1
+#define CHC_VERSION_PATCH 0
+#define CHC_VERSION_NUMBER (CHC_VERSION_MAJOR * 10000 + CHC_VERSION_MINOR * 100 + CHC_VERSION_PATCH)
+#define CHC_VERSION_STR "0.1.0"
+
+/* Returns CHC_VERSION_NUMBER of the library actually linked. */
+CHC_API unsigned chc_version_number(void);
+/* Returns "MAJOR.MINOR.PATCH" of the library actually linked (static storage). */
+CHC_API const char *chc_version_string(void);
+
+/* ===================================================================================== */
+/* Errors                                                                                */
+/* ===================================================================================== */
+/* Numbered error codes. A code never changes meaning; new codes are only appended.
+ * Ranges: 1-19 general, 20-39 FEN and positions, 40-69 moves and notation (SAN, UCI, PGN),
+ * 70-119 seed codecs (covert, MSCS, urlsafe), 120-139 pack codes, 140-159 engine and book. */
+enum chc_error {
+    CHC_OK = 0,
+    CHC_E_ARGUMENT = 1,        /* an argument is out of its documented range */
+    CHC_E_BUFFER_TOO_SMALL = 2,/* the output buffer's capacity is too small */
+    CHC_E_NO_MEMORY = 3,       /* an allocation failed */
+    CHC_E_IO = 4,              /* reading or writing a file failed */
+    CHC_E_UNSUPPORTED = 5,     /* valid input for something this library does not do */
+    CHC_E_LIMIT = 6,           /* input exceeds a documented size limit */
+    CHC_E_INTERNAL = 7,        /* a bug: please report it */
+
+    CHC_E_FEN_SYNTAX = 20,     /* FEN text is malformed (diag: field, column, character) */
+    CHC_E_POS_KINGS = 21,      /* not exactly one king per side */
+    CHC_E_POS_PAWN_RANK = 22,  /* a pawn on the first or last rank */
+    CHC_E_POS_OPPONENT_IN_CHECK = 23, /* the side not to move is in check */
+    CHC_E_POS_CASTLING = 24,   /* castling right without king and rook on their squares */
+    CHC_E_POS_EN_PASSANT = 25, /* en-passant square no double step could have made */
+    CHC_E_POS_TOO_MANY = 26,   /* more than 16 pieces a side, more than 8 pawns, or material
+                                  promotions cannot explain */
+    CHC_E_POS_COUNTERS = 27,   /* impossible half-move clock or full-move number */
+    CHC_E_POS_CHECKERS = 28,   /* a check no last move could have given (3+ checkers, ...) */
+
+    CHC_E_MOVE_SYNTAX = 40,    /* a move text (SAN or UCI) is malformed */
+    CHC_E_MOVE_ILLEGAL = 41,   /* a well-formed move that is not legal in the position */
+    CHC_E_MOVE_AMBIGUOUS = 42, /* a SAN that matches more than one legal move */
+    CHC_E_PGN_SYNTAX = 43,     /* PGN text is malformed (diag: line, column, token) */
+    CHC_E_PGN_VARIANT = 44,    /* a game of an unsupported variant (Atomic, Crazyhouse, ...) */
+    CHC_E_PGN_FEN = 45,        /* the FEN tag of a game is not a valid position */
+    CHC_E_GAME_END = 46,       /* no more games in the input (not an error for loops) */
+
+    CHC_E_COVERT_LENGTH = 70,  /* not 25 (or 26 with resignation) emoji */
+    CHC_E_COVERT_EMOJI = 71,   /* a character that is not in the emoji list (diag: index) */
+    CHC_E_COVERT_SCHEME = 72,  /* the first emoji does not name this scheme */
+    CHC_E_COVERT_VALUE = 73,   /* an emoji's value is out of range (diag: index) */
+    CHC_E_COVERT_COUNTERS = 74,/* counters outside the format's range */
+    CHC_E_MSCS_LENGTH = 80,    /* not 32 base64 characters / 48 hex digits */
+    CHC_E_MSCS_CHAR = 81,      /* a character outside the alphabet (diag: index) */
+    CHC_E_MSCS_OVERRUN = 82,   /* a square code runs past bit 191 */
+    CHC_E_MSCS_PADDING = 83,   /* non-zero padding bits */
+    CHC_E_MSCS_BOARD = 84,     /* board too large for 182 bits, or not encodable */
+    CHC_E_URLSAFE_CHAR = 90,   /* a character outside the URL-safe alphabet (diag: index) */
+    CHC_E_URLSAFE_MOVE = 91,   /* a move that is not legal or not reachable (diag: index) */
+    CHC_E_URLSAFE_TRUNCATED = 92, /* the string ends inside a move */
+
+    CHC_E_PACK_RANGE = 120,    /* a code at or past the count of its domain */
+    CHC_E_PACK_CORRUPT = 121,  /* a malformed or truncated pack code */
+
+    CHC_E_BOOK_FORMAT = 140    /* a Polyglot book file is malformed */
+};
+
+/* Returns a static, human-readable description of `code` (never NULL; unknown codes give
+ * "unknown error"). */
+CHC_API const char *chc_strerror(int code);
+
+/* Where and why an operation failed. Fields that do not apply are -1 (index, offset) or 0
+ * (line, column). `message` is always NUL-terminated. */
+typedef struct chc_diag {
+    int code;          /* the error code that was returned */
+    long offset;       /* 0-based byte offset in the input text, or -1 */
+    long line;         /* 1-based line, or 0 */
+    long column;       /* 1-based column (bytes), or 0 */
+    long index;        /* 0-based item index (FEN field, emoji, character, ply), or -1 */
+    char message[192]; /* one line: what is wrong, and where */
+} chc_diag;
+
+/* ===================================================================================== */
+/* Core types                                                                            */
+/* ===================================================================================== */
+enum chc_color { CHC_WHITE = 0, CHC_BLACK = 1 };
+enum chc_piece_type {
+    CHC_NO_TYPE = 0, CHC_PAWN = 1, CHC_KNIGHT = 2, CHC_BISHOP = 3,
+    CHC_ROOK = 4, CHC_QUEEN = 5, CHC_KING = 6
+};
+/* A piece is (color << 3) | type; 0 is an empty square. */
+#define CHC_PIECE(color, type) ((uint8_t)(((color) << 3) | (type)))
+#define CHC_PIECE_TYPE(piece) ((piece) & 7)
+#define CHC_PIECE_COLOR(piece) ((piece) >> 3)
+#define CHC_NO_PIECE 0
+
+#define CHC_SQUARE(file, rank) ((rank) * 8 + (file))
+#define CHC_FILE(sq) ((sq) & 7)
+#define CHC_RANK(sq) ((sq) >> 3)
+#define CHC_NO_SQUARE 64
+
+typedef uint64_t chc_bitboard;
+
+/* Castling rights: one bit per right. The rook each right castles with is in
+ * chc_position.castle_rook[] (any file: Chess960). */
+enum chc_castling {
+    CHC_CASTLE_WK = 1, /* white king side  (the rook on the king's right, "short", O-O)  */
+    CHC_CASTLE_WQ = 2, /* white queen side (the rook on the king's left, "long", O-O-O)  */
+    CHC_CASTLE_BK = 4,
+    CHC_CASTLE_BQ = 8
+};
+
+/*
+ * A move: 32 bits. From and to squares, promotion piece type, and the flag bits of the
+ * CeruleanJS seed.
+ *
+ *     31      22 21    16 15  12 11      6 5       0
+ *    +----------+--------+------+---------+---------+
+ *    | reserved |  FLAGS | PROMO|   TO    |  FROM   |
+ *    +----------+--------+------+---------+---------+
+ *
+ *   FLAGS (bit 16 + n): 1 capture, 2 castle, 4 en passant, 8 pawn move, 16 double pawn move,
+ *                       32 promotion.
+ *   PROMO: CHC_KNIGHT..CHC_QUEEN for a promotion, else 0.
+ *   Castling is stored as king-takes-own-rook: FROM is the king's square, TO the rook's square
+ *   (this works for every Chess960 start). chc_move_to_uci() writes e1g1 in standard chess.
+ *   CHC_MOVE_NONE (0) is no move; CHC_MOVE_NULL is the null move ("--").
+ */
+typedef uint32_t chc_move;
+#define CHC_MOVE_NONE ((chc_move)0)
+#define CHC_MOVE_NULL ((chc_move)(65u | (65u << 6))) /* from = to = a2 with no piece moved */
+#define CHC_MOVE_FROM(m) ((int)((m) & 63))
+#define CHC_MOVE_TO(m) ((int)(((m) >> 6) & 63))
+#define CHC_MOVE_PROMO(m) ((int)(((m) >> 12) & 7))
+#define CHC_MOVE_FLAGS(m) ((unsigned)(((m) >> 16) & 63))
+#define CHC_MF_CAPTURE 1u
+#define CHC_MF_CASTLE 2u
+#define CHC_MF_EN_PASSANT 4u
+#define CHC_MF_PAWN 8u
+#define CHC_MF_DOUBLE_PAWN 16u
+#define CHC_MF_PROMOTION 32u
+#define CHC_MAKE_MOVE(from, to, promo, flags) \
+    ((chc_move)((unsigned)(from) | ((unsigned)(to) << 6) | ((unsigned)(promo) << 12) | ((unsigned)(flags) << 16)))
+
+/* The most legal moves any chess position has is 218; buffers of CHC_MAX_MOVES always suffice. */
+#define CHC_MAX_MOVES 256
+
+/*
+ * A position. The struct is public so that callers can keep positions on the stack and copy
+ * them with `=`; treat its fields as read-only and change a position only through this API.
+ * Fields:
+ *   board[sq]      piece on each square (CHC_NO_PIECE when empty)
+ *   by_color[c]    bitboard of each side's pieces
+ *   by_type[t]     bitboard of each piece type (index 0: all pieces)
+ *   side           side to move (CHC_WHITE or CHC_BLACK)
+ *   ep             en-passant target square after a double step, else CHC_NO_SQUARE. Set after
+ *                  every double step (the PGN standard's form); see CHC_FEN_EP_LEGAL_ONLY.
+ *   castling       CHC_CASTLE_* bits
+ *   castle_rook[i] rook square for right bit i (WK, WQ, BK, BQ order), CHC_NO_SQUARE if none
+ *   halfmove       half-move clock (plies since the last capture or pawn move)
+ *   fullmove       full-move number (starts at 1, incremented after Black moves)
+ *   chess960       non-zero when castling follows Chess960 rules and notation
+ *   key            Polyglot Zobrist key (matches Polyglot opening books)
+ * The remaining fields are caches kept by the library.
+ */
+typedef struct chc_position {
+    chc_bitboard by_color[2];
+    chc_bitboard by_type[7];
+    chc_bitboard checkers;      /* cache: pieces giving check to the side to move */
+    uint64_t key;
+    uint8_t board[64];
+    uint8_t side;
+    uint8_t ep;
+    uint8_t castling;
+    uint8_t chess960;
+    uint8_t castle_rook[4];
+    uint8_t king_sq[2];         /* cache */
+    uint16_t halfmove;
+    uint32_t fullmove;
+    uint8_t castle_mask[64];    /* cache: rights lost when a piece moves from/to a square */
+} chc_position;
+
+/* What chc_make_move() needs to take a move back. */
+typedef struct chc_undo {
+    chc_bitboard checkers;
+    uint64_t key;
+    uint8_t captured;
+    uint8_t ep;
+    uint8_t castling;
+    uint8_t pad;
+    uint16_t halfmove;
+} chc_undo;
+
+/* ===================================================================================== */
+/* Positions: set-up, FEN                                                                */
+/* ===================================================================================== */
+#define CHC_STARTPOS_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+/* Longest FEN chc_position_to_fen() can write, with the terminating NUL. */
+#define CHC_FEN_MAX 100
+
+/* Sets `pos` to the standard starting position. */
+CHC_API void chc_position_startpos(chc_position *pos);
+
+/* Sets `pos` to Chess960 start position number `n` (0..959, Scharnagl numbering; 518 is the
+ * standard position, but with chess960 set). Returns CHC_OK or CHC_E_ARGUMENT. */
+CHC_API int chc_position_chess960(chc_position *pos, int n);
+
+/* Flags for chc_position_from_fen(). */
+#define CHC_FEN_CHESS960 1u  /* treat the position as Chess960 even if it looks standard */
+#define CHC_FEN_LENIENT_EP 2u /* drop (instead of refusing) an impossible en-passant square */
+
+/*
+ * Parses FEN (6 fields), or EPD-style 4 fields (counters become "0 1"). Castling accepts
+ * KQkq, Shredder-FEN file letters (HAha) and X-FEN (KQkq meaning the outermost rook, or a
+ * file letter for an inner rook). A position whose rooks or king are not on standard squares
+ * for a right becomes a Chess960 position automatically.
+ * Returns CHC_OK, CHC_E_FEN_SYNTAX (diag: index = field 0..5, offset/column = character), or
+ * a CHC_E_POS_* code for a well-formed position that cannot occur in a game. On error `pos`
+ * is unspecified. Leading/trailing white space is ignored; fields are separated by spaces.
+ */
+CHC_API int chc_position_from_fen(chc_position *pos, const char *fen, unsigned flags, chc_diag *diag);
+
+/* Flags for chc_position_to_fen(). */
+#define CHC_FEN_EP_LEGAL_ONLY 1u /* name the ep square only if a legal ep capture exists
+                                    (Stockfish, chess.js, chessops) */
+#define CHC_FEN_SHREDDER 2u      /* castling as rook files (HAha) */
+#define CHC_FEN_NO_COUNTERS 4u   /* write only the first four fields (EPD) */
+
+/* Writes the FEN of `pos` into buf (capacity cap, CHC_FEN_MAX always suffices). Castling is
+ * written KQkq for standard positions and X-FEN for Chess960 unless CHC_FEN_SHREDDER.
+ * Returns the length written (without NUL), or 0 if cap is too small (buf then holds ""). */
+CHC_API size_t chc_position_to_fen(const chc_position *pos, char *buf, size_t cap, unsigned flags);
+
+/* Checks a position built or changed by hand against every rule chc_position_from_fen()
+ * applies, and refreshes its caches. Returns CHC_OK or a CHC_E_POS_* code. */
+CHC_API int chc_position_validate(chc_position *pos, chc_diag *diag);
+
+/* Sets up `pos` from a piece array (board[sq], CHC_NO_PIECE for empty) and state. Castling
+ * rights are given as rook squares (CHC_NO_SQUARE for none) in WK, WQ, BK, BQ order. The
+ * result is validated as by chc_position_validate(). */
+CHC_API int chc_position_set(chc_position *pos, const uint8_t board[64], int side,
+                             const uint8_t castle_rook[4], int ep, int halfmove, int fullmove,
+                             int chess960, chc_diag *diag);
+
+/* Returns non-zero when the two positions are the same for repetition purposes (board, side,
+ * castling rights, and en passant only when an en-passant capture is legal). */
+CHC_API int chc_position_same(const chc_position *a, const chc_position *b);
+
+/* ===================================================================================== */
+/* Rules: moves, make/unmake, checks                                                     */
+/* ===================================================================================== */
+enum chc_gen {
+    CHC_GEN_ALL = 0,      /* every legal move */
+    CHC_GEN_CAPTURES = 1, /* captures (incl. en passant) and promotions */
+    CHC_GEN_QUIETS = 2    /* everything else: CHC_GEN_ALL = CAPTURES + QUIETS */
+};
+
+/* Writes the legal moves of `pos` of the given kind into out[] (room for CHC_MAX_MOVES) and
+ * returns how many. Order: by piece kind, then squares; not sorted by merit. */
+CHC_API int chc_legal_moves(const chc_position *pos, chc_move *out, enum chc_gen kind);
+
+/* Returns the number of legal moves (faster than generating them). */
+CHC_API int chc_count_legal_moves(const chc_position *pos);
+
+/* Returns non-zero if `m` is a legal move in `pos` (any 32-bit value may be passed). */
+CHC_API int chc_is_legal(const chc_position *pos, chc_move m);
+
+/* Plays legal move `m` (from chc_legal_moves() or a parser) on `pos`, filling `undo` for
+ * chc_unmake_move(). The move must be legal: passing anything else is undefined. */
+CHC_API void chc_make_move(chc_position *pos, chc_move m, chc_undo *undo);
+/* Takes back `m`; `undo` must be the one filled by the matching chc_make_move(). */
+CHC_API void chc_unmake_move(chc_position *pos, chc_move m, const chc_undo *undo);
+
+/* Passes the turn (for engines' null-move search). The side to move must not be in check. */
+CHC_API void chc_make_null(chc_position *pos, chc_undo *undo);
+CHC_API void chc_unmake_null(chc_position *pos, const chc_undo *undo);
+
+/* Non-zero if the side to move is in check. */
+CHC_API int chc_in_check(const chc_position *pos);
+/* Non-zero if legal move `m` gives check. */
+CHC_API int chc_gives_check(const chc_position *pos, chc_move m);
+/* Pieces of either colour attacking square `sq` with occupancy `occupied`. */
+CHC_API chc_bitboard chc_attackers(const chc_position *pos, int sq, chc_bitboard occupied);
+/* Pieces of side `color` pinned against their own king. */
+CHC_API chc_bitboard chc_pinned(const chc_position *pos, int color);
+
+/* Builds a move from squares and a promotion piece type (0 if none) if it is legal in `pos`:
+ * castling may be given as king-to-destination (e1g1) in standard chess or king-to-rook
+ * (e1h1) in either. Returns the move, or CHC_MOVE_NONE if no legal move matches. */
+CHC_API chc_move chc_find_move(const chc_position *pos, int from, int to, int promo);
+
+/* Attack sets (for tools): squares attacked by a piece of `type` on `sq` with `occupied`
+ * (pawns: of colour `color`). */
+CHC_API chc_bitboard chc_attacks(int color, int type, int sq, chc_bitboard occupied);
+
+/* ===================================================================================== */
+/* Perft                                                                                 */
+/* ===================================================================================== */
+/* Counts leaf nodes of the legal move tree to `depth` (bulk-counted at the last ply). */
+CHC_API uint64_t chc_perft(const chc_position *pos, int depth);
+/* Perft split by root move: writes each legal move and its count (count buffers with room
+ * for CHC_MAX_MOVES) and returns the number of root moves. depth >= 1. */
+CHC_API int chc_perft_divide(const chc_position *pos, int depth, chc_move *moves, uint64_t *counts);
+
+/* ===================================================================================== */
+/* Hashing                                                                               */
+/* ===================================================================================== */
+/* The Polyglot key of `pos` computed from scratch (equals pos->key). */
+CHC_API uint64_t chc_polyglot_key(const chc_position *pos);
+
+/* ===================================================================================== */
+/* UCI move text (full SAN and PGN: see the notation section)                            */
+/* ===================================================================================== */
+/* Longest UCI move text with NUL ("e7e8q"). */
+#define CHC_UCI_MAX 6
+/* Writes `m` in UCI: e2e4, e7e8q, 0000 for the null move. Castling is king-to-destination
+ * (e1g1) unless pos->chess960, then king-to-rook (e1h1). Returns the length (4 or 5). */
+CHC_API size_t chc_move_to_uci(const chc_position *pos, chc_move m, char buf[CHC_UCI_MAX]);
+/* Parses a UCI move and checks it is legal in `pos` (e1g1 and e1h1 both accepted for
+ * castling). Returns CHC_OK with *out set, CHC_E_MOVE_SYNTAX or CHC_E_MOVE_ILLEGAL. */
+CHC_API int chc_move_from_uci(const chc_position *pos, const char *text, chc_move *out, chc_diag *diag);
+
+/* >>> SECTION notation (SAN, PGN, games) -- see src/notation/ */
+/*
+ * SAN (Standard Algebraic Notation)
+ * ---------------------------------
+ * Output follows the PGN standard: piece letter, minimal disambiguation (file, else rank,
+ * else both), 'x' for captures, "=Q" for promotions, "O-O"/"O-O-O" for castling (also in
+ * Chess960), then '+' or '#'. The null move is "--".
+ * Input is tolerant of what real files hold: "0-0"/"0-0-0", over-disambiguation ("Nbd7",
+ * "Ng1f3"), missing, extra or wrong '+'/'#', "e8Q", "e8=Q", "e8(Q)", "e.p.", suffix
+ * annotations ("!", "?", "!?", ...), a missing 'x', and "--"/"Z0" for the null move. A
+ * lower-case 'b' is a pawn on the b-file when that reading is legal ("bxc3"), else a bishop.
+ */
+/* Longest SAN chc_move_to_san() writes, with the NUL ("Qa1xb2=Q#" is 9 characters). */
+#define CHC_SAN_MAX 16
+/* Writes legal move `m` (or CHC_MOVE_NULL) of `pos` in SAN into buf. Returns the length. */
+CHC_API size_t chc_move_to_san(const chc_position *pos, chc_move m, char buf[CHC_SAN_MAX]);
+/* Parses a SAN move (NUL-terminated, surrounding white space allowed) and resolves it in
+ * `pos`. Returns CHC_OK with *out set (CHC_MOVE_NULL for "--"), CHC_E_MOVE_SYNTAX,
+ * CHC_E_MOVE_ILLEGAL (no legal move matches) or CHC_E_MOVE_AMBIGUOUS (several do); the diag
+ * names the move and the position (FEN). A null move is refused (CHC_E_MOVE_ILLEGAL) when
+ * the side to move is in check. */
+CHC_API int chc_move_from_san(const chc_position *pos, const char *text, chc_move *out,
+                              chc_diag *diag);
+/* Same as chc_move_from_san() for `len` bytes of text (no NUL needed). */
+CHC_API int chc_move_from_san_n(const chc_position *pos, const char *text, size_t len,
+                                chc_move *out, chc_diag *diag);
+
+/*
+ * Outcomes
+ * --------
+ * The first five end the game by rule; the last two are draws a player may claim.
+ * Insufficient material means neither side has mating material, as chessops decides: each
+ * side has only its king, or a king and one knight (when the other side has nothing but king
+ * and queens), or kings and bishops with every bishop on squares of one colour and no pawn
+ * or knight on the board. K+N+N v K and K+N v K+N count as sufficient.
+ */
+enum chc_outcome {
+    CHC_OUTCOME_NONE = 0,
+    CHC_OUTCOME_CHECKMATE = 1,     /* the side to move is mated */
+    CHC_OUTCOME_STALEMATE = 2,
+    CHC_OUTCOME_INSUFFICIENT = 3,  /* no mating material on either side */
+    CHC_OUTCOME_SEVENTYFIVE = 4,   /* 150 plies without capture or pawn move */
+    CHC_OUTCOME_FIVEFOLD = 5,      /* the same position for the fifth time */
+    CHC_OUTCOME_FIFTY = 6,         /* claimable: 100 plies without capture or pawn move */
+    CHC_OUTCOME_THREEFOLD = 7      /* claimable: the same position for the third time */
+};
+/* Game results, as in the PGN Result tag. */
+enum chc_result {
+    CHC_RESULT_UNKNOWN = 0,        /* "*" */
+    CHC_RESULT_WHITE_WINS = 1,     /* "1-0" */
+    CHC_RESULT_BLACK_WINS = 2,     /* "0-1" */
+    CHC_RESULT_DRAW = 3            /* "1/2-1/2" */
+};
+/* Outcome of a position alone: CHECKMATE, STALEMATE, INSUFFICIENT, SEVENTYFIVE, FIFTY, or
+ * NONE (repetitions need a game: see chc_game_outcome()). Checkmate wins over the move
+ * counters. */
+CHC_API int chc_position_outcome(const chc_position *pos);
+/* Non-zero when neither side has mating material. */
+CHC_API int chc_insufficient_material(const chc_position *pos);
+/* The result an outcome of `pos` gives (a mate is a win for the side not to move; NONE gives
+ * CHC_RESULT_UNKNOWN; every other outcome a draw). */
+CHC_API int chc_outcome_result(int outcome, const chc_position *pos);
+/* Static names: "checkmate", "stalemate", "insufficient material", "seventy-five-move rule",
+ * "fivefold repetition", "fifty-move rule", "threefold repetition", "none". */
+CHC_API const char *chc_outcome_name(int outcome);
+/* Static result text: "1-0", "0-1", "1/2-1/2" or "*". */
+CHC_API const char *chc_result_string(int result);
+
+/*
+ * Games
+ * -----
+ * A chc_game holds the tags (in order), the start position, the move tree and the result.
+ * Moves are nodes numbered from 1; node 0 (CHC_GAME_ROOT) is the start position. The first
+ * child of a node continues its line; further children are variations (alternatives to the
+ * first child). The main line is the chain of first children from the root. Each node has a
+ * comment written before its move (only used at the start of a variation), a comment after
+ * it, and NAGs. The root's "after" comment is the comment before the game's first move.
+ * Strings returned by chc_game_* functions belong to the game and stay valid until it is
+ * changed, reset or freed.
+ */
+typedef struct chc_game chc_game;
+#define CHC_GAME_ROOT 0u
+#define CHC_GAME_NO_NODE 0xffffffffu
+/* Limits: tags 1 MB of text in all, 16 MB of comment text, 4 M nodes per game. */
+#define CHC_GAME_MAX_NODES (1u << 22)
+
+/* Returns a new empty game (standard start, no tags, result "*"), or NULL (no memory). */
+CHC_API chc_game *chc_game_new(void);
+/* Frees the game (NULL accepted). */
+CHC_API void chc_game_free(chc_game *g);
+/* Empties the game and sets its start position (NULL: the standard start). Keeps the game's
+ * memory for reuse. */
+CHC_API void chc_game_reset(chc_game *g, const chc_position *start);
+/* The start position. */
+CHC_API const chc_position *chc_game_start(const chc_game *g);
+
+/* Sets (or, with value NULL, removes) a tag. Returns CHC_OK, CHC_E_NO_MEMORY or CHC_E_LIMIT.
+ * Setting "FEN"/"SetUp" does not change the start position (use chc_game_reset()). */
+CHC_API int chc_game_set_tag(chc_game *g, const char *name, const char *value);
+/* The value of a tag, or NULL when absent. */
+CHC_API const char *chc_game_tag(const chc_game *g, const char *name);
+/* The number of tags, and the name / value of tag i (in order; NULL past the end). */
+CHC_API size_t chc_game_tag_count(const chc_game *g);
+CHC_API const char *chc_game_tag_name(const chc_game *g, size_t i);
+CHC_API const char *chc_game_tag_value(const chc_game *g, size_t i);
+
+/* Result (enum chc_result), from the movetext's result token when the game was read. */
+CHC_API int chc_game_result(const chc_game *g);
+CHC_API void chc_game_set_result(chc_game *g, int result);
+
+/* Main line: number of plies, the move at ply i (0-based; CHC_MOVE_NONE past the end), the
+ * node of ply i (CHC_GAME_NO_NODE past the end). */
+CHC_API size_t chc_game_ply_count(const chc_game *g);
+CHC_API chc_move chc_game_move(const chc_game *g, size_t ply);
+CHC_API uint32_t chc_game_mainline_node(const chc_game *g, size_t ply);
+/* Appends legal move `m` (or CHC_MOVE_NULL when not in check) at the end of the main line.
+ * Returns CHC_OK, CHC_E_MOVE_ILLEGAL, CHC_E_NO_MEMORY or CHC_E_LIMIT. */
+CHC_API int chc_game_push(chc_game *g, chc_move m);
+/* The position after the first `ply` moves of the main line (0: the start). Returns CHC_OK or
+ * CHC_E_ARGUMENT (past the end). */
+CHC_API int chc_game_position(const chc_game *g, size_t ply, chc_position *out);
+/* Outcome at the end of the main line, counting repetitions from the game's history (only
+ * positions since the last capture, pawn move or null move). Same values as
+ * chc_position_outcome(), plus FIVEFOLD and THREEFOLD. */
+CHC_API int chc_game_outcome(const chc_game *g);
+
+/* The move tree. chc_game_add_move() adds `m` as the last child of `parent` and returns the
+ * new node, or CHC_GAME_NO_NODE (bad parent, no memory, limit). It does not check legality:
+ * the caller must pass a legal move of the parent's position (chc_game_node_position()). */
+CHC_API uint32_t chc_game_add_move(chc_game *g, uint32_t parent, chc_move m);
+CHC_API size_t chc_game_node_count(const chc_game *g);
+/* Move, parent (CHC_GAME_NO_NODE for the root), number of children and child i (0 = the
+ * continuation) of a node. Bad node numbers give CHC_MOVE_NONE / CHC_GAME_NO_NODE / 0. */
+CHC_API chc_move chc_game_node_move(const chc_game *g, uint32_t node);
+CHC_API uint32_t chc_game_node_parent(const chc_game *g, uint32_t node);
+CHC_API size_t chc_game_node_child_count(const chc_game *g, uint32_t node);
+CHC_API uint32_t chc_game_node_child(const chc_game *g, uint32_t node, size_t i);
+/* The position after a node's move. Returns CHC_OK or CHC_E_ARGUMENT. */
+CHC_API int chc_game_node_position(const chc_game *g, uint32_t node, chc_position *out);
+/* Comments: `before` non-zero for the comment before the move. NULL when there is none.
+ * Setting appends to an existing comment with a space between. Returns CHC_OK,
+ * CHC_E_ARGUMENT, CHC_E_NO_MEMORY or CHC_E_LIMIT. */
+CHC_API const char *chc_game_node_comment(const chc_game *g, uint32_t node, int before);
+CHC_API int chc_game_add_comment(chc_game *g, uint32_t node, int before, const char *text);
+/* NAGs ($1 = "!", $2 = "?", $3 = "!!", $4 = "??", $5 = "!?", $6 = "?!"): up to
+ * CHC_GAME_MAX_NAGS per node (more are dropped). chc_game_node_nags() copies them into
+ * out[CHC_GAME_MAX_NAGS] and returns how many. */
+#define CHC_GAME_MAX_NAGS 8
+CHC_API size_t chc_game_node_nags(const chc_game *g, uint32_t node, uint8_t out[CHC_GAME_MAX_NAGS]);
+CHC_API int chc_game_add_nag(chc_game *g, uint32_t node, int nag);
+
+/*
+ * PGN reading
+ * -----------
+ * A streaming reader: memory stays bounded by the largest single game (limit
+ * CHC_PGN_MAX_GAME_BYTES) whatever the file size. It reads tags (with \" and \\ escapes),
+ * comments {...} and ; ..., % escape lines, nested variations, NAGs ($n and !, ?, !!, ??,
+ * !?, ?!), move numbers (12. 12...), null moves (-- and Z0), results, FEN/SetUp tags,
+ * Variant tags (Standard, Chess960 and its spellings, From Position; any other variant is
+ * CHC_E_PGN_VARIANT), a UTF-8 BOM, CRLF line ends, and UCI moves in place of SAN.
+ * A game ends after its result token, at the next tag section, or at the end of input.
+ */
+#define CHC_PGN_MAX_GAME_BYTES (64u << 20)
+/* Reader flags. */
+#define CHC_PGN_MAINLINE_ONLY 1u /* skip variations (brackets still checked) */
+#define CHC_PGN_NO_COMMENTS 2u   /* drop comments and NAGs */
+typedef struct chc_pgn_reader chc_pgn_reader;
+/* Input callback: fills buf with up to cap bytes, returns how many (0 at the end of input),
+ * or (size_t)-1 on a read error. */
+typedef size_t (*chc_read_fn)(void *ctx, char *buf, size_t cap);
+/* A reader pulling text through `fn` (the caller keeps ctx alive and closes it). Returns
+ * NULL when out of memory. */
+CHC_API chc_pgn_reader *chc_pgn_reader_new(chc_read_fn fn, void *ctx, unsigned flags);
+/* A reader over `len` bytes of text (not copied: it must outlive the reader). first_line
+ * and first_game (1 for a whole file) number the lines and games in diagnostics. */
+CHC_API chc_pgn_reader *chc_pgn_reader_new_mem(const char *text, size_t len, unsigned flags,
+                                              long first_line, long first_game);
+CHC_API void chc_pgn_reader_free(chc_pgn_reader *r);
+/* Reads the next game into g. Returns CHC_OK; CHC_E_GAME_END when the input is exhausted;
+ * CHC_E_IO (stop: the input failed); or the error of a bad game (CHC_E_PGN_SYNTAX,
+ * CHC_E_PGN_VARIANT, CHC_E_PGN_FEN, CHC_E_MOVE_SYNTAX, CHC_E_MOVE_ILLEGAL,
+ * CHC_E_MOVE_AMBIGUOUS, CHC_E_LIMIT, CHC_E_NO_MEMORY): the diag gives the game number,
+ * line, column, the offending token and why (diag->index: the ply); g then holds the game
+ * up to the error and the next call reads the following game. */
+CHC_API int chc_pgn_read_game(chc_pgn_reader *r, chc_game *g, chc_diag *diag);
+/* Returns the next game's raw text without parsing it (*text stays valid until the next
+ * call on the reader), *line its first line. Same returns as chc_pgn_read_game() (only
+ * CHC_E_GAME_END, CHC_E_IO, CHC_E_LIMIT). Used to split a file for parallel reading. */
+CHC_API int chc_pgn_next_raw(chc_pgn_reader *r, const char **text, size_t *len, long *line);
+/* The number (1-based) of the last game returned, and the bytes of input consumed so far. */
+CHC_API long chc_pgn_reader_game_number(const chc_pgn_reader *r);
+CHC_API uint64_t chc_pgn_reader_bytes(const chc_pgn_reader *r);
+
+/*
+ * PGN writing
+ * -----------
+ * Export format: the seven-tag roster first (Event, Site, Date, Round, White, Black, Result;
+ * "?" or "????.??.??" when missing, Result from the game), the other tags in order (FEN and
+ * SetUp written for a non-standard start, Variant "Chess960" for Chess960), a blank line,
+ * the movetext wrapped at 80 columns with comments, NAGs ($n) and variations, the result, and
+ * a blank line.
+ */
+#define CHC_PGN_WRITE_NO_TAGS 1u       /* movetext only (no tags, no blank line after) */
+#define CHC_PGN_WRITE_NO_COMMENTS 2u   /* drop comments and NAGs */
+#define CHC_PGN_WRITE_NO_VARIATIONS 4u /* main line only */
+/* Writes the game into buf (capacity cap; NUL-terminated when cap > 0) and returns the full
+ * length the text needs, without NUL, like snprintf: if that is >= cap, the text was cut;
+ * call again with a larger buffer. */
+CHC_API size_t chc_game_to_pgn(const chc_game *g, char *buf, size_t cap, unsigned flags);
+/* <<< END SECTION notation */
+
+/* >>> SECTION codecs (covert, MSCS, urlsafe) -- see src/codecs/ */
+/*
+ * The three seed codecs. Specifications: docs/formats/covert-chess.md, mscs-v1.md, urlsafe.md.
+ *
+ * Covert chess: a position as 25 emoji from the Unicode Emoji 12.1 list (3,178 fully-qualified
+ * entries in file order), compatible with covert-chess-bot. Castling rights must be the standard
+ * ones (king on e1/e8, rooks on a/h files); half-move clock 0..100; halfmove + 101*fullmove
+ * below 3178*3178.
+ */
+#define CHC_COVERT_EMOJI_COUNT 3178   /* entries in the emoji list */
+#define CHC_COVERT_EMOJI_MAX 32       /* longest emoji (UTF-8 bytes) with NUL */
+#define CHC_COVERT_LEN 25             /* emoji in a code */
+#define CHC_COVERT_RESIGN_INDEX 2914  /* the white flag, an optional 26th emoji */
+/* Longest covert code text (26 emoji) with the terminating NUL. */
+#define CHC_COVERT_MAX (26 * (CHC_COVERT_EMOJI_MAX - 1) + 1)
+
+/* Returns the fully-qualified UTF-8 text of emoji `index` (0..3177, static storage), or NULL
+ * when index is out of range. */
+CHC_API const char *chc_covert_emoji(int index);
+
+/* Matches the longest emoji (any fully-qualified, minimally-qualified or unqualified form) at
+ * the start of text[0..len). Returns its list index (0..3177) and sets *used to its length in
+ * bytes, or returns -1 (and *used = 0) when no emoji starts there. */
+CHC_API int chc_covert_match(const char *text, size_t len, size_t *used);
+
+/* Computes the 25 list indices of `pos`. Returns CHC_OK, CHC_E_COVERT_COUNTERS (half-move
+ * clock above 100, full-move number 0 or too large) or CHC_E_UNSUPPORTED (Chess960 castling
+ * rights the format cannot express). */
+CHC_API int chc_covert_encode_indices(const chc_position *pos, uint16_t out[CHC_COVERT_LEN],
+                                      chc_diag *diag);
+
+/* Writes the code of `pos` as 25 fully-qualified emoji (26 with the white flag when
+ * `resigned` is non-zero) into buf (capacity cap; CHC_COVERT_MAX always suffices), NUL-
+ * terminated. Returns CHC_OK, the errors of chc_covert_encode_indices(), or
+ * CHC_E_BUFFER_TOO_SMALL. *len (NULL accepted) gets the length in bytes. */
+CHC_API int chc_covert_encode(const chc_position *pos, int resigned, char *buf, size_t cap,
+                              size_t *len, chc_diag *diag);
+
+/* Decodes 25 or 26 list indices (the 26th must be CHC_COVERT_RESIGN_INDEX). *resigned (NULL
+ * accepted) gets 1 when the flag is there. Returns CHC_OK, CHC_E_COVERT_LENGTH,
+ * CHC_E_COVERT_SCHEME, CHC_E_COVERT_VALUE, CHC_E_COVERT_COUNTERS (diag index: the emoji at
+ * fault, 0-based) or a CHC_E_POS_* code when the board is not a legal position. */
+CHC_API int chc_covert_decode_indices(const uint16_t *idx, size_t n, chc_position *pos,
+                                      int *resigned, chc_diag *diag);
+
+/* Finds a covert code in text[0..len) and decodes it. The code is the first run of 25 or 26
+ * emoji (white space allowed between them) that starts with a scheme emoji; other text
+ * around it is ignored. Returns the codes of chc_covert_decode_indices(), CHC_E_COVERT_EMOJI
+ * when a character that is not an emoji interrupts the code, or CHC_E_COVERT_LENGTH. */
+CHC_API int chc_covert_decode(const char *text, size_t len, chc_position *pos, int *resigned,
+                              chc_diag *diag);
+
+/* mix: hides a covert code in a cover message. The message is split into words on white
+ * space and the code (text holding a covert code, as chc_covert_decode() finds it) into its
+ * emoji; word i of n gets key (i+1)/(n+1), emoji j of m gets (j+1)/(m+1); the two lists are
+ * merged by key (a word first only when its key is strictly smaller) and joined with single
+ * spaces. Writes the NUL-terminated result into buf; CHC_COVERT_MIX_MAX(strlen(message))
+ * always suffices. Returns CHC_OK, the errors of chc_covert_decode(), or
+ * CHC_E_BUFFER_TOO_SMALL. */
+#define CHC_COVERT_MIX_MAX(message_len) ((message_len) + 2 * CHC_COVERT_MAX)
+CHC_API int chc_covert_mix(const char *message, const char *code, char *buf, size_t cap,
+                           chc_diag *diag);
+
+/* unmix: takes every emoji out of text[0..len), in order, and decodes them as a code (errors
+ * as chc_covert_decode_indices(); CHC_E_COVERT_LENGTH when there are not 25 or 26). */
+CHC_API int chc_covert_unmix(const char *text, size_t len, chc_position *pos, int *resigned,
+                             chc_diag *diag);
+
+/*
+ * MSCS v1: a state in 192 bits (24 bytes), as 32 base64 characters or 48 hex digits.
+ * Half-move clock and full-move number are not stored (decoding gives 0 1). Only standard
+ * castling (king on e1/e8, rooks in the corners) can be expressed.
+ */
+#define CHC_MSCS_BYTES 24
+#define CHC_MSCS_BASE64_LEN 32
+#define CHC_MSCS_HEX_LEN 48
+#define CHC_MSCS_TEXT_MAX 49 /* longest text form (hex) with NUL */
+
+/* Packs `pos` into 24 bytes. Returns CHC_OK, CHC_E_MSCS_BOARD (the board needs more than
+ * 182 bits: no game reaches it) or CHC_E_UNSUPPORTED (Chess960 castling rights). */
+CHC_API int chc_mscs_encode(const chc_position *pos, uint8_t out[CHC_MSCS_BYTES], chc_diag *diag);
+
+/* Unpacks 24 bytes. Returns CHC_OK, CHC_E_MSCS_OVERRUN, CHC_E_MSCS_PADDING, CHC_E_POS_KINGS,
+ * CHC_E_POS_CASTLING, CHC_E_POS_EN_PASSANT (bits the board contradicts) or another
+ * CHC_E_POS_* code for a board that is not a legal position (diag index: bit number). */
+CHC_API int chc_mscs_decode(const uint8_t in[CHC_MSCS_BYTES], chc_position *pos, chc_diag *diag);
+
+/* Flags for chc_mscs_encode_text(). */
+#define CHC_MSCS_HEX 1u /* 48 lowercase hex digits instead of base64 */
+
+/* Writes the code of `pos` as text (32 base64 characters, or 48 hex digits with CHC_MSCS_HEX)
+ * into buf (capacity cap, CHC_MSCS_TEXT_MAX always suffices). Returns CHC_OK, the errors of
+ * chc_mscs_encode(), or CHC_E_BUFFER_TOO_SMALL. */
+CHC_API int chc_mscs_encode_text(const chc_position *pos, unsigned flags, char *buf, size_t cap,
+                                 chc_diag *diag);
+
+/* Decodes text[0..len): 32 base64 characters (standard or URL-safe alphabet, no padding) or
+ * 48 hex digits (either case); white space around it is ignored. *is_hex (NULL accepted) gets
+ * 1 for hex. Returns CHC_OK, CHC_E_MSCS_LENGTH, CHC_E_MSCS_CHAR (diag index: character) or
+ * the errors of chc_mscs_decode(). */
+CHC_API int chc_mscs_decode_text(const char *text, size_t len, chc_position *pos, int *is_hex,
+                                 chc_diag *diag);
+
+/*
+ * chess_compress_urlsafe (version 1.1.2): the moves of a game from the standard starting
+ * position as characters of the URL-safe base64 alphabet, one or two squares a move (plus a
+ * promotion letter). Castling is written king square then rook square.
+ */
+/* Longest text for n moves, with NUL. */
+#define CHC_URLSAFE_MAX(n_moves) (3 * (size_t)(n_moves) + 1)
+
+/* Writes legal move `m` of `pos` (1 to 3 characters, not NUL-terminated) into out and returns
+ * how many. The move must be legal (see chc_is_legal()). */
+CHC_API int chc_urlsafe_write_move(const chc_position *pos, chc_move m, char out[3]);
+
+/* Reads one move at text[0..len) in `pos`. Sets *out and *used (characters consumed).
+ * Returns CHC_OK, CHC_E_URLSAFE_CHAR, CHC_E_URLSAFE_TRUNCATED or CHC_E_URLSAFE_MOVE (diag
+ * offset/index: the character at fault, counted from text). */
+CHC_API int chc_urlsafe_read_move(const chc_position *pos, const char *text, size_t len,
+                                  chc_move *out, size_t *used, chc_diag *diag);
+
+/* Encodes moves[0..n) played from the standard starting position into buf (capacity cap,
+ * CHC_URLSAFE_MAX(n) always suffices), NUL-terminated; *len (NULL accepted) gets the length.
+ * Returns CHC_OK, CHC_E_MOVE_ILLEGAL (diag index: the ply) or CHC_E_BUFFER_TOO_SMALL. */
+CHC_API int chc_urlsafe_encode(const chc_move *moves, size_t n, char *buf, size_t cap,
+                               size_t *len, chc_diag *diag);
+
+/* Decodes text[0..len) into moves (capacity cap; len always suffices). *n gets the number of
+ * moves; `final_pos` (NULL accepted) the position after them. Returns CHC_OK, the errors of
+ * chc_urlsafe_read_move() (diag offset: character in text, index: ply... see message) or
+ * CHC_E_BUFFER_TOO_SMALL. */
+CHC_API int chc_urlsafe_decode(const char *text, size_t len, chc_move *moves, size_t cap,
+                               size_t *n, chc_position *final_pos, chc_diag *diag);
+/* <<< END SECTION codecs */
+
+/* >>> SECTION pack (position and game codes) -- see src/pack/ */
+/* <<< END SECTION pack */
+
+/* >>> SECTION engine (search, UCI engine, Polyglot book) -- see src/engine/ */
+/*
+ * A chess engine: iterative deepening alpha-beta (PVS, aspiration windows, transposition
+ * table, quiescence, null move, LMR, killers/history, check extensions) with a tapered
+ * evaluation. One engine object searches one position at a time; it may be searched from one
+ * thread while chc_engine_stop()/chc_engine_ponderhit() are called from another.
+ *
+ * Typical use (the `chesscodec uci` command is built on exactly this):
+ *     chc_engine *e = chc_engine_new(64);
+ *     chc_search_limits lim = {0};  lim.movetime_ms = 1000;
+ *     chc_search_result res;
+ *     if (chc_engine_search(e, &start, moves, nmoves, &lim, NULL, NULL, &res) == CHC_OK)
+ *         play(res.best);
+ *     chc_engine_free(e);
+ */
+typedef struct chc_engine chc_engine;
+
+/* Scores are centipawns from the side to move's point of view. Mate scores are
+ * +-(CHC_SCORE_MATE - plies to mate); any |score| >= CHC_SCORE_MATE_MIN is a mate score. */
+#define CHC_SCORE_MATE 32000
+#define CHC_SCORE_MATE_MIN 31000
+/* Longest principal variation reported. */
+#define CHC_PV_MAX 64
+
+/* What limits a search. Zero every field (`= {0}`) and set what you need; a search with no
+ * limit at all (and not infinite) searches to depth 1. Several limits combine: the first one
+ * reached stops the search. */
+typedef struct chc_search_limits {
+    int depth;              /* maximum iteration depth in plies (0: none) */
+    uint64_t nodes;         /* maximum nodes (0: none); checked every 1024 nodes */
+    int64_t movetime_ms;    /* search exactly this long (0: none) */
+    int64_t time_ms[2];     /* remaining clock of white and black (0: no clock) */
+    int64_t inc_ms[2];      /* increment per move of white and black */
+    int movestogo;          /* moves to the next time control (0: sudden death) */
+    int mate;               /* look for a mate in this many moves; stops when found (0: none) */
+    int infinite;           /* non-zero: search until chc_engine_stop() */
+    int ponder;             /* non-zero: time limits apply only after chc_engine_ponderhit() */
+    const chc_move *searchmoves; /* restrict the root to these moves (NULL: all) */
+    int n_searchmoves;
+} chc_search_limits;
+
+/* The state of a search: passed to the progress callback after each iteration (and when the
+ * search ends), and returned as the result. */
+typedef struct chc_search_result {
+    chc_move best;          /* best move, CHC_MOVE_NONE when the root has no legal move */
+    chc_move ponder;        /* expected reply (pv[1]), or CHC_MOVE_NONE */
+    int score;              /* see CHC_SCORE_MATE; at a root with no legal move: -MATE or 0 */
+    int mate;               /* moves to mate: > 0 we mate, < 0 we are mated, 0 none */
+    int depth;              /* last completed iteration */
+    int seldepth;           /* deepest ply reached */
+    uint64_t nodes;         /* nodes searched */
+    int64_t time_ms;        /* elapsed time */
+    uint64_t nps;           /* nodes per second */
+    int hashfull;           /* transposition table use, per mille */
+    int bound;              /* 0 exact, 1 lower bound (fail high), 2 upper bound (fail low) */
+    int pv_len;
+    chc_move pv[CHC_PV_MAX];/* principal variation from the root */
+} chc_search_result;
+
+/* Called from the searching thread after each iteration (and with bound != 0 when an
+ * aspiration window fails); must return quickly. */
+typedef void (*chc_search_callback)(const chc_search_result *info, void *user);
+
+/* Makes an engine with a transposition table of `hash_mb` megabytes (1..65536; 0 means 16).
+ * Returns NULL when memory is short. Free it with chc_engine_free(). */
+CHC_API chc_engine *chc_engine_new(size_t hash_mb);
+/* Frees the engine (NULL is accepted). It must not be searching. */
+CHC_API void chc_engine_free(chc_engine *e);
+/* Resizes (and clears) the transposition table. Returns CHC_OK, CHC_E_ARGUMENT (0 or more
+ * than 65536) or CHC_E_NO_MEMORY (the old table is then kept). Not while searching. */
+CHC_API int chc_engine_set_hash(chc_engine *e, size_t hash_mb);
+/* Forgets everything learnt (transposition table, history): call before a new game. */
+CHC_API void chc_engine_clear(chc_engine *e);
+
+/*
+ * Searches the position reached from `start` by playing moves[0..nmoves-1] (the moves are
+ * used for repetition detection; NULL with nmoves 0 is accepted) under `limits`, and writes
+ * the result into *result. `cb` (NULL accepted) gets progress reports. Blocks until a limit
+ * is reached or chc_engine_stop() is called; result->best is always a legal move when the
+ * position has one (even when stopped at once).
+ * Returns CHC_OK, CHC_E_MOVE_ILLEGAL (a move in moves[] is not legal; nothing searched), or
+ * CHC_E_ARGUMENT (nmoves < 0, or a searchmoves entry that is not legal).
+ */
+CHC_API int chc_engine_search(chc_engine *e, const chc_position *start, const chc_move *moves,
+                              int nmoves, const chc_search_limits *limits,
+                              chc_search_callback cb, void *user, chc_search_result *result);
+/* Asks a running search to stop as soon as possible (within about a millisecond); safe to
+ * call from any thread, and harmless when no search runs. The flag is cleared when the next
+ * search starts. */
+CHC_API void chc_engine_stop(chc_engine *e);
+/* Switches a pondering search (limits->ponder) to normal timed search: its clock starts
+ * now. Safe from any thread. */
+CHC_API void chc_engine_ponderhit(chc_engine *e);
+
+/* The static evaluation of `pos` in centipawns from the side to move's point of view. */
+CHC_API int chc_evaluate(const chc_position *pos);
+
+/* Searches a fixed set of positions (built in) to `depth` plies (0: the default, 11) with a
+ * fresh 16 MB table and returns the total node count, a deterministic signature of the
+ * search; *ms (NULL accepted) gets the elapsed milliseconds. Returns 0 on lack of memory. */
+CHC_API uint64_t chc_engine_bench(int depth, int64_t *ms);
+#define CHC_BENCH_DEFAULT_DEPTH 11
+
+/*
+ * Polyglot opening books (.bin): 16-byte big-endian entries (key u64, move u16, weight u16,
+ * learn u32), sorted by key. The book is read whole into memory.
+ */
+typedef struct chc_book chc_book;
+
+/* A book move. */
+typedef struct chc_book_entry {
+    chc_move move;     /* the legal move (castling as the library writes it) */
+    uint16_t weight;   /* relative weight */
+    uint32_t learn;    /* the learn field, as stored */
+} chc_book_entry;
+
+/* Opens a Polyglot book file into memory: *out gets a book to free with chc_book_free().
+ * Returns CHC_OK, CHC_E_IO (cannot read the file), CHC_E_BOOK_FORMAT (size not a multiple
+ * of 16, or keys not sorted; diag: offset of the bad entry) or CHC_E_NO_MEMORY. */
+CHC_API int chc_book_open(chc_book **out, const char *path, chc_diag *diag);
+/* Same as chc_book_open() from bytes in memory (copied; `data` stays the caller's). */
+CHC_API int chc_book_from_memory(chc_book **out, const void *data, size_t len, chc_diag *diag);
+/* Frees a book (NULL accepted). */
+CHC_API void chc_book_free(chc_book *book);
+/* Number of entries in the book. */
+CHC_API size_t chc_book_size(const chc_book *book);
+/* Writes the book moves of `pos` that are legal (at most `cap`) into out[], heaviest first
+ * (ties in file order), and returns how many there are (which may exceed cap: only cap are
+ * written). Entries whose move is not legal in `pos` are skipped. */
+CHC_API int chc_book_moves(const chc_book *book, const chc_position *pos, chc_book_entry *out,
+                           int cap);
+/* Picks a book move at random with probability proportional to weight, using `random` (any
+ * 64-bit value, e.g. from a PRNG) as the draw; entries of weight 0 are never picked.
+ * Returns the move, or CHC_MOVE_NONE when the position is not in the book. */
+CHC_API chc_move chc_book_pick(const chc_book *book, const chc_position *pos, uint64_t random);
+/* <<< END SECTION engine */
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* CHESSCODEC_H */

@@ -1,0 +1,227 @@
+/* chess_compress_urlsafe (version 1.1.2): a game as a URL-safe string.
+ * Spec: docs/formats/urlsafe.md.
+ *
+ * One character is one square (a1 = 'A', index = rank*8 + file, alphabet below). A move is:
+ *   - castling: king square, rook square (e1h1 = "EH");
+ *   - otherwise: the to-square alone when the moving piece is the only piece of the side to
+ *     move that can "in principle" reach it (pins and checks ignored), else from and to;
+ *   - then a promotion letter (Q R N B) after a pawn move to the last rank. */
+#include <stdio.h>
+#include <string.h>
+
+#include "codecs/codecs.h"
+#include "common/diag.h"
+#include "core/position.h"
+
+static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+static const int8_t char_value[256] = {
+#define R16 -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
+    R16, R16,
+    /* 0x20 */ -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 62, -1, -1,
+    /* 0x30 */ 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, -1, -1, -1, -1, -1, -1,
+    /* 0x40 */ -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
+    /* 0x50 */ 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, -1, -1, -1, -1, 63,
+    /* 0x60 */ -1, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40,
+    /* 0x70 */ 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, -1, -1, -1, -1, -1,
+    R16, R16, R16, R16, R16, R16, R16, R16
+#undef R16
+};
+
+chc_bitboard chci_urlsafe_reachers(const chc_position *pos, int t)
+{
+    int s = pos->side;
+    bb_t own = pos->by_color[s], occ = pos->by_type[0];
+    bb_t tb = BB(t);
+    if (own & tb) return 0;
+    bb_t r = 0;
+    bb_t qu = pos->by_type[CHC_QUEEN];
+    r |= chci_rook_att(t, occ) & own & (pos->by_type[CHC_ROOK] | qu);
+    r |= chci_bishop_att(t, occ) & own & (pos->by_type[CHC_BISHOP] | qu);
+    r |= chci_king_att[t] & own & pos->by_type[CHC_KING];
+    r |= chci_knight_att[t] & own & pos->by_type[CHC_KNIGHT];
+    bb_t pawns = own & pos->by_type[CHC_PAWN];
+    int rank = CHC_RANK(t);
+    if (s == CHC_WHITE ? rank >= 2 : rank <= 5) {
+        if (!(occ & tb)) {
+            int behind = s == CHC_WHITE ? t - 8 : t + 8;
+            r |= pawns & BB(behind);
+            if (rank == (s == CHC_WHITE ? 3 : 4) && !(occ & BB(behind))) {
+                int two = s == CHC_WHITE ? t - 16 : t + 16;
+                r |= pawns & BB(two);
+            }
+        }
+        if ((pos->by_color[!s] & tb) || t == pos->ep)
+            r |= chci_pawn_att[!s][t] & pawns;
+    }
+    return r;
+}
+
+static const char promo_letter[7] = {0, 0, 'N', 'B', 'R', 'Q', 0};
+
+int chc_urlsafe_write_move(const chc_position *pos, chc_move m, char out[3])
+{
+    int from = CHC_MOVE_FROM(m), to = CHC_MOVE_TO(m), n = 0;
+    if (CHC_MOVE_FLAGS(m) & CHC_MF_CASTLE) {
+        out[0] = alphabet[from];
+        out[1] = alphabet[to];
+        return 2;
+    }
+    if (chci_urlsafe_reachers(pos, to) != BB(from)) out[n++] = alphabet[from];
+    out[n++] = alphabet[to];
+    if (CHC_MOVE_PROMO(m)) out[n++] = promo_letter[CHC_MOVE_PROMO(m)];
+    return n;
+}
+
+static int sq_char_ok(char c)
+{
+    return char_value[(unsigned char)c] >= 0;
+}
+
+#define SQN(sq) 'a' + CHC_FILE(sq), '1' + CHC_RANK(sq)
+
+/* Reports an error at character `at` (0-based, from the start of the move) of a move that
+ * starts at character `base` of the whole string and is ply `ply` (0-based). */
+static int fail_at(chc_diag *diag, int code, size_t base, size_t at, size_t ply,
+                   const char *what)
+{
+    long off = (long)(base + at);
+    return chci_fail(diag, code, off, 0, off + 1, (long)ply, "urlsafe: character %ld, ply %zu: %s",
+                     off + 1, ply + 1, what);
+}
+
+static int read_move(const chc_position *pos, const char *text, size_t len, size_t base,
+                     size_t ply, chc_move *out, size_t *used, chc_diag *diag)
+{
+    char why[128];
+    if (len == 0)
+        return fail_at(diag, CHC_E_URLSAFE_TRUNCATED, base, 0, ply,
+                       "the string ends where a move should start");
+    if (!sq_char_ok(text[0])) {
+        snprintf(why, sizeof why, "byte 0x%02x is not in the URL-safe alphabet",
+                 (unsigned char)text[0]);
+        return fail_at(diag, CHC_E_URLSAFE_CHAR, base, 0, ply, why);
+    }
+    int x = char_value[(unsigned char)text[0]];
+    int s = pos->side, from, to, two = 0;
+    size_t i = 1;
+    if (pos->by_color[s] & BB(x)) {
+        if (len < 2) {
+            snprintf(why, sizeof why, "the string ends after from-square %c%c", SQN(x));
+            return fail_at(diag, CHC_E_URLSAFE_TRUNCATED, base, 1, ply, why);
+        }
+        if (!sq_char_ok(text[1])) {
+            snprintf(why, sizeof why, "byte 0x%02x is not in the URL-safe alphabet",
+                     (unsigned char)text[1]);
+            return fail_at(diag, CHC_E_URLSAFE_CHAR, base, 1, ply, why);
+        }
+        from = x;
+        to = char_value[(unsigned char)text[1]];
+        i = 2;
+        two = 1;
+    } else {
+        to = x;
+        bb_t r = chci_urlsafe_reachers(pos, to);
+        if (r == 0 || bb_more_than_one(r)) {
+            snprintf(why, sizeof why, "'%c': %s of the side to move can reach %c%c", text[0],
+                     r ? "more than one piece" : "no piece", SQN(to));
+            return fail_at(diag, CHC_E_URLSAFE_MOVE, base, 0, ply, why);
+        }
+        from = bb_lsb(r);
+    }
+    int piece = pos->board[from];
+    int promo = 0;
+    if (CHC_PIECE_TYPE(piece) == CHC_PAWN && (CHC_RANK(to) == 7 || CHC_RANK(to) == 0)) {
+        if (i >= len) {
+            snprintf(why, sizeof why, "the string ends before the promotion letter of %c%c%c%c",
+                     SQN(from), SQN(to));
+            return fail_at(diag, CHC_E_URLSAFE_TRUNCATED, base, i, ply, why);
+        }
+        switch (text[i]) {
+        case 'Q': promo = CHC_QUEEN; break;
+        case 'R': promo = CHC_ROOK; break;
+        case 'N': promo = CHC_KNIGHT; break;
+        case 'B': promo = CHC_BISHOP; break;
+        default:
+            snprintf(why, sizeof why, "'%c' is not a promotion letter (Q R N B)",
+                     (unsigned char)text[i] >= 0x20 && (unsigned char)text[i] < 0x7f ? text[i] : '?');
+            return fail_at(diag, CHC_E_URLSAFE_MOVE, base, i, ply, why);
+        }
+        i++;
+    }
+    chc_move m = chc_find_move(pos, from, to, promo);
+    /* chc_find_move() also takes e1g1 for castling: this format writes only king-to-rook. */
+    if (m == CHC_MOVE_NONE || CHC_MOVE_TO(m) != to) {
+        snprintf(why, sizeof why, "%c%c%c%c is not a legal move", SQN(from), SQN(to));
+        return fail_at(diag, CHC_E_URLSAFE_MOVE, base, 0, ply, why);
+    }
+    /* Canonical form: a from-square is written only when it is needed. */
+    if (two && !(CHC_MOVE_FLAGS(m) & CHC_MF_CASTLE) && chci_urlsafe_reachers(pos, to) == BB(from)) {
+        snprintf(why, sizeof why, "%c%c%c%c is written with its from-square, but no other piece "
+                 "can reach %c%c (not canonical)", SQN(from), SQN(to), SQN(to));
+        return fail_at(diag, CHC_E_URLSAFE_MOVE, base, 0, ply, why);
+    }
+    *out = m;
+    *used = i;
+    return CHC_OK;
+}
+
+int chc_urlsafe_read_move(const chc_position *pos, const char *text, size_t len, chc_move *out,
+                          size_t *used, chc_diag *diag)
+{
+    return read_move(pos, text, len, 0, 0, out, used, diag);
+}
+
+int chc_urlsafe_encode(const chc_move *moves, size_t n, char *buf, size_t cap, size_t *len,
+                       chc_diag *diag)
+{
+    chc_position pos;
+    chc_position_startpos(&pos);
+    size_t o = 0;
+    if (cap) buf[0] = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!chc_is_legal(&pos, moves[i])) {
+            if (cap) buf[0] = 0;
+            return chci_fail(diag, CHC_E_MOVE_ILLEGAL, -1, 0, 0, (long)i,
+                             "urlsafe: move %zu (ply %zu) is not legal", i + 1, i + 1);
+        }
+        char tmp[3];
+        int k = chc_urlsafe_write_move(&pos, moves[i], tmp);
+        if (o + (size_t)k + 1 > cap) {
+            if (cap) buf[0] = 0;
+            return chci_fail(diag, CHC_E_BUFFER_TOO_SMALL, -1, 0, 0, (long)i,
+                             "urlsafe: output buffer too small");
+        }
+        memcpy(buf + o, tmp, (size_t)k);
+        o += (size_t)k;
+        chc_undo u;
+        chc_make_move(&pos, moves[i], &u);
+    }
+    buf[o] = 0;
+    if (len) *len = o;
+    return CHC_OK;
+}
+
+int chc_urlsafe_decode(const char *text, size_t len, chc_move *moves, size_t cap, size_t *n,
+                       chc_position *final_pos, chc_diag *diag)
+{
+    chc_position pos;
+    chc_position_startpos(&pos);
+    size_t i = 0, k = 0;
+    while (i < len) {
+        chc_move m;
+        size_t used;
+        int rc = read_move(&pos, text + i, len - i, i, k, &m, &used, diag);
+        if (rc != CHC_OK) return rc;
+        if (k >= cap)
+            return chci_fail(diag, CHC_E_BUFFER_TOO_SMALL, (long)i, 0, 0, (long)k,
+                             "urlsafe: more than %zu moves", cap);
+        moves[k++] = m;
+        chc_undo u;
+        chc_make_move(&pos, m, &u);
+        i += used;
+    }
+    *n = k;
+    if (final_pos) *final_pos = pos;
+    return CHC_OK;
+}

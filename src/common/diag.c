@@ -1,0 +1,20 @@
+#include "common/diag.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+int chci_fail(chc_diag *diag, int code, long offset, long line, long column, long index,
+              const char *fmt, ...)
+{
+    if (!diag) return code;
+    diag->code = code;
+    diag->offset = offset;
+    diag->line = line;
+    diag->column = column;
+    diag->index = index;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(diag->message, sizeof diag->message, fmt, ap);
+    va_end(ap);
+    return code;
+}

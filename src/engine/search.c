@@ -1,0 +1,804 @@
+/* The engine's search: iterative deepening, aspiration windows, principal variation search
+ * with a transposition table, null-move pruning, late-move reductions and pruning, futility
+ * pruning, killer and history move ordering, check extensions, quiescence search with SEE,
+ * mate-distance scores, repetition / fifty-move / material draws, and time management. */
+#include <math.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "engine/engine.h"
+
+#define MAX_PLY 120
+#define INF 32500
+#define MATE CHC_SCORE_MATE
+#define MATE_MIN CHC_SCORE_MATE_MIN
+
+enum { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
+
+typedef struct tt_entry {
+    uint64_t key;
+    chc_move move;
+    int16_t score;
+    int8_t depth;
+    uint8_t genbound; /* generation << 2 | bound */
+} tt_entry;
+
+#define TT_WAYS 4
+typedef struct tt_bucket {
+    tt_entry e[TT_WAYS];
+} tt_bucket;
+
+struct chc_engine {
+    tt_bucket *tt;
+    size_t tt_mask; /* number of buckets - 1 (a power of two) */
+    uint8_t gen;
+    atomic_int stop_flag;
+    atomic_int ponderhit_flag;
+    int history[2][64][64];
+    chc_move killers[MAX_PLY + 2][2];
+
+    /* the running search */
+    chc_position pos;
+    uint64_t *keys;
+    int nkeys, keys_cap;
+    int null_idx;
+    uint64_t nodes, node_limit;
+    int seldepth;
+    int stopped;
+    int pondering;
+    int64_t start_ms, soft_ms, hard_ms;
+    int root_depth;
+    const chc_move *searchmoves;
+    int n_searchmoves;
+    chc_move root_best;
+    int root_score;
+    chc_move pv[MAX_PLY + 2][MAX_PLY + 2];
+    int pvlen[MAX_PLY + 2];
+    int ss_eval[MAX_PLY + 2];
+    chc_move ss_move[MAX_PLY + 2];
+    chc_search_result res;
+};
+
+static int lmr_table[64][64];
+static int lmr_ready;
+
+static void init_lmr(void)
+{
+    if (lmr_ready) return;
+    for (int d = 0; d < 64; d++)
+        for (int m = 0; m < 64; m++)
+            lmr_table[d][m] = d && m ? (int)(0.75 + log((double)d) * log((double)m) / 2.25) : 0;
+    lmr_ready = 1;
+}
+
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* ---------------------------------------------------------------- transposition table */
+
+static int tt_alloc(chc_engine *e, size_t mb)
+{
+    size_t bytes = mb * 1024 * 1024, n = 1;
+    while (n * 2 * sizeof(tt_bucket) <= bytes) n *= 2;
+    tt_bucket *t = calloc(n, sizeof *t);
+    if (!t) return CHC_E_NO_MEMORY;
+    free(e->tt);
+    e->tt = t;
+    e->tt_mask = n - 1;
+    return CHC_OK;
+}
+
+static tt_entry *tt_probe(chc_engine *e, uint64_t key, int *hit)
+{
+    tt_bucket *b = &e->tt[key & e->tt_mask];
+    for (int i = 0; i < TT_WAYS; i++)
+        if (b->e[i].key == key && b->e[i].genbound) {
+            *hit = 1;
+            return &b->e[i];
+        }
+    *hit = 0;
+    return NULL;
+}
+
+static int score_to_tt(int s, int ply)
+{
+    return s >= MATE_MIN ? s + ply : s <= -MATE_MIN ? s - ply : s;
+}
+static int score_from_tt(int s, int ply)
+{
+    return s >= MATE_MIN ? s - ply : s <= -MATE_MIN ? s + ply : s;
+}
+
+static void tt_store(chc_engine *e, uint64_t key, chc_move m, int score, int depth, int bound, int ply)
+{
+    tt_bucket *b = &e->tt[key & e->tt_mask];
+    tt_entry *repl = &b->e[0];
+    int worst = INT32_MAX;
+    for (int i = 0; i < TT_WAYS; i++) {
+        tt_entry *x = &b->e[i];
+        if (x->key == key || !x->genbound) {
+            repl = x;
+            break;
+        }
+        int age = (uint8_t)(e->gen - (x->genbound >> 2)) & 63;
+        int v = x->depth - 8 * age;
+        if (v < worst) {
+            worst = v;
+            repl = x;
+        }
+    }
+    if (repl->key == key && m == CHC_MOVE_NONE) m = repl->move;
+    if (repl->key == key && bound != BOUND_EXACT && depth + 2 < repl->depth &&
+        ((uint8_t)(repl->genbound >> 2) == (e->gen & 63)))
+        return;
+    repl->key = key;
+    repl->move = m;
+    repl->score = (int16_t)score_to_tt(score, ply);
+    repl->depth = (int8_t)(depth < 0 ? 0 : depth > 127 ? 127 : depth);
+    repl->genbound = (uint8_t)(((e->gen & 63) << 2) | bound);
+}
+
+static int tt_hashfull(const chc_engine *e)
+{
+    size_t n = e->tt_mask + 1 < 250 ? e->tt_mask + 1 : 250, used = 0;
+    for (size_t i = 0; i < n; i++)
+        for (int j = 0; j < TT_WAYS; j++)
+            if (e->tt[i].e[j].genbound && (e->tt[i].e[j].genbound >> 2) == (e->gen & 63)) used++;
+    return (int)(used * 1000 / (n * TT_WAYS));
+}
+
+/* ---------------------------------------------------------------- engine object */
+
+chc_engine *chc_engine_new(size_t hash_mb)
+{
+    if (hash_mb == 0) hash_mb = 16;
+    if (hash_mb > 65536) return NULL;
+    init_lmr();
+    chc_engine *e = calloc(1, sizeof *e);
+    if (!e) return NULL;
+    atomic_init(&e->stop_flag, 0);
+    atomic_init(&e->ponderhit_flag, 0);
+    if (tt_alloc(e, hash_mb) != CHC_OK) {
+        free(e);
+        return NULL;
+    }
+    return e;
+}
+
+void chc_engine_free(chc_engine *e)
+{
+    if (!e) return;
+    free(e->tt);
+    free(e->keys);
+    free(e);
+}
+
+int chc_engine_set_hash(chc_engine *e, size_t hash_mb)
+{
+    if (hash_mb == 0 || hash_mb > 65536) return CHC_E_ARGUMENT;
+    return tt_alloc(e, hash_mb);
+}
+
+void chc_engine_clear(chc_engine *e)
+{
+    memset(e->tt, 0, (e->tt_mask + 1) * sizeof(tt_bucket));
+    memset(e->history, 0, sizeof e->history);
+    memset(e->killers, 0, sizeof e->killers);
+    e->gen = 0;
+}
+
+void chc_engine_stop(chc_engine *e)
+{
+    atomic_store(&e->stop_flag, 1);
+}
+
+void chc_engine_ponderhit(chc_engine *e)
+{
+    atomic_store(&e->ponderhit_flag, 1);
+}
+
+/* ---------------------------------------------------------------- search helpers */
+
+static void check_limits(chc_engine *e)
+{
+    if (atomic_load_explicit(&e->stop_flag, memory_order_relaxed)) {
+        e->stopped = 1;
+        return;
+    }
+    if (e->node_limit && e->nodes >= e->node_limit) {
+        e->stopped = 1;
+        return;
+    }
+    if (e->pondering) {
+        if (!atomic_load(&e->ponderhit_flag)) return;
+        e->pondering = 0;
+        e->start_ms = now_ms();
+    }
+    if (e->hard_ms && now_ms() - e->start_ms >= e->hard_ms) e->stopped = 1;
+}
+
+static inline void push_key(chc_engine *e, uint64_t k)
+{
+    e->keys[e->nkeys++] = k;
+}
+
+static int is_repetition(const chc_engine *e)
+{
+    int n = e->nkeys - 1;
+    int lim = n - e->pos.halfmove;
+    if (lim < e->null_idx) lim = e->null_idx;
+    uint64_t k = e->keys[n];
+    for (int i = n - 4; i >= lim; i -= 2)
+        if (e->keys[i] == k) return 1;
+    return 0;
+}
+
+static int has_non_pawn(const chc_position *pos, int c)
+{
+    return (pos->by_color[c] & ~pos->by_type[CHC_PAWN] & ~pos->by_type[CHC_KING]) != 0;
+}
+
+static inline int is_tactical(chc_move m)
+{
+    return (CHC_MOVE_FLAGS(m) & (CHC_MF_CAPTURE | CHC_MF_EN_PASSANT | CHC_MF_PROMOTION)) != 0;
+}
+
+static int captured_type(const chc_position *pos, chc_move m)
+{
+    if (CHC_MOVE_FLAGS(m) & CHC_MF_EN_PASSANT) return CHC_PAWN;
+    int p = pos->board[CHC_MOVE_TO(m)];
+    if (CHC_MOVE_FLAGS(m) & CHC_MF_CASTLE) return 0;
+    return p ? CHC_PIECE_TYPE(p) : 0;
+}
+
+#define SC_TT (1 << 30)
+#define SC_GOOD_CAP (1 << 28)
+#define SC_KILLER (1 << 27)
+#define SC_BAD_CAP (-(1 << 26))
+
+static void score_moves(chc_engine *e, const chc_move *moves, int *scores, int n, chc_move ttm, int ply)
+{
+    const chc_position *pos = &e->pos;
+    for (int i = 0; i < n; i++) {
+        chc_move m = moves[i];
+        if (m == ttm) {
+            scores[i] = SC_TT;
+            continue;
+        }
+        if (is_tactical(m)) {
+            int victim = captured_type(pos, m);
+            int attacker = CHC_PIECE_TYPE(pos->board[CHC_MOVE_FROM(m)]);
+            int promo = CHC_MOVE_PROMO(m);
+            int mvv = chci_see_value[victim] * 8 - attacker + (promo ? chci_see_value[promo] : 0);
+            if (promo && promo != CHC_QUEEN) {
+                scores[i] = SC_BAD_CAP + mvv - 100000;
+                continue;
+            }
+            int good = chci_see_value[victim] >= chci_see_value[attacker] || chci_see(pos, m) >= 0;
+            scores[i] = (good ? SC_GOOD_CAP : SC_BAD_CAP) + mvv;
+            continue;
+        }
+        if (m == e->killers[ply][0]) scores[i] = SC_KILLER + 1;
+        else if (m == e->killers[ply][1]) scores[i] = SC_KILLER;
+        else scores[i] = e->history[pos->side][CHC_MOVE_FROM(m)][CHC_MOVE_TO(m)];
+    }
+}
+
+static chc_move pick_move(chc_move *moves, int *scores, int n, int i)
+{
+    int best = i;
+    for (int j = i + 1; j < n; j++)
+        if (scores[j] > scores[best]) best = j;
+    chc_move m = moves[best];
+    int s = scores[best];
+    moves[best] = moves[i];
+    scores[best] = scores[i];
+    moves[i] = m;
+    scores[i] = s;
+    return m;
+}
+
+static void update_history(chc_engine *e, int side, chc_move m, int bonus)
+{
+    int *h = &e->history[side][CHC_MOVE_FROM(m)][CHC_MOVE_TO(m)];
+    int b = bonus < 0 ? -bonus : bonus;
+    *h += bonus - *h * b / 16384;
+}
+
+static void update_pv(chc_engine *e, int ply, chc_move m)
+{
+    e->pv[ply][ply] = m;
+    int len = e->pvlen[ply + 1];
+    if (len > MAX_PLY) len = MAX_PLY;
+    for (int j = ply + 1; j < len; j++) e->pv[ply][j] = e->pv[ply + 1][j];
+    e->pvlen[ply] = len > ply + 1 ? len : ply + 1;
+}
+
+/* ---------------------------------------------------------------- quiescence */
+
+static int qsearch(chc_engine *e, int alpha, int beta, int ply)
+{
+    chc_position *pos = &e->pos;
+    e->pvlen[ply] = ply;
+    if ((++e->nodes & 1023) == 0) check_limits(e);
+    if (e->stopped) return 0;
+    if (ply > e->seldepth) e->seldepth = ply;
+    if (chci_insufficient_material(pos)) return 0;
+    int in_check = pos->checkers != 0;
+    if (in_check && is_repetition(e)) return 0;
+    if (ply >= MAX_PLY) return in_check ? 0 : chci_evaluate(pos);
+
+    int hit;
+    tt_entry *tte = tt_probe(e, pos->key, &hit);
+    chc_move ttm = CHC_MOVE_NONE;
+    if (hit) {
+        int s = score_from_tt(tte->score, ply), bound = tte->genbound & 3;
+        ttm = tte->move;
+        if ((bound == BOUND_EXACT) || (bound == BOUND_LOWER && s >= beta) ||
+            (bound == BOUND_UPPER && s <= alpha))
+            return s;
+    }
+
+    chc_move moves[CHC_MAX_MOVES];
+    int scores[CHC_MAX_MOVES];
+    int n, best, stand = 0;
+    if (in_check) {
+        n = chc_legal_moves(pos, moves, CHC_GEN_ALL);
+        if (n == 0) return -MATE + ply;
+        best = -MATE + ply;
+    } else {
+        stand = chci_evaluate(pos);
+        if (stand >= beta) return stand;
+        if (stand > alpha) alpha = stand;
+        best = stand;
+        n = chc_legal_moves(pos, moves, CHC_GEN_CAPTURES);
+    }
+    score_moves(e, moves, scores, n, ttm, ply);
+    chc_move bestm = CHC_MOVE_NONE;
+    int old_alpha = alpha;
+    for (int i = 0; i < n; i++) {
+        chc_move m = pick_move(moves, scores, n, i);
+        if (!in_check) {
+            if (scores[i] < SC_GOOD_CAP && scores[i] != SC_TT) break; /* losing captures */
+            int promo = CHC_MOVE_PROMO(m);
+            if (!promo && stand + chci_see_value[captured_type(pos, m)] + 200 <= alpha) continue;
+        }
+        chc_undo u;
+        chc_make_move(pos, m, &u);
+        push_key(e, pos->key);
+        int s = -qsearch(e, -beta, -alpha, ply + 1);
+        e->nkeys--;
+        chc_unmake_move(pos, m, &u);
+        if (e->stopped) return 0;
+        if (s > best) {
+            best = s;
+            if (s > alpha) {
+                alpha = s;
+                bestm = m;
+                update_pv(e, ply, m);
+                if (s >= beta) break;
+            }
+        }
+    }
+    int bound = best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
+    tt_store(e, pos->key, bestm, best, 0, bound, ply);
+    return best;
+}
+
+/* ---------------------------------------------------------------- main search */
+
+static int root_allowed(const chc_engine *e, chc_move m)
+{
+    if (!e->searchmoves) return 1;
+    for (int i = 0; i < e->n_searchmoves; i++)
+        if (e->searchmoves[i] == m) return 1;
+    return 0;
+}
+
+static int search(chc_engine *e, int alpha, int beta, int depth, int ply)
+{
+    chc_position *pos = &e->pos;
+    int pvnode = beta - alpha > 1;
+    int root = ply == 0;
+    int in_check = pos->checkers != 0;
+    if (depth <= 0 && !in_check) return qsearch(e, alpha, beta, ply);
+    if (depth < 0) depth = 0;
+    e->pvlen[ply] = ply;
+    if ((++e->nodes & 1023) == 0) check_limits(e);
+    if (e->stopped) return 0;
+    if (ply > e->seldepth) e->seldepth = ply;
+
+    if (!root) {
+        if (is_repetition(e) || chci_insufficient_material(pos)) return 0;
+        if (pos->halfmove >= 100 && (!in_check || chc_count_legal_moves(pos) > 0)) return 0;
+        if (ply >= MAX_PLY) return in_check ? 0 : chci_evaluate(pos);
+        int a = alpha > -MATE + ply ? alpha : -MATE + ply;
+        int b = beta < MATE - ply - 1 ? beta : MATE - ply - 1;
+        if (a >= b) return a;
+    }
+
+    int hit;
+    tt_entry *tte = tt_probe(e, pos->key, &hit);
+    chc_move ttm = CHC_MOVE_NONE;
+    int tts = 0, ttbound = BOUND_NONE;
+    if (hit) {
+        ttm = tte->move;
+        tts = score_from_tt(tte->score, ply);
+        ttbound = tte->genbound & 3;
+        if (!pvnode && tte->depth >= depth &&
+            ((ttbound == BOUND_EXACT) || (ttbound == BOUND_LOWER && tts >= beta) ||
+             (ttbound == BOUND_UPPER && tts <= alpha)))
+            return tts;
+    }
+    if (root && e->root_best) ttm = e->root_best;
+
+    int eval;
+    if (in_check) eval = -INF;
+    else {
+        eval = chci_evaluate(pos);
+        if (hit && ((ttbound == BOUND_LOWER && tts > eval) || (ttbound == BOUND_UPPER && tts < eval)) &&
+            tts > -MATE_MIN && tts < MATE_MIN)
+            eval = tts;
+    }
+    e->ss_eval[ply] = in_check ? -INF : eval;
+    int improving = !in_check && ply >= 2 && eval > e->ss_eval[ply - 2];
+    e->killers[ply + 1][0] = e->killers[ply + 1][1] = CHC_MOVE_NONE;
+
+    if (!in_check && !pvnode && !root) {
+        /* reverse futility pruning */
+        if (depth <= 6 && eval - (90 - 20 * improving) * depth >= beta && eval < MATE_MIN)
+            return eval;
+        /* null move */
+        if (depth >= 3 && eval >= beta && e->ss_move[ply - 1] != CHC_MOVE_NULL &&
+            has_non_pawn(pos, pos->side) && beta > -MATE_MIN) {
+            int r = 3 + depth / 4 + ((eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3);
+            chc_undo u;
+            chc_make_null(pos, &u);
+            push_key(e, pos->key);
+            int saved_null = e->null_idx;
+            e->null_idx = e->nkeys - 1;
+            e->ss_move[ply] = CHC_MOVE_NULL;
+            int s = -search(e, -beta, -beta + 1, depth - r - 1, ply + 1);
+            e->null_idx = saved_null;
+            e->nkeys--;
+            chc_unmake_null(pos, &u);
+            if (e->stopped) return 0;
+            if (s >= beta) return s >= MATE_MIN ? beta : s;
+        }
+    }
+    /* internal iterative reduction: no hash move at a deep node */
+    if (!root && depth >= 5 && ttm == CHC_MOVE_NONE) depth--;
+
+    chc_move moves[CHC_MAX_MOVES];
+    int scores[CHC_MAX_MOVES];
+    int n = chc_legal_moves(pos, moves, CHC_GEN_ALL);
+    if (root && e->searchmoves) {
+        int k = 0;
+        for (int i = 0; i < n; i++)
+            if (root_allowed(e, moves[i])) moves[k++] = moves[i];
+        n = k;
+    }
+    if (n == 0) return in_check ? -MATE + ply : 0;
+    score_moves(e, moves, scores, n, ttm, ply);
+
+    int best = -INF, old_alpha = alpha, legal = 0, nquiets = 0;
+    chc_move bestm = CHC_MOVE_NONE;
+    chc_move quiets[CHC_MAX_MOVES];
+    for (int i = 0; i < n; i++) {
+        chc_move m = pick_move(moves, scores, n, i);
+        int tactical = is_tactical(m);
+        int gives = chci_gives_check(pos, m);
+        int killer = scores[i] == SC_KILLER || scores[i] == SC_KILLER + 1;
+        if (!root && best > -MATE_MIN && has_non_pawn(pos, pos->side)) {
+            if (!tactical && !gives && !in_check) {
+                int lmp = (3 + depth * depth) / (2 - improving);
+                if (depth <= 8 && legal >= lmp) continue;
+                if (depth <= 6 && eval + 100 + 90 * depth <= alpha) continue;
+                if (depth <= 3 && scores[i] < -4000 * depth && !killer) continue;
+            } else if (tactical && depth <= 6 && scores[i] < SC_GOOD_CAP && chci_see(pos, m) < -90 * depth) {
+                continue;
+            }
+        }
+        int ext = gives && ply < 2 * e->root_depth ? 1 : 0;
+        chc_undo u;
+        chc_make_move(pos, m, &u);
+        push_key(e, pos->key);
+        e->ss_move[ply] = m;
+        legal++;
+        int newdepth = depth - 1 + ext, s;
+        if (legal == 1) {
+            s = -search(e, -beta, -alpha, newdepth, ply + 1);
+        } else {
+            int r = 0;
+            if (depth >= 3 && legal > 1 + 2 * pvnode && (!tactical || scores[i] < SC_GOOD_CAP)) {
+                r = lmr_table[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
+                if (!pvnode) r++;
+                if (improving) r--;
+                if (killer) r--;
+                if (in_check || gives) r--;
+                if (!tactical) r -= e->history[pos->side ^ 1][CHC_MOVE_FROM(m)][CHC_MOVE_TO(m)] / 6000;
+                if (r < 0) r = 0;
+                if (r > newdepth - 1) r = newdepth - 1 > 0 ? newdepth - 1 : 0;
+            }
+            s = -search(e, -alpha - 1, -alpha, newdepth - r, ply + 1);
+            if (s > alpha && r > 0) s = -search(e, -alpha - 1, -alpha, newdepth, ply + 1);
+            if (s > alpha && s < beta) s = -search(e, -beta, -alpha, newdepth, ply + 1);
+        }
+        e->nkeys--;
+        chc_unmake_move(pos, m, &u);
+        if (e->stopped) return 0;
+        if (s > best) {
+            best = s;
+            if (s > alpha) {
+                bestm = m;
+                alpha = s;
+                update_pv(e, ply, m);
+                if (root) {
+                    e->root_best = m;
+                    e->root_score = s;
+                }
+                if (s >= beta) {
+                    if (!tactical) {
+                        if (e->killers[ply][0] != m) {
+                            e->killers[ply][1] = e->killers[ply][0];
+                            e->killers[ply][0] = m;
+                        }
+                        int bonus = depth * depth > 1200 ? 1200 : depth * depth;
+                        update_history(e, pos->side, m, bonus * 8);
+                        for (int q = 0; q < nquiets; q++) update_history(e, pos->side, quiets[q], -bonus * 8);
+                    }
+                    break;
+                }
+            }
+        }
+        if (!tactical) quiets[nquiets++] = m;
+    }
+    if (legal == 0) return alpha; /* everything pruned (cannot happen at the root) */
+    int bound = best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
+    tt_store(e, pos->key, bestm, best, depth, bound, ply);
+    return best;
+}
+
+/* ---------------------------------------------------------------- driver */
+
+static void fill_result(chc_engine *e, int score, int depth, int bound)
+{
+    chc_search_result *r = &e->res;
+    r->score = score;
+    r->mate = score >= MATE_MIN ? (MATE - score + 1) / 2 : score <= -MATE_MIN ? -((MATE + score) / 2) : 0;
+    r->depth = depth;
+    r->seldepth = e->seldepth;
+    r->nodes = e->nodes;
+    r->time_ms = now_ms() - e->start_ms;
+    r->nps = r->time_ms > 0 ? (uint64_t)(e->nodes * 1000 / (uint64_t)r->time_ms) : e->nodes * 1000;
+    r->hashfull = tt_hashfull(e);
+    r->bound = bound == BOUND_LOWER ? 1 : bound == BOUND_UPPER ? 2 : 0;
+    int len = e->pvlen[0];
+    if (len > CHC_PV_MAX) len = CHC_PV_MAX;
+    /* the PV must start with the best move; check it is legal all the way */
+    chc_position p = e->pos;
+    int k = 0;
+    for (int i = 0; i < len; i++) {
+        chc_move m = e->pv[0][i];
+        if (i == 0 && m != e->root_best) break;
+        if (!chc_is_legal(&p, m)) break;
+        chc_undo u;
+        chc_make_move(&p, m, &u);
+        r->pv[k++] = m;
+    }
+    if (k == 0 && e->root_best) r->pv[k++] = e->root_best;
+    r->pv_len = k;
+    r->best = e->root_best;
+    r->ponder = k > 1 ? r->pv[1] : CHC_MOVE_NONE;
+}
+
+static void set_time(chc_engine *e, const chc_search_limits *l, int side)
+{
+    e->soft_ms = e->hard_ms = 0;
+    if (l->movetime_ms > 0) {
+        e->soft_ms = e->hard_ms = l->movetime_ms > 10 ? l->movetime_ms - 5 : l->movetime_ms;
+        return;
+    }
+    int64_t t = l->time_ms[side], inc = l->inc_ms[side] > 0 ? l->inc_ms[side] : 0;
+    if (t <= 0) return;
+    const int64_t overhead = 30;
+    int64_t avail = t - overhead;
+    if (avail < 5) avail = 5;
+    int mtg = l->movestogo > 0 ? (l->movestogo < 35 ? l->movestogo : 35) : 30;
+    int64_t soft = avail / mtg + inc * 3 / 4;
+    int64_t cap = mtg == 1 ? avail * 7 / 10 : avail / 2;
+    int64_t hard = soft * 4;
+    if (hard > cap) hard = cap;
+    if (soft > hard) soft = hard;
+    if (hard < 1) hard = 1;
+    if (soft < 1) soft = 1;
+    e->soft_ms = soft;
+    e->hard_ms = hard;
+}
+
+int chc_engine_search(chc_engine *e, const chc_position *start, const chc_move *moves, int nmoves,
+                      const chc_search_limits *limits, chc_search_callback cb, void *user,
+                      chc_search_result *result)
+{
+    if (nmoves < 0 || (nmoves > 0 && !moves)) return CHC_E_ARGUMENT;
+    atomic_store(&e->stop_flag, 0);
+    int64_t t0 = now_ms();
+    int cap = nmoves + MAX_PLY + 8;
+    if (cap > e->keys_cap) {
+        uint64_t *k = realloc(e->keys, (size_t)cap * sizeof *k);
+        if (!k) return CHC_E_NO_MEMORY;
+        e->keys = k;
+        e->keys_cap = cap;
+    }
+    e->pos = *start;
+    e->nkeys = 0;
+    push_key(e, e->pos.key);
+    for (int i = 0; i < nmoves; i++) {
+        if (!chc_is_legal(&e->pos, moves[i])) return CHC_E_MOVE_ILLEGAL;
+        chc_undo u;
+        chc_make_move(&e->pos, moves[i], &u);
+        push_key(e, e->pos.key);
+    }
+    for (int i = 0; i < limits->n_searchmoves && limits->searchmoves; i++)
+        if (!chc_is_legal(&e->pos, limits->searchmoves[i])) return CHC_E_ARGUMENT;
+
+    e->null_idx = 0;
+    e->nodes = 0;
+    e->seldepth = 0;
+    e->stopped = 0;
+    e->start_ms = t0;
+    e->node_limit = limits->nodes;
+    e->pondering = limits->ponder != 0;
+    atomic_store(&e->ponderhit_flag, 0);
+    e->searchmoves = limits->n_searchmoves > 0 ? limits->searchmoves : NULL;
+    e->n_searchmoves = limits->n_searchmoves;
+    e->gen = (uint8_t)((e->gen + 1) & 63);
+    e->root_best = CHC_MOVE_NONE;
+    e->root_score = 0;
+    memset(&e->res, 0, sizeof e->res);
+    memset(e->killers, 0, sizeof e->killers);
+    for (int s = 0; s < 2; s++)
+        for (int a = 0; a < 64; a++)
+            for (int b = 0; b < 64; b++) e->history[s][a][b] /= 2;
+    set_time(e, limits, e->pos.side);
+
+    int max_depth = limits->depth > 0 ? (limits->depth < MAX_PLY ? limits->depth : MAX_PLY) : MAX_PLY;
+    int timed = e->hard_ms > 0 || e->pondering;
+    if (!timed && !limits->infinite && !limits->nodes && !limits->depth) {
+        max_depth = limits->mate > 0 ? 4 * limits->mate + 4 : 1;
+    }
+
+    /* a legal move to return even if stopped at once */
+    chc_move all[CHC_MAX_MOVES];
+    int nroot = chc_legal_moves(&e->pos, all, CHC_GEN_ALL);
+    int nallowed = 0;
+    for (int i = 0; i < nroot; i++)
+        if (root_allowed(e, all[i])) {
+            if (!nallowed) e->root_best = all[i];
+            nallowed++;
+        }
+    int ttcheck;
+    tt_entry *tte = tt_probe(e, e->pos.key, &ttcheck);
+    if (ttcheck && chc_is_legal(&e->pos, tte->move) && root_allowed(e, tte->move)) e->root_best = tte->move;
+
+    if (nallowed == 0) {
+        e->res.score = e->pos.checkers ? -MATE : 0;
+        e->res.mate = 0;
+        e->res.time_ms = now_ms() - t0;
+    } else {
+        int score = 0;
+        for (int d = 1; d <= max_depth; d++) {
+            e->root_depth = d;
+            int alpha = -INF, beta = INF, delta = 20;
+            if (d >= 5 && score > -1000 && score < 1000) {
+                alpha = score - delta;
+                beta = score + delta;
+            }
+            int s;
+            for (;;) {
+                e->seldepth = 0;
+                s = search(e, alpha, beta, d, 0);
+                if (e->stopped) break;
+                if (s <= alpha) {
+                    beta = (alpha + beta) / 2;
+                    alpha = s - delta > -INF ? s - delta : -INF;
+                    fill_result(e, s, d - 1 > 0 ? d - 1 : 0, BOUND_UPPER);
+                } else if (s >= beta) {
+                    beta = s + delta < INF ? s + delta : INF;
+                    fill_result(e, s, d - 1 > 0 ? d - 1 : 0, BOUND_LOWER);
+                } else {
+                    break;
+                }
+                if (cb && now_ms() - e->start_ms > 1000) cb(&e->res, user);
+                delta += delta / 2 + 10;
+                if (delta > 600) {
+                    alpha = -INF;
+                    beta = INF;
+                }
+            }
+            if (e->stopped) {
+                if (d == 1 || e->res.best == CHC_MOVE_NONE) fill_result(e, e->root_score, d, BOUND_NONE);
+                else {
+                    /* keep the completed iteration's PV, but a move found better this
+                       iteration replaces its best move */
+                    if (e->root_best != e->res.best && e->res.pv_len) {
+                        e->res.best = e->root_best;
+                        e->res.pv[0] = e->root_best;
+                        e->res.pv_len = 1;
+                        e->res.ponder = CHC_MOVE_NONE;
+                    }
+                    e->res.nodes = e->nodes;
+                    e->res.time_ms = now_ms() - e->start_ms;
+                }
+                break;
+            }
+            score = s;
+            fill_result(e, s, d, BOUND_EXACT);
+            if (cb) cb(&e->res, user);
+            if (limits->mate > 0 && e->res.mate > 0 && e->res.mate <= limits->mate) break;
+            if (!e->pondering && e->hard_ms) {
+                int64_t el = now_ms() - e->start_ms;
+                if (limits->movetime_ms <= 0 && el >= e->soft_ms * 55 / 100) break;
+                if (limits->movetime_ms <= 0 && nallowed == 1) break;
+            }
+            if (d >= 2 && (score >= MATE - d || score <= -MATE + d) && !limits->infinite && !e->pondering &&
+                !limits->depth && !limits->nodes)
+                break;
+        }
+    }
+    /* UCI: an infinite or pondering search reports only after stop (or ponderhit) */
+    while ((limits->infinite || e->pondering) && !atomic_load(&e->stop_flag)) {
+        if (e->pondering && atomic_load(&e->ponderhit_flag)) break;
+        struct timespec ts = {0, 1000000};
+        nanosleep(&ts, NULL);
+    }
+    if (e->res.best == CHC_MOVE_NONE) e->res.best = e->root_best;
+    e->res.nodes = e->nodes;
+    e->res.time_ms = now_ms() - t0;
+    e->res.nps = e->res.time_ms > 0 ? (uint64_t)(e->nodes * 1000 / (uint64_t)e->res.time_ms) : e->nodes * 1000;
+    *result = e->res;
+    return CHC_OK;
+}
+
+/* ---------------------------------------------------------------- bench */
+
+static const char *const bench_fens[] = {
+    CHC_STARTPOS_FEN,
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+    "8/8/4k3/8/2p5/8/B2K4/8 w - - 0 1",
+    "r1b2rk1/pp1nqppp/2pbpn2/3p4/2PP4/2NBPN2/PPQ2PPP/R1B2RK1 w - - 0 9",
+};
+
+uint64_t chc_engine_bench(int depth, int64_t *ms)
+{
+    if (depth <= 0) depth = CHC_BENCH_DEFAULT_DEPTH;
+    chc_engine *e = chc_engine_new(16);
+    if (!e) return 0;
+    uint64_t total = 0;
+    int64_t t0 = now_ms();
+    for (size_t i = 0; i < sizeof bench_fens / sizeof bench_fens[0]; i++) {
+        chc_position pos;
+        if (chc_position_from_fen(&pos, bench_fens[i], 0, NULL) != CHC_OK) continue;
+        chc_engine_clear(e);
+        chc_search_limits lim;
+        memset(&lim, 0, sizeof lim);
+        lim.depth = depth;
+        chc_search_result r;
+        if (chc_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &r) == CHC_OK) total += r.nodes;
+    }
+    if (ms) *ms = now_ms() - t0;
+    chc_engine_free(e);
+    return total;
+}

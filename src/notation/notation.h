@@ -1,0 +1,30 @@
+/* Internal: shared by the SAN parser, the PGN reader and writer, and the game model. */
+#ifndef CHC_NOTATION_NOTATION_H
+#define CHC_NOTATION_NOTATION_H
+#include <stddef.h>
+
+#include "chesscodec.h"
+
+/* A SAN token split into its parts (no position needed). */
+typedef struct chci_san {
+    int type;       /* CHC_PAWN..CHC_KING, 0 for castling / null */
+    int castle;     /* 0, 1 king side, 2 queen side */
+    int null;       /* non-zero for a null move */
+    int from_file;  /* -1 when not given */
+    int from_rank;  /* -1 when not given */
+    int to;         /* destination square (not for castling) */
+    int promo;      /* CHC_KNIGHT..CHC_QUEEN, or 0 */
+    int lower_b;    /* written with a lower-case 'b' that may also be a bishop */
+    int nag;        /* suffix annotation as a NAG (1..6), or 0 */
+} chci_san;
+
+/* Splits text[0..len) into parts. Returns CHC_OK or CHC_E_MOVE_SYNTAX (message in diag). */
+int chci_san_split(const char *text, size_t len, chci_san *s, chc_diag *diag);
+/* Resolves split SAN in pos. Returns CHC_OK, CHC_E_MOVE_ILLEGAL or CHC_E_MOVE_AMBIGUOUS
+ * (diag names the text and the position). */
+int chci_san_resolve(const chc_position *pos, const chci_san *s, const char *text, size_t len,
+                     chc_move *out, chc_diag *diag);
+/* Plays m (legal, or CHC_MOVE_NULL). */
+void chci_play(chc_position *pos, chc_move m);
+/* Node storage of a game, for the reader and writer. */
+#endif

@@ -1,0 +1,799 @@
+/* The streaming PGN reader.
+ *
+ * Two passes over each game, both on bytes already in memory:
+ *   1. skim: a small state machine finds where the game ends (after its result token at
+ *      depth 0, before the next tag section, or at the end of input), keeping only that game
+ *      in the buffer (memory is bounded by the largest game, not the file);
+ *   2. parse: tags, then the movetext, resolving SAN moves as they come.
+ * A bad game therefore never hides the next one: the parser stops at the error and the
+ * reader carries on from the game's end. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/diag.h"
+#include "notation/game.h"
+#include "notation/notation.h"
+
+#define READ_CHUNK ((size_t)1 << 18)
+#define MAX_DEPTH 64
+
+typedef struct level {
+    chc_position pos;  /* position after the last move of this line */
+    chc_position prev; /* position before it */
+    uint32_t node;     /* last node of this line */
+    uint32_t prev_node;
+    int moves;         /* moves played in this line */
+    uint32_t pending;  /* comment before the variation's first move (pool offset + 1) */
+    long line, column; /* where the variation opened */
+} level;
+
+struct chc_pgn_reader {
+    chc_read_fn fn;
+    void *ctx;
+    unsigned flags;
+    char *buf;         /* owned buffer (NULL for a memory reader) */
+    const char *data;  /* the bytes: buf or the caller's text */
+    size_t cap, start, end;
+    int eof, ioerr, bom_done;
+    uint64_t consumed; /* input bytes before data[start] */
+    long line;         /* line of data[start] */
+    long game_no;      /* number of the last game returned */
+    char *tmp;         /* unescaped tag values, comments */
+    size_t tmp_cap;
+    level lv[MAX_DEPTH];
+};
+
+static chc_pgn_reader *reader_alloc(unsigned flags)
+{
+    chc_pgn_reader *r = calloc(1, sizeof *r);
+    if (!r) return NULL;
+    r->flags = flags;
+    r->line = 1;
+    return r;
+}
+
+chc_pgn_reader *chc_pgn_reader_new(chc_read_fn fn, void *ctx, unsigned flags)
+{
+    chc_pgn_reader *r = reader_alloc(flags);
+    if (!r) return NULL;
+    r->fn = fn;
+    r->ctx = ctx;
+    r->cap = READ_CHUNK * 4;
+    r->buf = malloc(r->cap);
+    if (!r->buf) {
+        free(r);
+        return NULL;
+    }
+    r->data = r->buf;
+    return r;
+}
+
+chc_pgn_reader *chc_pgn_reader_new_mem(const char *text, size_t len, unsigned flags,
+                                      long first_line, long first_game)
+{
+    chc_pgn_reader *r = reader_alloc(flags);
+    if (!r) return NULL;
+    r->data = text;
+    r->end = len;
+    r->eof = 1;
+    r->line = first_line > 0 ? first_line : 1;
+    r->game_no = first_game > 0 ? first_game - 1 : 0;
+    return r;
+}
+
+void chc_pgn_reader_free(chc_pgn_reader *r)
+{
+    if (!r) return;
+    free(r->buf);
+    free(r->tmp);
+    free(r);
+}
+
+long chc_pgn_reader_game_number(const chc_pgn_reader *r) { return r->game_no; }
+uint64_t chc_pgn_reader_bytes(const chc_pgn_reader *r) { return r->consumed + r->start; }
+
+/* Makes more input available after data[end]; the unconsumed bytes from `start` are kept
+ * (moved to the front). Returns 1 if bytes were added, 0 at the end of input or on error. */
+static int refill(chc_pgn_reader *r)
+{
+    if (r->eof || !r->fn) return 0;
+    if (r->start > 0) {
+        memmove(r->buf, r->buf + r->start, r->end - r->start);
+        r->consumed += r->start;
+        r->end -= r->start;
+        r->start = 0;
+    }
+    if (r->cap - r->end < READ_CHUNK) {
+        size_t cap = r->cap * 2;
+        char *b = realloc(r->buf, cap);
+        if (!b) {
+            r->ioerr = CHC_E_NO_MEMORY;
+            r->eof = 1;
+            return 0;
+        }
+        r->buf = b;
+        r->data = b;
+        r->cap = cap;
+    }
+    size_t n = r->fn(r->ctx, r->buf + r->end, r->cap - r->end);
+    if (n == (size_t)-1) {
+        r->ioerr = CHC_E_IO;
+        r->eof = 1;
+        return 0;
+    }
+    if (n == 0) {
+        r->eof = 1;
+        return 0;
+    }
+    r->end += n;
+    return 1;
+}
+
+/* ---- pass 1: skim ------------------------------------------------------------------- */
+static int is_result(const char *t, size_t n)
+{
+    return (n == 1 && t[0] == '*') || (n == 3 && (memcmp(t, "1-0", 3) == 0 || memcmp(t, "0-1", 3) == 0)) ||
+           (n == 7 && memcmp(t, "1/2-1/2", 7) == 0);
+}
+
+/* Skips white space (and stray BOMs) before a game, counting lines. Returns 0 when the
+ * input is exhausted. */
+static int skip_space(chc_pgn_reader *r)
+{
+    for (;;) {
+        while (r->start < r->end) {
+            unsigned char c = (unsigned char)r->data[r->start];
+            if (c == '\n') {
+                r->line++;
+                r->start++;
+            } else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+                r->start++;
+            } else if (c == 0xEF) {
+                if (r->end - r->start < 3 && refill(r)) continue;
+                if (r->end - r->start >= 3 && (unsigned char)r->data[r->start + 1] == 0xBB &&
+                    (unsigned char)r->data[r->start + 2] == 0xBF)
+                    r->start += 3;
+                else
+                    return 1;
+            } else {
+                return 1;
+            }
+        }
+        if (!refill(r)) return 0;
+    }
+}
+
+/* Finds the end of the game starting at data[start]. Sets *len and *lines (newlines in the
+ * game). Returns CHC_OK, or CHC_E_LIMIT for a game too large (its bytes were dropped). */
+static int skim(chc_pgn_reader *r, size_t *len, long *lines)
+{
+    size_t i = r->start;
+    int in_brace = 0, in_semi = 0, in_tag = 0, in_str = 0, esc = 0;
+    int line_start = 1, seen_move = 0, seen_tag = 0, depth = 0, oversize = 0;
+    size_t tok = (size_t)-1;
+    long nl = 0;
+    for (;;) {
+        if (i >= r->end || (r->end - i < 8 && !r->eof)) {
+            /* Keep token and game offsets relative to start across the refill. */
+            size_t rel = i - r->start, trel = tok == (size_t)-1 ? (size_t)-1 : tok - r->start;
+            if (i - r->start > CHC_PGN_MAX_GAME_BYTES) {
+                oversize = 1;
+                /* Drop what was skimmed, keeping the state. */
+                r->consumed += 0;
+                r->start = i;
+                rel = 0;
+                trel = (size_t)-1;
+            }
+            int more = refill(r);
+            i = r->start + rel;
+            tok = trel == (size_t)-1 ? (size_t)-1 : r->start + trel;
+            if (!more && i >= r->end) break;
+            if (!more && i < r->end) {
+                /* fewer than 8 bytes left and no more input: just continue */
+            }
+        }
+        char c = r->data[i];
+        if (in_semi) {
+            if (c == '\n') {
+                in_semi = 0;
+                line_start = 1;
+                nl++;
+            }
+            i++;
+            continue;
+        }
+        if (in_brace) {
+            if (c == '}') {
+                in_brace = 0;
+            } else if (c == '\n') {
+                nl++;
+                /* An unterminated comment must not swallow the next game. */
+                if (i + 7 < r->end && memcmp(r->data + i + 1, "[Event ", 7) == 0) {
+                    i++;
+                    break;
+                }
+            }
+            i++;
+            continue;
+        }
+        if (in_tag) {
+            if (c == '\n') {
+                in_tag = in_str = 0;
+                line_start = 1;
+                nl++;
+            } else if (in_str) {
+                if (esc)
+                    esc = 0;
+                else if (c == '\\')
+                    esc = 1;
+                else if (c == '"')
+                    in_str = 0;
+            } else if (c == '"') {
+                in_str = 1;
+            } else if (c == ']') {
+                in_tag = 0;
+            }
+            i++;
+            continue;
+        }
+        int delim = c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '{' || c == '}' ||
+                    c == '(' || c == ')' || c == ';' || c == '[' || c == ']';
+        if (delim && tok != (size_t)-1) {
+            if (depth == 0 && is_result(r->data + tok, i - tok)) break;
+            tok = (size_t)-1;
+        }
+        if (c == '\n') {
+            nl++;
+            line_start = 1;
+            i++;
+            continue;
+        }
+        if (line_start && c == '%') {
+            in_semi = 1;
+            i++;
+            continue;
+        }
+        line_start = 0;
+        switch (c) {
+        case ' ': case '\t': case '\r': case '\f': case '\v':
+            break;
+        case '[':
+            if (seen_move) goto done;
+            if (seen_tag && r->end - i >= 7 && memcmp(r->data + i, "[Event ", 7) == 0) goto done;
+            in_tag = 1;
+            seen_tag = 1;
+            break;
+        case '{': in_brace = 1; seen_move = 1; break;
+        case ';': in_semi = 1; seen_move = 1; break;
+        case '(': depth++; seen_move = 1; break;
+        case ')': if (depth) depth--; seen_move = 1; break;
+        default:
+            seen_move = 1;
+            if (tok == (size_t)-1) tok = i;
+            if (c == '*' && depth == 0 && i == tok) {
+                /* "*" stands alone: check the next byte. */
+                if (i + 1 >= r->end || strchr(" \t\r\n{}();[]", r->data[i + 1])) {
+                    i++;
+                    goto done;
+                }
+            }
+            break;
+        }
+        i++;
+    }
+    if (i >= r->end && tok != (size_t)-1 && depth == 0) {
+        /* A result token that ends the input: nothing to do, the game ends here anyway. */
+    }
+done:
+    *len = i - r->start;
+    *lines = nl;
+    return oversize ? CHC_E_LIMIT : CHC_OK;
+}
+
+/* Takes the next game's text: data[*off .. *off + *len). Returns CHC_OK, CHC_E_GAME_END,
+ * CHC_E_IO, CHC_E_NO_MEMORY or CHC_E_LIMIT. The game's bytes stay valid until the next call. */
+static int next_game(chc_pgn_reader *r, size_t *off, size_t *len, long *line)
+{
+    if (r->ioerr) return r->ioerr;
+    if (!r->bom_done) {
+        r->bom_done = 1;
+        if (r->end - r->start < 3) refill(r);
+        if (r->end - r->start >= 3 && memcmp(r->data + r->start, "\xEF\xBB\xBF", 3) == 0)
+            r->start += 3;
+    }
+    if (!skip_space(r)) return r->ioerr ? r->ioerr : CHC_E_GAME_END;
+    long lines;
+    int rc = skim(r, len, &lines);
+    if (r->ioerr) return r->ioerr;
+    *off = r->start;
+    *line = r->line;
+    r->start += *len;
+    r->line += lines;
+    r->game_no++;
+    return rc;
+}
+
+int chc_pgn_next_raw(chc_pgn_reader *r, const char **text, size_t *len, long *line)
+{
+    size_t off;
+    int rc = next_game(r, &off, len, line);
+    if (rc == CHC_OK) *text = r->data + off;
+    return rc;
+}
+
+/* ---- pass 2: parse ------------------------------------------------------------------ */
+typedef struct parser {
+    chc_pgn_reader *r;
+    chc_game *g;
+    chc_diag *diag;
+    const char *p, *end, *base;
+    const char *line_start;
+    long line;
+    uint64_t base_offset;
+    int depth;
+    int ply; /* main-line ply, for diagnostics */
+    int got_result;
+} parser;
+
+static int perr(parser *ps, const char *at, int code, const char *tok, size_t toklen,
+                const char *fmt, const char *why)
+{
+    if (!ps->diag) return code;
+    long col = (long)(at - ps->line_start) + 1;
+    char what[160];
+    snprintf(what, sizeof what, fmt, why);
+    if (toklen > 40) toklen = 40;
+    if (tok)
+        chci_fail(ps->diag, code, (long)(ps->base_offset + (uint64_t)(at - ps->base)), ps->line, col,
+                  ps->ply, "game %ld, line %ld, column %ld: '%.*s': %s", ps->r->game_no, ps->line,
+                  col, (int)toklen, tok, what);
+    else
+        chci_fail(ps->diag, code, (long)(ps->base_offset + (uint64_t)(at - ps->base)), ps->line, col,
+                  ps->ply, "game %ld, line %ld, column %ld: %s", ps->r->game_no, ps->line, col,
+                  what);
+    return code;
+}
+
+static int tmp_reserve(chc_pgn_reader *r, size_t n)
+{
+    if (n <= r->tmp_cap) return 0;
+    size_t cap = r->tmp_cap ? r->tmp_cap : 256;
+    while (cap < n) cap *= 2;
+    char *t = realloc(r->tmp, cap);
+    if (!t) return -1;
+    r->tmp = t;
+    r->tmp_cap = cap;
+    return 0;
+}
+
+static inline void newline(parser *ps, const char *nl)
+{
+    ps->line++;
+    ps->line_start = nl + 1;
+}
+
+/* Skips white space and % escape lines. */
+static void skip_ws(parser *ps)
+{
+    while (ps->p < ps->end) {
+        char c = *ps->p;
+        if (c == '\n') {
+            newline(ps, ps->p);
+            ps->p++;
+        } else if (c == '%' && ps->p == ps->line_start) {
+            while (ps->p < ps->end && *ps->p != '\n') ps->p++;
+        } else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+            ps->p++;
+        } else {
+            break;
+        }
+    }
+}
+
+/* Parses one tag at ps->p ('['). */
+static int parse_tag(parser *ps)
+{
+    const char *at = ps->p;
+    ps->p++;
+    while (ps->p < ps->end && (*ps->p == ' ' || *ps->p == '\t')) ps->p++;
+    const char *name = ps->p;
+    while (ps->p < ps->end && *ps->p != ' ' && *ps->p != '\t' && *ps->p != '"' && *ps->p != ']' &&
+           *ps->p != '\n' && *ps->p != '\r')
+        ps->p++;
+    size_t nlen = (size_t)(ps->p - name);
+    if (nlen == 0 || nlen > 255)
+        return perr(ps, at, CHC_E_PGN_SYNTAX, at, 1, "%s", "tag without a name");
+    while (ps->p < ps->end && (*ps->p == ' ' || *ps->p == '\t')) ps->p++;
+    if (ps->p >= ps->end || *ps->p != '"')
+        return perr(ps, ps->p, CHC_E_PGN_SYNTAX, name, nlen, "%s", "tag value must be quoted");
+    ps->p++;
+    chc_pgn_reader *r = ps->r;
+    size_t vl = 0;
+    for (;;) {
+        if (ps->p >= ps->end || *ps->p == '\n' || *ps->p == '\r')
+            return perr(ps, ps->p, CHC_E_PGN_SYNTAX, name, nlen, "%s", "unterminated tag value");
+        char c = *ps->p++;
+        if (c == '"') break;
+        if (c == '\\' && ps->p < ps->end && (*ps->p == '"' || *ps->p == '\\')) c = *ps->p++;
+        if (tmp_reserve(r, nlen + vl + 3)) return CHC_E_NO_MEMORY;
+        r->tmp[nlen + 1 + vl++] = c;
+    }
+    while (ps->p < ps->end && (*ps->p == ' ' || *ps->p == '\t')) ps->p++;
+    if (ps->p >= ps->end || *ps->p != ']')
+        return perr(ps, ps->p, CHC_E_PGN_SYNTAX, name, nlen, "%s", "tag not closed by ']'");
+    ps->p++;
+    if (tmp_reserve(r, nlen + vl + 3)) return CHC_E_NO_MEMORY;
+    memcpy(r->tmp, name, nlen);
+    r->tmp[nlen] = 0;
+    r->tmp[nlen + 1 + vl] = 0;
+    int rc = chc_game_set_tag(ps->g, r->tmp, r->tmp + nlen + 1);
+    if (rc != CHC_OK) return perr(ps, at, rc, name, nlen, "%s", chc_strerror(rc));
+    return CHC_OK;
+}
+
+static int variant_960(const char *v, int *is960)
+{
+    char k[32];
+    size_t n = 0;
+    for (; *v && n < sizeof k - 1; v++) {
+        char c = *v;
+        if (c == ' ' || c == '-' || c == '_') continue;
+        if (c >= 'A' && c <= 'Z') c = (char)(c - 'A' + 'a');
+        k[n++] = c;
+    }
+    k[n] = 0;
+    static const char *std_names[] = {"", "standard", "chess", "normal", "fromposition", "classical", "rated", "casual"};
+    static const char *c960[] = {"chess960", "960", "fischerandom", "fischerrandom", "frc", "fischerrandomchess", "chess960rated"};
+    for (size_t i = 0; i < sizeof std_names / sizeof *std_names; i++)
+        if (strcmp(k, std_names[i]) == 0) {
+            *is960 = 0;
+            return 1;
+        }
+    for (size_t i = 0; i < sizeof c960 / sizeof *c960; i++)
+        if (strcmp(k, c960[i]) == 0) {
+            *is960 = 1;
+            return 1;
+        }
+    return 0;
+}
+
+/* Sets the start position from the FEN and Variant tags. */
+static int setup_start(parser *ps, const char *at)
+{
+    chc_game *g = ps->g;
+    int is960 = 0;
+    const char *variant = chc_game_tag(g, "Variant");
+    if (variant && !variant_960(variant, &is960))
+        return perr(ps, at, CHC_E_PGN_VARIANT, variant, strlen(variant), "%s",
+                    "unsupported variant (game skipped)");
+    const char *fen = chc_game_tag(g, "FEN");
+    chc_position pos;
+    if (fen) {
+        chc_diag d;
+        memset(&d, 0, sizeof d);
+        int rc = chc_position_from_fen(&pos, fen, is960 ? CHC_FEN_CHESS960 : 0, &d);
+        if (rc != CHC_OK)
+            return perr(ps, at, CHC_E_PGN_FEN, fen, strlen(fen), "bad FEN tag: %s",
+                        d.message[0] ? d.message : chc_strerror(rc));
+    } else if (is960) {
+        chc_position_chess960(&pos, 518);
+    } else {
+        chc_position_startpos(&pos);
+    }
+    g->start = pos;
+    g->tail = pos;
+    g->tail_ok = 1;
+    return CHC_OK;
+}
+
+static int add_comment(parser *ps, level *lv, const char *s, size_t n, int pending_before)
+{
+    if (ps->r->flags & CHC_PGN_NO_COMMENTS) return CHC_OK;
+    while (n && (*s == ' ' || *s == '\n' || *s == '\r' || *s == '\t')) s++, n--;
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == '\t')) n--;
+    if (tmp_reserve(ps->r, n + 1)) return CHC_E_NO_MEMORY;
+    /* Line ends inside comments become spaces (CR dropped). */
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (c == '\n' || c == '\t' || c == '\r') c = ' ';
+        if (c == ' ' && k && ps->r->tmp[k - 1] == ' ') continue;
+        ps->r->tmp[k++] = c;
+    }
+    ps->r->tmp[k] = 0;
+    if (pending_before) {
+        /* At the start of a variation: kept until its first move arrives. */
+        if (lv->pending) {
+            size_t ol = strlen(ps->g->pool + lv->pending - 1);
+            if (tmp_reserve(ps->r, ol + k + 2)) return CHC_E_NO_MEMORY;
+            memmove(ps->r->tmp + ol + 1, ps->r->tmp, k + 1);
+            memcpy(ps->r->tmp, ps->g->pool + lv->pending - 1, ol);
+            ps->r->tmp[ol] = ' ';
+            k += ol + 1;
+        }
+        uint32_t off = chci_game_str(ps->g, ps->r->tmp, k);
+        if (!off) return CHC_E_LIMIT;
+        lv->pending = off;
+        return CHC_OK;
+    }
+    return chc_game_add_comment(ps->g, lv->node, 0, ps->r->tmp);
+}
+
+/* Skips a variation in main-line-only mode (ps->p just after '('). */
+static int skip_variation(parser *ps, const char *open)
+{
+    int depth = 1;
+    while (ps->p < ps->end) {
+        char c = *ps->p++;
+        if (c == '\n') {
+            newline(ps, ps->p - 1);
+        } else if (c == '{') {
+            while (ps->p < ps->end && *ps->p != '}') {
+                if (*ps->p == '\n') newline(ps, ps->p);
+                ps->p++;
+            }
+            if (ps->p >= ps->end) break;
+            ps->p++;
+        } else if (c == ';') {
+            while (ps->p < ps->end && *ps->p != '\n') ps->p++;
+        } else if (c == '(') {
+            depth++;
+        } else if (c == ')') {
+            if (--depth == 0) return CHC_OK;
+        }
+    }
+    return perr(ps, open, CHC_E_PGN_SYNTAX, open, 1, "%s", "unterminated variation");
+}
+
+static int is_delim(char c)
+{
+    return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '{' || c == '}' || c == '(' ||
+           c == ')' || c == ';' || c == '[' || c == ']' || c == '$' || c == '\f' || c == '\v';
+}
+
+static int parse_game(parser *ps)
+{
+    chc_game *g = ps->g;
+    chc_pgn_reader *r = ps->r;
+    int rc;
+    int mainline_only = (r->flags & CHC_PGN_MAINLINE_ONLY) != 0;
+    /* Tags. */
+    for (;;) {
+        skip_ws(ps);
+        if (ps->p >= ps->end || *ps->p != '[') break;
+        rc = parse_tag(ps);
+        if (rc != CHC_OK) return rc;
+    }
+    rc = setup_start(ps, ps->p < ps->end ? ps->p : ps->end);
+    if (rc != CHC_OK) return rc;
+    int d = 0;
+    level *lv = &r->lv[0];
+    lv->pos = g->start;
+    lv->node = CHC_GAME_ROOT;
+    lv->prev_node = CHC_GAME_NO_NODE;
+    lv->moves = 0;
+    int got_result = 0;
+    for (;;) {
+        skip_ws(ps);
+        if (ps->p >= ps->end) break;
+        const char *t = ps->p;
+        char c = *t;
+        if (c == '{') {
+            const char *s = ++ps->p;
+            while (ps->p < ps->end && *ps->p != '}') {
+                if (*ps->p == '\n') newline(ps, ps->p);
+                ps->p++;
+            }
+            if (ps->p >= ps->end)
+                return perr(ps, t, CHC_E_PGN_SYNTAX, t, 1, "%s", "unterminated comment");
+            rc = add_comment(ps, lv, s, (size_t)(ps->p - s), d > 0 && lv->moves == 0);
+            ps->p++;
+            if (rc != CHC_OK) return perr(ps, t, rc, NULL, 0, "%s", chc_strerror(rc));
+            continue;
+        }
+        if (c == ';') {
+            const char *s = ++ps->p;
+            while (ps->p < ps->end && *ps->p != '\n') ps->p++;
+            rc = add_comment(ps, lv, s, (size_t)(ps->p - s), d > 0 && lv->moves == 0);
+            if (rc != CHC_OK) return perr(ps, t, rc, NULL, 0, "%s", chc_strerror(rc));
+            continue;
+        }
+        if (c == '(') {
+            ps->p++;
+            if (lv->moves == 0)
+                return perr(ps, t, CHC_E_PGN_SYNTAX, t, 1, "%s", "variation before any move");
+            if (mainline_only) {
+                rc = skip_variation(ps, t);
+                if (rc != CHC_OK) return rc;
+                continue;
+            }
+            if (d + 1 >= MAX_DEPTH)
+                return perr(ps, t, CHC_E_PGN_SYNTAX, t, 1, "%s", "variations nested too deep");
+            level *nv = &r->lv[++d];
+            nv->pos = lv->prev;
+            nv->node = lv->prev_node;
+            nv->prev_node = lv->prev_node; /* where a leading comment goes (before) */
+            nv->moves = 0;
+            nv->line = ps->line;
+            nv->column = (long)(t - ps->line_start) + 1;
+            nv->pending = 0;
+            lv = nv;
+            continue;
+        }
+        if (c == ')') {
+            ps->p++;
+            if (d == 0) return perr(ps, t, CHC_E_PGN_SYNTAX, t, 1, "%s", "')' without '('");
+            lv = &r->lv[--d];
+            continue;
+        }
+        if (c == '$') {
+            ps->p++;
+            int v = 0, nd = 0;
+            while (ps->p < ps->end && *ps->p >= '0' && *ps->p <= '9' && nd < 4) {
+                v = v * 10 + (*ps->p++ - '0');
+                nd++;
+            }
+            if (!nd || v > 255)
+                return perr(ps, t, CHC_E_PGN_SYNTAX, t, (size_t)(ps->p - t) + 1, "%s", "bad NAG");
+            if (lv->moves && !(r->flags & CHC_PGN_NO_COMMENTS)) chc_game_add_nag(g, lv->node, v);
+            continue;
+        }
+        if (c == '[') {
+            return perr(ps, t, CHC_E_PGN_SYNTAX, t, 1, "%s", "tag inside the movetext");
+        }
+        if (c == '}' || c == ']') {
+            return perr(ps, t, CHC_E_PGN_SYNTAX, t, 1, "%s", "unexpected character");
+        }
+        /* A token. */
+        while (ps->p < ps->end && !is_delim(*ps->p)) ps->p++;
+        size_t n = (size_t)(ps->p - t);
+        /* Results. */
+        if (is_result(t, n)) {
+            if (d == 0) {
+                g->result = t[0] == '*' ? CHC_RESULT_UNKNOWN
+                          : t[1] == '/' ? CHC_RESULT_DRAW
+                          : t[0] == '1' ? CHC_RESULT_WHITE_WINS : CHC_RESULT_BLACK_WINS;
+                got_result = 1;
+                skip_ws(ps);
+                if (ps->p < ps->end) {
+                    /* Only comments may follow (the skimmer cut the game here). */
+                }
+                break;
+            }
+            continue;
+        }
+        /* Move numbers: 12. 12... 12 ... and a move glued to its number (1.e4). */
+        if (t[0] >= '1' && t[0] <= '9') {
+            size_t k = 0;
+            while (k < n && t[k] >= '0' && t[k] <= '9') k++;
+            if (k == n) continue;
+            if (t[k] == '.') {
+                while (k < n && t[k] == '.') k++;
+                if (k == n) continue;
+                t += k;
+                n -= k;
+            }
+        } else if (t[0] == '.') {
+            size_t k = 0;
+            while (k < n && t[k] == '.') k++;
+            if (k == n) continue;
+        }
+        /* A lone annotation (e4 !?) is a NAG of the last move. */
+        if (t[0] == '!' || t[0] == '?') {
+            int nag = 0;
+            if (n <= 2) {
+                nag = n == 1 ? (t[0] == '!' ? 1 : 2)
+                    : t[0] == '!' ? (t[1] == '!' ? 3 : t[1] == '?' ? 5 : 0)
+                    : (t[1] == '?' ? 4 : t[1] == '!' ? 6 : 0);
+            }
+            if (!nag) return perr(ps, t, CHC_E_PGN_SYNTAX, t, n, "%s", "bad annotation");
+            if (lv->moves && !(r->flags & CHC_PGN_NO_COMMENTS)) chc_game_add_nag(g, lv->node, nag);
+            continue;
+        }
+        /* A move. */
+        chci_san s;
+        chc_move m;
+        chc_diag md;
+        md.message[0] = 0;
+        rc = chci_san_split(t, n, &s, &md);
+        if (rc == CHC_OK) rc = chci_san_resolve(&lv->pos, &s, t, n, &m, &md);
+        if (rc != CHC_OK && n >= 4 && n <= 5) {
+            /* UCI moves in place of SAN (e2e4, e1g1, e7e8q). */
+            char u[6];
+            memcpy(u, t, n);
+            u[n] = 0;
+            if (chc_move_from_uci(&lv->pos, u, &m, NULL) == CHC_OK) {
+                rc = CHC_OK;
+                s.nag = 0;
+            }
+        }
+        if (rc != CHC_OK) {
+            char fen[CHC_FEN_MAX];
+            chc_position_to_fen(&lv->pos, fen, sizeof fen, 0);
+            const char *why = rc == CHC_E_MOVE_SYNTAX ? "not a move"
+                            : rc == CHC_E_MOVE_AMBIGUOUS ? "ambiguous move in %s"
+                            : "illegal move in %s";
+            char w[160];
+            snprintf(w, sizeof w, why, fen);
+            if (rc == CHC_E_MOVE_SYNTAX) {
+                const char *colon = strstr(md.message, ": ");
+                snprintf(w, sizeof w, "not a move (%s)", colon ? colon + 2 : "malformed");
+            }
+            return perr(ps, t, rc, t, n, "%s", w);
+        }
+        uint32_t parent = lv->node;
+        uint32_t id = chci_game_add(g, parent, m);
+        if (id == CHC_GAME_NO_NODE)
+            return perr(ps, t, CHC_E_LIMIT, t, n, "%s", "too many moves");
+        if (lv->pending) {
+            g->nodes[id].comment[1] = lv->pending;
+            lv->pending = 0;
+        }
+        if (s.nag && !(r->flags & CHC_PGN_NO_COMMENTS)) chc_game_add_nag(g, id, s.nag);
+        if (!mainline_only) lv->prev = lv->pos;
+        lv->prev_node = parent;
+        lv->node = id;
+        lv->moves++;
+        if (m == CHC_MOVE_NULL) {
+            chc_undo u;
+            chc_make_null(&lv->pos, &u);
+        } else {
+            chc_undo u;
+            chc_make_move(&lv->pos, m, &u);
+        }
+        if (d == 0) ps->ply++;
+    }
+    g->tail = r->lv[0].pos;
+    g->tail_ok = 1;
+    ps->got_result = got_result;
+    if (d > 0) {
+        ps->line = r->lv[1].line;
+        return perr(ps, ps->line_start + r->lv[1].column - 1, CHC_E_PGN_SYNTAX, NULL, 0, "%s",
+                    "unterminated variation");
+    }
+    if (!got_result) {
+        const char *res = chc_game_tag(g, "Result");
+        if (res) {
+            if (strcmp(res, "1-0") == 0) g->result = CHC_RESULT_WHITE_WINS;
+            else if (strcmp(res, "0-1") == 0) g->result = CHC_RESULT_BLACK_WINS;
+            else if (strcmp(res, "1/2-1/2") == 0) g->result = CHC_RESULT_DRAW;
+        }
+    }
+    return CHC_OK;
+}
+
+int chc_pgn_read_game(chc_pgn_reader *r, chc_game *g, chc_diag *diag)
+{
+    for (;;) {
+        size_t off, len;
+        long line;
+        int rc = next_game(r, &off, &len, &line);
+        chc_game_reset(g, NULL);
+        if (rc == CHC_E_LIMIT)
+            return chci_fail(diag, CHC_E_LIMIT, -1, line, 1, -1,
+                             "game %ld, line %ld: game larger than %u bytes (skipped)", r->game_no,
+                             line, CHC_PGN_MAX_GAME_BYTES);
+        if (rc != CHC_OK) return rc;
+        parser ps;
+        ps.r = r;
+        ps.g = g;
+        ps.diag = diag;
+        ps.base = ps.p = r->data + off;
+        ps.end = ps.p + len;
+        ps.line_start = ps.p;
+        ps.line = line;
+        ps.base_offset = r->consumed + off;
+        ps.depth = 0;
+        ps.ply = 0;
+        ps.got_result = 0;
+        rc = parse_game(&ps);
+        if (rc != CHC_OK) return rc;
+        /* Text with neither tags nor moves (a comment after a result) is not a game. */
+        if (g->ntags == 0 && g->nnodes == 1 && !ps.got_result) {
+            r->game_no--;
+            continue;
+        }
+        return CHC_OK;
+    }
+}

@@ -1,0 +1,952 @@
+/* The pack position code: a legal position as its rank among the positions of a domain
+ * that every legal position belongs to (docs/formats/pack-position.md).
+ *
+ * The rank is built from the outside in:
+ *   header block  (side to move, white king, black king)       -- blocks in that order
+ *   header option (white castling rooks, black castling rooks, en-passant configuration)
+ *   white material class (pawns, other pieces, minimum promotions)
+ *   black material class
+ *   inside the class pair, a mixed-radix number:
+ *     white piece mix and arrangement, black piece mix and arrangement,
+ *     pawns of the side to move, pawns of the other side,
+ *     squares of white pieces, squares of black pieces.
+ * Counts depend on the header only through a "key" (side to move, kings in the pawn zone,
+ * number of castling rooks per side, en-passant type), so the tables stay small. */
+#include <pthread.h>
+#include <string.h>
+
+#include "common/diag.h"
+#include "pack/pack_internal.h"
+
+#define ZONE 0x00FFFFFFFFFFFF00ull /* ranks 2..7: where pawns can stand */
+#define NKEY (2 * 3 * 3 * 3 * 4)
+#define MAXCLS 400
+
+static uint64_t C[65][65];
+static uint64_t fact[17];
+static int ncls;
+static int cls_p[MAXCLS], cls_o[MAXCLS], cls_pr[MAXCLS];
+static int cls_index[9][16][9];
+static uint64_t W[MAXCLS][3];
+static uint64_t Wpre[9][16][3][10]; /* sum of W over classes (p,o,pr') with pr' < x */
+static chci_u192 Nkey[NKEY];
+static chci_u192 WC[NKEY][MAXCLS + 1];
+static chci_u192 block_off[2 * 64 * 64 + 1];
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+
+const char chci_b64url[65] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+int chci_b64url_value(int c)
+{
+    if (c >= 'A' && c <= 'Z') return c - 'A';
+    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
+    if (c >= '0' && c <= '9') return c - '0' + 52;
+    if (c == '-') return 62;
+    if (c == '_') return 63;
+    return -1;
+}
+
+int chci_pack_min_promotions(int n, int b, int r, int q)
+{
+    return (n > 2 ? n - 2 : 0) + (b > 2 ? b - 2 : 0) + (r > 2 ? r - 2 : 0) + (q > 1 ? q - 1 : 0);
+}
+
+int chci_pack_side_ok(int p, int n, int b, int r, int q)
+{
+    if (p < 0 || p > 8 || n < 0 || b < 0 || r < 0 || q < 0) return 0;
+    if (p + n + b + r + q > 15) return 0;
+    return chci_pack_min_promotions(n, b, r, q) <= 8 - p;
+}
+
+/* Promotions need captures: a side's promotions are at most twice the other side's lost units
+ * plus its own lost units (proof in the format document). */
+int chci_pack_pair_ok(int wp, int wo, int wpr, int bp, int bo, int bpr)
+{
+    int wm = 15 - wp - wo, bm = 15 - bp - bo;
+    return wpr <= 2 * bm + wm && bpr <= 2 * wm + bm;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Keys                                                                                     */
+/* ---------------------------------------------------------------------------------------- */
+typedef struct {
+    int stm, kz, lw, lb, ept;
+    int ep, ncap, rho, zf, used;
+} keyinfo;
+
+static int key_index(int stm, int kz, int lw, int lb, int ept)
+{
+    return (((stm * 3 + kz) * 3 + lw) * 3 + lb) * 4 + ept;
+}
+
+static keyinfo key_info(int key)
+{
+    keyinfo k;
+    k.ept = key % 4;
+    key /= 4;
+    k.lb = key % 3;
+    key /= 3;
+    k.lw = key % 3;
+    key /= 3;
+    k.kz = key % 3;
+    k.stm = key / 3;
+    k.ep = k.ept > 0;
+    k.ncap = k.ept == 0 ? 0 : (k.ept == 3 ? 2 : 1);
+    k.rho = k.ept == 2;
+    k.zf = 48 - k.kz - (k.ep ? 3 + k.ncap : 0);
+    k.used = 2 + k.lw + k.lb + (k.ep ? 3 + k.ncap : 0);
+    return k;
+}
+
+/* The factors of the placement of pawns and pieces for a key and the two sides' counts. */
+typedef struct {
+    uint64_t p1, p2, s1, s2;
+    int as, ao, ow, ob, free;
+} placement;
+
+static int placement_of(const keyinfo *k, int wp, int wo, int bp, int bo, placement *pl)
+{
+    int sp = k->stm == 0 ? wp : bp, op = k->stm == 0 ? bp : wp;
+    pl->as = sp - k->ncap;
+    pl->ao = op - k->ep;
+    if (pl->as < 0 || pl->ao < 0) return 0;
+    if (pl->as > k->zf - k->rho || pl->ao > k->zf - pl->as) return 0;
+    pl->p1 = C[k->zf - k->rho][pl->as];
+    pl->p2 = C[k->zf - pl->as][pl->ao];
+    pl->free = 64 - k->used - pl->as - pl->ao;
+    pl->ow = wo - k->lw;
+    pl->ob = bo - k->lb;
+    if (pl->ow < 0 || pl->ob < 0 || pl->ow + pl->ob > pl->free) return 0;
+    pl->s1 = C[pl->free][pl->ow];
+    pl->s2 = C[pl->free - pl->ow][pl->ob];
+    return 1;
+}
+
+static chci_u192 placement_count(const placement *pl)
+{
+    chci_u192 t = chci_u192_from(pl->p1);
+    chci_u192_mul64(&t, pl->p2);
+    chci_u192_mul64(&t, pl->s1);
+    chci_u192_mul64(&t, pl->s2);
+    return t;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Header options                                                                           */
+/* ---------------------------------------------------------------------------------------- */
+/* Castling options of a king on square k for back rank rb (0 white, 7 black): (li, ri) with
+ * li = 0 none or 1 + file of the queen-side rook, ri = 0 none or the distance to the king-side
+ * rook. Index li * nR + ri. */
+typedef struct {
+    int n;            /* number of options (valid or not) */
+    int nr;           /* nR */
+    int len[16 * 9];  /* rooks of each option, -1 when invalid */
+    int sq[16 * 9][2];
+} castleopts;
+
+static void castle_options(int k, int rb, int other_king, castleopts *co)
+{
+    if (k / 8 != rb) {
+        co->n = 1;
+        co->nr = 1;
+        co->len[0] = 0;
+        co->sq[0][0] = co->sq[0][1] = CHC_NO_SQUARE;
+        return;
+    }
+    int f = k % 8, nl = f + 1, nr = 8 - f;
+    co->n = nl * nr;
+    co->nr = nr;
+    for (int li = 0; li < nl; li++) {
+        for (int ri = 0; ri < nr; ri++) {
+            int i = li * nr + ri;
+            int a = li ? rb * 8 + li - 1 : CHC_NO_SQUARE;
+            int b = ri ? rb * 8 + f + ri : CHC_NO_SQUARE;
+            co->sq[i][0] = a;
+            co->sq[i][1] = b;
+            co->len[i] = (a != CHC_NO_SQUARE) + (b != CHC_NO_SQUARE);
+            if (a == other_king || b == other_king) co->len[i] = -1;
+        }
+    }
+}
+
+/* En-passant options: index 0 none; then for each file the capturer sets {left}, {right},
+ * {left, right} (where those squares exist). */
+typedef struct {
+    int n;
+    int ept[1 + 8 * 3];  /* -1 when invalid */
+    int file[1 + 8 * 3];
+    int mask[1 + 8 * 3]; /* 1 left capturer, 2 right capturer */
+} epopts;
+
+typedef struct {
+    int e, b1, b2; /* the pawn that double-stepped, the square it passed, its start square */
+    int capl, capr;/* squares beside it (CHC_NO_SQUARE off the board) */
+} epsquares;
+
+static epsquares ep_squares(int stm, int f)
+{
+    epsquares s;
+    if (stm == CHC_BLACK) { /* a white pawn double-stepped to rank 4 */
+        s.e = 24 + f;
+        s.b1 = 16 + f;
+        s.b2 = 8 + f;
+    } else {
+        s.e = 32 + f;
+        s.b1 = 40 + f;
+        s.b2 = 48 + f;
+    }
+    s.capl = f > 0 ? s.e - 1 : CHC_NO_SQUARE;
+    s.capr = f < 7 ? s.e + 1 : CHC_NO_SQUARE;
+    return s;
+}
+
+static void ep_options(int stm, int wk, int bk, epopts *eo)
+{
+    eo->n = 1;
+    eo->ept[0] = 0;
+    eo->file[0] = -1;
+    eo->mask[0] = 0;
+    for (int f = 0; f < 8; f++) {
+        epsquares s = ep_squares(stm, f);
+        int bad = s.e == wk || s.e == bk || s.b1 == wk || s.b1 == bk || s.b2 == wk || s.b2 == bk;
+        for (int mask = 1; mask <= 3; mask++) {
+            if ((mask & 1) && s.capl == CHC_NO_SQUARE) continue;
+            if ((mask & 2) && s.capr == CHC_NO_SQUARE) continue;
+            int i = eo->n++;
+            eo->file[i] = f;
+            eo->mask[i] = mask;
+            int v = !bad;
+            if ((mask & 1) && (s.capl == wk || s.capl == bk)) v = 0;
+            if ((mask & 2) && (s.capr == wk || s.capr == bk)) v = 0;
+            if (!v) {
+                eo->ept[i] = -1;
+            } else if (mask == 3) {
+                eo->ept[i] = 3;
+            } else {
+                int other = mask == 1 ? s.capr : s.capl;
+                eo->ept[i] = (other != CHC_NO_SQUARE && other != wk && other != bk) ? 2 : 1;
+            }
+        }
+    }
+}
+
+static int in_zone(int sq)
+{
+    return sq >= 8 && sq < 56;
+}
+
+static int kings_ok(int wk, int bk)
+{
+    if (wk == bk) return 0;
+    int df = wk % 8 - bk % 8, dr = wk / 8 - bk / 8;
+    return df < -1 || df > 1 || dr < -1 || dr > 1;
+}
+
+/* Per-block data: option counts by kind. */
+typedef struct {
+    castleopts cw, cb;
+    epopts eo;
+    int kz;
+    uint64_t cntW[3], cntB[3], epc[4];
+} blockinfo;
+
+static void block_info(int stm, int wk, int bk, blockinfo *bi)
+{
+    castle_options(wk, 0, bk, &bi->cw);
+    castle_options(bk, 7, wk, &bi->cb);
+    ep_options(stm, wk, bk, &bi->eo);
+    bi->kz = in_zone(wk) + in_zone(bk);
+    memset(bi->cntW, 0, sizeof bi->cntW);
+    memset(bi->cntB, 0, sizeof bi->cntB);
+    memset(bi->epc, 0, sizeof bi->epc);
+    for (int i = 0; i < bi->cw.n; i++)
+        if (bi->cw.len[i] >= 0) bi->cntW[bi->cw.len[i]]++;
+    for (int i = 0; i < bi->cb.n; i++)
+        if (bi->cb.len[i] >= 0) bi->cntB[bi->cb.len[i]]++;
+    for (int i = 0; i < bi->eo.n; i++)
+        if (bi->eo.ept[i] >= 0) bi->epc[bi->eo.ept[i]]++;
+}
+
+/* E(lw, lb): all en-passant options of the block for those castling lengths. */
+static chci_u192 block_E(const blockinfo *bi, int stm, int lw, int lb)
+{
+    chci_u192 s = chci_u192_from(0);
+    for (int e = 0; e < 4; e++) {
+        if (!bi->epc[e]) continue;
+        chci_u192 t = Nkey[key_index(stm, bi->kz, lw, lb, e)];
+        chci_u192_mul64(&t, bi->epc[e]);
+        chci_u192_add(&s, &t);
+    }
+    return s;
+}
+
+/* Σ_lb cntB[lb] E(lw, lb) */
+static chci_u192 block_BC(const blockinfo *bi, int stm, int lw)
+{
+    chci_u192 s = chci_u192_from(0);
+    for (int lb = 0; lb < 3; lb++) {
+        if (!bi->cntB[lb]) continue;
+        chci_u192 t = block_E(bi, stm, lw, lb);
+        chci_u192_mul64(&t, bi->cntB[lb]);
+        chci_u192_add(&s, &t);
+    }
+    return s;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Initialisation                                                                           */
+/* ---------------------------------------------------------------------------------------- */
+static uint64_t multinomial4(int a, int b, int c, int d)
+{
+    return fact[a + b + c + d] / (fact[a] * fact[b] * fact[c] * fact[d]);
+}
+
+static void init_tables(void)
+{
+    for (int n = 0; n <= 64; n++) {
+        C[n][0] = 1;
+        for (int k = 1; k <= n; k++) C[n][k] = C[n - 1][k - 1] + (k <= n - 1 ? C[n - 1][k] : 0);
+    }
+    fact[0] = 1;
+    for (int i = 1; i <= 16; i++) fact[i] = fact[i - 1] * (uint64_t)i;
+
+    memset(cls_index, -1, sizeof cls_index);
+    ncls = 0;
+    for (int p = 0; p <= 8; p++)
+        for (int o = 0; o + p <= 15; o++)
+            for (int pr = 0; pr <= 8 - p; pr++) {
+                /* does any mix exist? */
+                uint64_t w[3] = {0, 0, 0};
+                for (int n = 0; n <= o; n++)
+                    for (int b = 0; n + b <= o; b++)
+                        for (int r = 0; n + b + r <= o; r++) {
+                            int q = o - n - b - r;
+                            if (chci_pack_min_promotions(n, b, r, q) != pr) continue;
+                            for (int cr = 0; cr < 3 && cr <= r; cr++)
+                                w[cr] += multinomial4(n, b, r - cr, q);
+                        }
+                if (!w[0]) continue;
+                cls_index[p][o][pr] = ncls;
+                cls_p[ncls] = p;
+                cls_o[ncls] = o;
+                cls_pr[ncls] = pr;
+                for (int cr = 0; cr < 3; cr++) W[ncls][cr] = w[cr];
+                ncls++;
+            }
+    memset(Wpre, 0, sizeof Wpre);
+    for (int p = 0; p <= 8; p++)
+        for (int o = 0; o < 16; o++)
+            for (int cr = 0; cr < 3; cr++) {
+                uint64_t s = 0;
+                for (int x = 0; x < 10; x++) {
+                    Wpre[p][o][cr][x] = s;
+                    if (x < 9 && cls_index[p][o][x] >= 0) s += W[cls_index[p][o][x]][cr];
+                }
+            }
+
+    /* Per key: cumulative count over white classes. */
+    for (int key = 0; key < NKEY; key++) {
+        keyinfo k = key_info(key);
+        if (k.stm == 1 && k.ept == 0) { /* same as the white-to-move key */
+            int k0 = key_index(0, k.kz, k.lw, k.lb, 0);
+            memcpy(WC[key], WC[k0], sizeof WC[key]);
+            Nkey[key] = Nkey[k0];
+            continue;
+        }
+        chci_u192 G[16][16]; /* G[wp,wo index][bm] built per (wp, wo) */
+        WC[key][0] = chci_u192_from(0);
+        int c = 0;
+        while (c < ncls) {
+            int wp = cls_p[c], wo = cls_o[c];
+            int wm = 15 - wp - wo;
+            for (int bm = 0; bm < 16; bm++) G[0][bm] = chci_u192_from(0);
+            for (int bp = 0; bp <= 8; bp++)
+                for (int bo = 0; bo + bp <= 15; bo++) {
+                    int bm = 15 - bp - bo;
+                    int lim = 2 * wm + bm;
+                    if (lim > 8 - bp) lim = 8 - bp;
+                    uint64_t ws = Wpre[bp][bo][k.lb][lim + 1];
+                    if (!ws) continue;
+                    placement pl;
+                    if (!placement_of(&k, wp, wo, bp, bo, &pl)) continue;
+                    chci_u192 t = placement_count(&pl);
+                    chci_u192_mul64(&t, ws);
+                    chci_u192_add(&G[0][bm], &t);
+                }
+            /* suffix sums over bm */
+            for (int bm = 14; bm >= 0; bm--) chci_u192_add(&G[0][bm], &G[0][bm + 1]);
+            for (; c < ncls && cls_p[c] == wp && cls_o[c] == wo; c++) {
+                int need = cls_pr[c] - wm;
+                need = need <= 0 ? 0 : (need + 1) / 2;
+                chci_u192 t = chci_u192_from(0);
+                if (need < 16 && W[c][k.lw]) {
+                    t = G[0][need];
+                    chci_u192_mul64(&t, W[c][k.lw]);
+                }
+                WC[key][c + 1] = WC[key][c];
+                chci_u192_add(&WC[key][c + 1], &t);
+            }
+        }
+        Nkey[key] = WC[key][ncls];
+    }
+
+    /* Blocks. */
+    block_off[0] = chci_u192_from(0);
+    for (int b = 0; b < 2 * 64 * 64; b++) {
+        int stm = b / 4096, wk = (b / 64) % 64, bk = b % 64;
+        chci_u192 tot = chci_u192_from(0);
+        if (kings_ok(wk, bk)) {
+            blockinfo bi;
+            block_info(stm, wk, bk, &bi);
+            for (int lw = 0; lw < 3; lw++) {
+                if (!bi.cntW[lw]) continue;
+                chci_u192 t = block_BC(&bi, stm, lw);
+                chci_u192_mul64(&t, bi.cntW[lw]);
+                chci_u192_add(&tot, &t);
+            }
+        }
+        block_off[b + 1] = block_off[b];
+        chci_u192_add(&block_off[b + 1], &tot);
+    }
+}
+
+static void ensure_init(void)
+{
+    pthread_once(&init_once, init_tables);
+}
+
+void chci_pack_pos_count(chci_u192 *count)
+{
+    ensure_init();
+    *count = block_off[2 * 64 * 64];
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Combinations and arrangements                                                            */
+/* ---------------------------------------------------------------------------------------- */
+/* Rank of the subset `set` of the squares of `list` (combinatorial number system). */
+static uint64_t comb_rank(uint64_t list, uint64_t set)
+{
+    uint64_t r = 0;
+    int j = 0;
+    while (set) {
+        int sq = __builtin_ctzll(set);
+        set &= set - 1;
+        int i = __builtin_popcountll(list & ((1ull << sq) - 1));
+        r += C[i][j + 1];
+        j++;
+    }
+    return r;
+}
+
+/* The subset of k squares of `list` with rank r. */
+static uint64_t comb_unrank(uint64_t list, int k, uint64_t r)
+{
+    int sqs[64], n = 0;
+    for (uint64_t l = list; l; l &= l - 1) sqs[n++] = __builtin_ctzll(l);
+    uint64_t set = 0;
+    int i = n;
+    for (int j = k; j >= 1; j--) {
+        i--;
+        while (i >= 0 && C[i][j] > r) i--;
+        /* i >= j - 1 always holds because C[j-1][j] = 0 <= r */
+        r -= C[i][j];
+        set |= 1ull << sqs[i];
+    }
+    return set;
+}
+
+/* Mix and arrangement of one side's pieces (not pawns, not castling rooks) within its class.
+ * types[]: 0 knight, 1 bishop, 2 rook, 3 queen for the pieces in square order. */
+static uint64_t arrangement_rank(int o, int pr, int cr, const int *types, int m, const int cnt[4])
+{
+    uint64_t idx = 0;
+    /* earlier mixes */
+    for (int n = 0; n <= o; n++)
+        for (int b = 0; n + b <= o; b++)
+            for (int r = 0; n + b + r <= o; r++) {
+                int q = o - n - b - r;
+                if (n == cnt[0] && b == cnt[1] && r == cnt[2] + cr) goto found;
+                if (r < cr || chci_pack_min_promotions(n, b, r, q) != pr) continue;
+                idx += multinomial4(n, b, r - cr, q);
+            }
+found:;
+    int c[4] = {cnt[0], cnt[1], cnt[2], cnt[3]};
+    int left = m;
+    for (int i = 0; i < m; i++) {
+        for (int t = 0; t < types[i]; t++) {
+            if (!c[t]) continue;
+            c[t]--;
+            idx += multinomial4(c[0], c[1], c[2], c[3]);
+            c[t]++;
+        }
+        c[types[i]]--;
+        left--;
+    }
+    (void)left;
+    return idx;
+}
+
+static void arrangement_unrank(int o, int pr, int cr, uint64_t idx, int *types, int *m)
+{
+    int cnt[4] = {0, 0, 0, 0};
+    for (int n = 0; n <= o; n++)
+        for (int b = 0; n + b <= o; b++)
+            for (int r = 0; n + b + r <= o; r++) {
+                int q = o - n - b - r;
+                if (r < cr || chci_pack_min_promotions(n, b, r, q) != pr) continue;
+                uint64_t w = multinomial4(n, b, r - cr, q);
+                if (idx < w) {
+                    cnt[0] = n;
+                    cnt[1] = b;
+                    cnt[2] = r - cr;
+                    cnt[3] = q;
+                    goto found;
+                }
+                idx -= w;
+            }
+found:;
+    int total = cnt[0] + cnt[1] + cnt[2] + cnt[3];
+    for (int i = 0; i < total; i++) {
+        for (int t = 0; t < 4; t++) {
+            if (!cnt[t]) continue;
+            cnt[t]--;
+            uint64_t w = multinomial4(cnt[0], cnt[1], cnt[2], cnt[3]);
+            if (idx < w) {
+                types[i] = t;
+                break;
+            }
+            idx -= w;
+            cnt[t]++;
+        }
+    }
+    *m = total;
+}
+
+static const int type_of_code[4] = {CHC_KNIGHT, CHC_BISHOP, CHC_ROOK, CHC_QUEEN};
+
+static int code_of_type(int t)
+{
+    switch (t) {
+    case CHC_KNIGHT: return 0;
+    case CHC_BISHOP: return 1;
+    case CHC_ROOK: return 2;
+    default: return 3;
+    }
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Rank                                                                                     */
+/* ---------------------------------------------------------------------------------------- */
+static int popc(uint64_t b)
+{
+    return __builtin_popcountll(b);
+}
+
+int chci_pack_pos_rank(const chc_position *pos, chci_u192 *rank)
+{
+    ensure_init();
+    int stm = pos->side;
+    int wk = -1, bk = -1;
+    uint64_t occ[2][7];
+    memset(occ, 0, sizeof occ);
+    for (int sq = 0; sq < 64; sq++) {
+        int pc = pos->board[sq];
+        if (!pc) continue;
+        int t = CHC_PIECE_TYPE(pc), col = CHC_PIECE_COLOR(pc);
+        if (t < CHC_PAWN || t > CHC_KING || col > 1) return CHC_E_INTERNAL;
+        occ[col][t] |= 1ull << sq;
+        if (t == CHC_KING) {
+            if (col == 0) wk = sq;
+            else bk = sq;
+        }
+    }
+    if (popc(occ[0][CHC_KING]) != 1 || popc(occ[1][CHC_KING]) != 1) return CHC_E_POS_KINGS;
+    if (!kings_ok(wk, bk)) return CHC_E_POS_OPPONENT_IN_CHECK;
+    if ((occ[0][CHC_PAWN] | occ[1][CHC_PAWN]) & ~ZONE) return CHC_E_POS_PAWN_RANK;
+
+    /* castling */
+    int wq = CHC_NO_SQUARE, wkr = CHC_NO_SQUARE, bq = CHC_NO_SQUARE, bkr = CHC_NO_SQUARE;
+    if (pos->castling & CHC_CASTLE_WK) wkr = pos->castle_rook[0];
+    if (pos->castling & CHC_CASTLE_WQ) wq = pos->castle_rook[1];
+    if (pos->castling & CHC_CASTLE_BK) bkr = pos->castle_rook[2];
+    if (pos->castling & CHC_CASTLE_BQ) bq = pos->castle_rook[3];
+    int wrook[2] = {wq, wkr}, brook[2] = {bq, bkr};
+    for (int i = 0; i < 2; i++) {
+        int r = wrook[i];
+        if (r == CHC_NO_SQUARE) continue;
+        if (r > 63 || wk / 8 != 0 || r / 8 != 0 || pos->board[r] != CHC_PIECE(CHC_WHITE, CHC_ROOK) ||
+            (i == 0 ? r % 8 >= wk % 8 : r % 8 <= wk % 8))
+            return CHC_E_POS_CASTLING;
+    }
+    for (int i = 0; i < 2; i++) {
+        int r = brook[i];
+        if (r == CHC_NO_SQUARE) continue;
+        if (r > 63 || bk / 8 != 7 || r / 8 != 7 || pos->board[r] != CHC_PIECE(CHC_BLACK, CHC_ROOK) ||
+            (i == 0 ? r % 8 >= bk % 8 : r % 8 <= bk % 8))
+            return CHC_E_POS_CASTLING;
+    }
+    int li = wq == CHC_NO_SQUARE ? 0 : wq % 8 + 1;
+    int ri = wkr == CHC_NO_SQUARE ? 0 : wkr % 8 - wk % 8;
+    int wc_idx = wk / 8 == 0 ? li * (8 - wk % 8) + ri : 0;
+    li = bq == CHC_NO_SQUARE ? 0 : bq % 8 + 1;
+    ri = bkr == CHC_NO_SQUARE ? 0 : bkr % 8 - bk % 8;
+    int bc_idx = bk / 8 == 7 ? li * (8 - bk % 8) + ri : 0;
+    uint64_t crooks[2] = {0, 0};
+    if (wq != CHC_NO_SQUARE) crooks[0] |= 1ull << wq;
+    if (wkr != CHC_NO_SQUARE) crooks[0] |= 1ull << wkr;
+    if (bq != CHC_NO_SQUARE) crooks[1] |= 1ull << bq;
+    if (bkr != CHC_NO_SQUARE) crooks[1] |= 1ull << bkr;
+
+    /* en passant: kept only when a pawn of the side to move stands beside the pawn */
+    int ep_idx = 0;
+    uint64_t epused = 0, caps = 0, restricted = 0, epawn = 0;
+    blockinfo bi;
+    block_info(stm, wk, bk, &bi);
+    if (pos->ep != CHC_NO_SQUARE) {
+        int ep = pos->ep;
+        if (ep > 63) return CHC_E_POS_EN_PASSANT;
+        int f = ep % 8;
+        if ((stm == CHC_BLACK && ep / 8 != 2) || (stm == CHC_WHITE && ep / 8 != 5))
+            return CHC_E_POS_EN_PASSANT;
+        epsquares s = ep_squares(stm, f);
+        int them = stm ^ 1;
+        if (!(occ[them][CHC_PAWN] & (1ull << s.e)) || pos->board[s.b1] || pos->board[s.b2])
+            return CHC_E_POS_EN_PASSANT;
+        int mask = 0;
+        if (s.capl != CHC_NO_SQUARE && (occ[stm][CHC_PAWN] & (1ull << s.capl))) mask |= 1;
+        if (s.capr != CHC_NO_SQUARE && (occ[stm][CHC_PAWN] & (1ull << s.capr))) mask |= 2;
+        if (mask) {
+            for (int i = 1; i < bi.eo.n; i++)
+                if (bi.eo.file[i] == f && bi.eo.mask[i] == mask) ep_idx = i;
+            if (bi.eo.ept[ep_idx] < 0) return CHC_E_INTERNAL;
+            epawn = 1ull << s.e;
+            epused = epawn | (1ull << s.b1) | (1ull << s.b2);
+            if (mask & 1) caps |= 1ull << s.capl;
+            if (mask & 2) caps |= 1ull << s.capr;
+            epused |= caps;
+            if (bi.eo.ept[ep_idx] == 2) restricted = 1ull << (mask == 1 ? s.capr : s.capl);
+        }
+    }
+    int lw = bi.cw.len[wc_idx], lb = bi.cb.len[bc_idx];
+    int ept = bi.eo.ept[ep_idx];
+    if (lw < 0 || lb < 0) return CHC_E_INTERNAL;
+
+    /* material */
+    int pp[2], oo[2], prr[2];
+    for (int col = 0; col < 2; col++) {
+        int n = popc(occ[col][CHC_KNIGHT]), b = popc(occ[col][CHC_BISHOP]);
+        int r = popc(occ[col][CHC_ROOK]), q = popc(occ[col][CHC_QUEEN]);
+        pp[col] = popc(occ[col][CHC_PAWN]);
+        if (!chci_pack_side_ok(pp[col], n, b, r, q)) return CHC_E_POS_TOO_MANY;
+        oo[col] = n + b + r + q;
+        prr[col] = chci_pack_min_promotions(n, b, r, q);
+    }
+    if (!chci_pack_pair_ok(pp[0], oo[0], prr[0], pp[1], oo[1], prr[1])) return CHC_E_POS_TOO_MANY;
+
+    /* block and option offsets */
+    int blk = stm * 4096 + wk * 64 + bk;
+    chci_u192 R = block_off[blk];
+    {
+        uint64_t prefW[3] = {0, 0, 0}, prefB[3] = {0, 0, 0}, prefE[4] = {0, 0, 0, 0};
+        for (int i = 0; i < wc_idx; i++)
+            if (bi.cw.len[i] >= 0) prefW[bi.cw.len[i]]++;
+        for (int i = 0; i < bc_idx; i++)
+            if (bi.cb.len[i] >= 0) prefB[bi.cb.len[i]]++;
+        for (int i = 0; i < ep_idx; i++)
+            if (bi.eo.ept[i] >= 0) prefE[bi.eo.ept[i]]++;
+        for (int l = 0; l < 3; l++) {
+            if (!prefW[l]) continue;
+            chci_u192 t = block_BC(&bi, stm, l);
+            chci_u192_mul64(&t, prefW[l]);
+            chci_u192_add(&R, &t);
+        }
+        for (int l = 0; l < 3; l++) {
+            if (!prefB[l]) continue;
+            chci_u192 t = block_E(&bi, stm, lw, l);
+            chci_u192_mul64(&t, prefB[l]);
+            chci_u192_add(&R, &t);
+        }
+        for (int e = 0; e < 4; e++) {
+            if (!prefE[e]) continue;
+            chci_u192 t = Nkey[key_index(stm, bi.kz, lw, lb, e)];
+            chci_u192_mul64(&t, prefE[e]);
+            chci_u192_add(&R, &t);
+        }
+    }
+    int key = key_index(stm, bi.kz, lw, lb, ept);
+    keyinfo k = key_info(key);
+    int cw = cls_index[pp[0]][oo[0]][prr[0]], cb = cls_index[pp[1]][oo[1]][prr[1]];
+    if (cw < 0 || cb < 0) return CHC_E_INTERNAL;
+    chci_u192_add(&R, &WC[key][cw]);
+
+    /* black classes before cb */
+    int wm = 15 - pp[0] - oo[0];
+    placement pl;
+    for (int bp = 0; bp <= pp[1]; bp++)
+        for (int bo = 0; bo + bp <= 15; bo++) {
+            if (bp == pp[1] && bo > oo[1]) break;
+            int bm = 15 - bp - bo;
+            if (prr[0] > 2 * bm + wm) continue;
+            int lim = 2 * wm + bm;
+            if (lim > 8 - bp) lim = 8 - bp;
+            int x = lim + 1;
+            if (bp == pp[1] && bo == oo[1]) x = prr[1] < x ? prr[1] : x;
+            uint64_t ws = Wpre[bp][bo][k.lb][x];
+            if (!ws) continue;
+            if (!placement_of(&k, pp[0], oo[0], bp, bo, &pl)) continue;
+            chci_u192 t = placement_count(&pl);
+            chci_u192_mul64(&t, ws);
+            chci_u192_mul64(&t, W[cw][k.lw]);
+            chci_u192_add(&R, &t);
+        }
+
+    /* inside the class pair */
+    if (!placement_of(&k, pp[0], oo[0], pp[1], oo[1], &pl)) return CHC_E_INTERNAL;
+    uint64_t kings = (1ull << wk) | (1ull << bk);
+    uint64_t used = kings | crooks[0] | crooks[1] | epused;
+    uint64_t spawns = occ[stm][CHC_PAWN] & ~caps;
+    uint64_t opawns = occ[stm ^ 1][CHC_PAWN] & ~epawn;
+    uint64_t l1 = ZONE & ~used & ~restricted;
+    uint64_t l2 = ZONE & ~used & ~spawns;
+    uint64_t l3 = ~used & ~spawns & ~opawns;
+    uint64_t wset = (occ[0][CHC_KNIGHT] | occ[0][CHC_BISHOP] | occ[0][CHC_ROOK] | occ[0][CHC_QUEEN]) & ~crooks[0];
+    uint64_t bset = (occ[1][CHC_KNIGHT] | occ[1][CHC_BISHOP] | occ[1][CHC_ROOK] | occ[1][CHC_QUEEN]) & ~crooks[1];
+    if ((spawns & ~l1) || (opawns & ~l2) || (wset & ~l3) || (bset & ~(l3 & ~wset)))
+        return CHC_E_INTERNAL;
+    uint64_t p1 = comb_rank(l1, spawns), p2 = comb_rank(l2, opawns);
+    uint64_t s1 = comb_rank(l3, wset), s2 = comb_rank(l3 & ~wset, bset);
+    uint64_t ai[2];
+    uint64_t sets[2] = {wset, bset};
+    for (int col = 0; col < 2; col++) {
+        int types[16], m = 0, cnt[4] = {0, 0, 0, 0};
+        for (uint64_t s = sets[col]; s; s &= s - 1) {
+            int t = code_of_type(CHC_PIECE_TYPE(pos->board[__builtin_ctzll(s)]));
+            types[m++] = t;
+            cnt[t]++;
+        }
+        ai[col] = arrangement_rank(oo[col], prr[col], col ? k.lb : k.lw, types, m, cnt);
+    }
+    chci_u192 in = chci_u192_from(ai[0]);
+    chci_u192_mul64(&in, W[cb][k.lb]);
+    chci_u192_add64(&in, ai[1]);
+    chci_u192_mul64(&in, pl.p1);
+    chci_u192_add64(&in, p1);
+    chci_u192_mul64(&in, pl.p2);
+    chci_u192_add64(&in, p2);
+    chci_u192_mul64(&in, pl.s1);
+    chci_u192_add64(&in, s1);
+    chci_u192_mul64(&in, pl.s2);
+    chci_u192_add64(&in, s2);
+    chci_u192_add(&R, &in);
+    *rank = R;
+    return CHC_OK;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Unrank                                                                                   */
+/* ---------------------------------------------------------------------------------------- */
+int chci_pack_pos_unrank(chc_position *pos, const chci_u192 *rank, chc_diag *diag)
+{
+    ensure_init();
+    chci_u192 r = *rank;
+    if (chci_u192_cmp(&r, &block_off[2 * 64 * 64]) >= 0)
+        return chci_fail(diag, CHC_E_PACK_RANGE, -1, 0, 0, -1,
+                         "pack position: code is at or past the count of the domain");
+    /* block: largest b with block_off[b] <= r */
+    int lo = 0, hi = 2 * 64 * 64; /* block_off[lo] <= r < block_off[hi] */
+    while (hi - lo > 1) {
+        int mid = (lo + hi) / 2;
+        if (chci_u192_cmp(&block_off[mid], &r) <= 0) lo = mid;
+        else hi = mid;
+    }
+    int blk = lo;
+    chci_u192_sub(&r, &block_off[blk]);
+    int stm = blk / 4096, wk = (blk / 64) % 64, bk = blk % 64;
+    if (!kings_ok(wk, bk)) return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: bad block");
+    blockinfo bi;
+    block_info(stm, wk, bk, &bi);
+    int wc_idx = -1, bc_idx = -1, ep_idx = -1;
+    for (int i = 0; i < bi.cw.n; i++) {
+        if (bi.cw.len[i] < 0) continue;
+        chci_u192 t = block_BC(&bi, stm, bi.cw.len[i]);
+        if (chci_u192_cmp(&r, &t) < 0) {
+            wc_idx = i;
+            break;
+        }
+        chci_u192_sub(&r, &t);
+    }
+    if (wc_idx < 0) return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: castling option");
+    int lw = bi.cw.len[wc_idx];
+    for (int i = 0; i < bi.cb.n; i++) {
+        if (bi.cb.len[i] < 0) continue;
+        chci_u192 t = block_E(&bi, stm, lw, bi.cb.len[i]);
+        if (chci_u192_cmp(&r, &t) < 0) {
+            bc_idx = i;
+            break;
+        }
+        chci_u192_sub(&r, &t);
+    }
+    if (bc_idx < 0) return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: castling option");
+    int lb = bi.cb.len[bc_idx];
+    for (int i = 0; i < bi.eo.n; i++) {
+        if (bi.eo.ept[i] < 0) continue;
+        chci_u192 t = Nkey[key_index(stm, bi.kz, lw, lb, bi.eo.ept[i])];
+        if (chci_u192_cmp(&r, &t) < 0) {
+            ep_idx = i;
+            break;
+        }
+        chci_u192_sub(&r, &t);
+    }
+    if (ep_idx < 0) return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: en-passant option");
+    int key = key_index(stm, bi.kz, lw, lb, bi.eo.ept[ep_idx]);
+    keyinfo k = key_info(key);
+    /* white class: largest c with WC[key][c] <= r */
+    lo = 0;
+    hi = ncls;
+    while (hi - lo > 1) {
+        int mid = (lo + hi) / 2;
+        if (chci_u192_cmp(&WC[key][mid], &r) <= 0) lo = mid;
+        else hi = mid;
+    }
+    int cw = lo;
+    chci_u192_sub(&r, &WC[key][cw]);
+    int wp = cls_p[cw], wo = cls_o[cw], wpr = cls_pr[cw];
+    int wm = 15 - wp - wo;
+    int cb = -1;
+    placement pl;
+    for (int c = 0; c < ncls && cb < 0; c++) {
+        int bp = cls_p[c], bo = cls_o[c];
+        if (!chci_pack_pair_ok(wp, wo, wpr, bp, bo, cls_pr[c])) continue;
+        if (!W[c][k.lb] || !W[cw][k.lw]) continue;
+        if (!placement_of(&k, wp, wo, bp, bo, &pl)) continue;
+        chci_u192 t = placement_count(&pl);
+        chci_u192_mul64(&t, W[c][k.lb]);
+        chci_u192_mul64(&t, W[cw][k.lw]);
+        if (chci_u192_cmp(&r, &t) < 0) cb = c;
+        else chci_u192_sub(&r, &t);
+    }
+    if (cb < 0) return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: black class");
+    int bp = cls_p[cb], bo = cls_o[cb], bpr = cls_pr[cb];
+    (void)wm;
+    if (!placement_of(&k, wp, wo, bp, bo, &pl))
+        return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: placement");
+    uint64_t s2 = chci_u192_divmod64(&r, pl.s2);
+    uint64_t s1 = chci_u192_divmod64(&r, pl.s1);
+    uint64_t p2 = chci_u192_divmod64(&r, pl.p2);
+    uint64_t p1 = chci_u192_divmod64(&r, pl.p1);
+    uint64_t ab = chci_u192_divmod64(&r, W[cb][k.lb]);
+    uint64_t aw = r.w[0];
+
+    /* header squares */
+    uint8_t board[64];
+    memset(board, 0, sizeof board);
+    board[wk] = CHC_PIECE(CHC_WHITE, CHC_KING);
+    board[bk] = CHC_PIECE(CHC_BLACK, CHC_KING);
+    uint8_t crook[4] = {CHC_NO_SQUARE, CHC_NO_SQUARE, CHC_NO_SQUARE, CHC_NO_SQUARE};
+    uint64_t used = (1ull << wk) | (1ull << bk);
+    int chess960 = 0;
+    for (int col = 0; col < 2; col++) {
+        const castleopts *co = col ? &bi.cb : &bi.cw;
+        int idx = col ? bc_idx : wc_idx;
+        int ksq = col ? bk : wk;
+        for (int side = 0; side < 2; side++) {
+            int s = co->sq[idx][side];
+            if (s == CHC_NO_SQUARE) continue;
+            board[s] = CHC_PIECE(col, CHC_ROOK);
+            used |= 1ull << s;
+            crook[col * 2 + (side == 0 ? 1 : 0)] = (uint8_t)s;
+            if (ksq % 8 != 4 || (s % 8 != 0 && s % 8 != 7)) chess960 = 1;
+        }
+    }
+    uint64_t restricted = 0, caps = 0;
+    int epsq = CHC_NO_SQUARE;
+    if (ep_idx > 0) {
+        epsquares s = ep_squares(stm, bi.eo.file[ep_idx]);
+        int mask = bi.eo.mask[ep_idx];
+        board[s.e] = CHC_PIECE(stm ^ 1, CHC_PAWN);
+        used |= (1ull << s.e) | (1ull << s.b1) | (1ull << s.b2);
+        if (mask & 1) caps |= 1ull << s.capl;
+        if (mask & 2) caps |= 1ull << s.capr;
+        for (uint64_t c = caps; c; c &= c - 1) board[__builtin_ctzll(c)] = CHC_PIECE(stm, CHC_PAWN);
+        used |= caps;
+        if (k.rho) restricted = 1ull << (mask == 1 ? s.capr : s.capl);
+        epsq = s.b1;
+    }
+    uint64_t l1 = ZONE & ~used & ~restricted;
+    uint64_t spawns = comb_unrank(l1, pl.as, p1);
+    uint64_t l2 = ZONE & ~used & ~spawns;
+    uint64_t opawns = comb_unrank(l2, pl.ao, p2);
+    uint64_t l3 = ~used & ~spawns & ~opawns;
+    uint64_t wset = comb_unrank(l3, pl.ow, s1);
+    uint64_t bset = comb_unrank(l3 & ~wset, pl.ob, s2);
+    for (uint64_t s = spawns; s; s &= s - 1) board[__builtin_ctzll(s)] = CHC_PIECE(stm, CHC_PAWN);
+    for (uint64_t s = opawns; s; s &= s - 1) board[__builtin_ctzll(s)] = CHC_PIECE(stm ^ 1, CHC_PAWN);
+    uint64_t sets[2] = {wset, bset};
+    uint64_t ai[2] = {aw, ab};
+    int prs[2] = {wpr, bpr}, os[2] = {wo, bo};
+    for (int col = 0; col < 2; col++) {
+        int types[16], m = 0;
+        arrangement_unrank(os[col], prs[col], col ? k.lb : k.lw, ai[col], types, &m);
+        int i = 0;
+        for (uint64_t s = sets[col]; s && i < m; s &= s - 1, i++)
+            board[__builtin_ctzll(s)] = CHC_PIECE(col, type_of_code[types[i]]);
+    }
+    return chc_position_set(pos, board, stm, crook, epsq, 0, 1, chess960, diag);
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Public functions                                                                         */
+/* ---------------------------------------------------------------------------------------- */
+int chc_pack_position(const chc_position *pos, uint8_t out[CHC_PACK_POS_BYTES])
+{
+    chci_u192 r;
+    int rc = chci_pack_pos_rank(pos, &r);
+    if (rc) return rc;
+    for (int i = 0; i < CHC_PACK_POS_BYTES; i++) {
+        int bit = (CHC_PACK_POS_BYTES - 1 - i) * 8;
+        out[i] = (uint8_t)(r.w[bit / 64] >> (bit % 64));
+    }
+    return CHC_OK;
+}
+
+int chc_unpack_position(chc_position *pos, const uint8_t in[CHC_PACK_POS_BYTES], chc_diag *diag)
+{
+    chci_u192 r = chci_u192_from(0);
+    for (int i = 0; i < CHC_PACK_POS_BYTES; i++) {
+        int bit = (CHC_PACK_POS_BYTES - 1 - i) * 8;
+        r.w[bit / 64] |= (uint64_t)in[i] << (bit % 64);
+    }
+    return chci_pack_pos_unrank(pos, &r, diag);
+}
+
+int chc_pack_position_text(const chc_position *pos, char out[CHC_PACK_POS_TEXT_MAX])
+{
+    chci_u192 r;
+    int rc = chci_pack_pos_rank(pos, &r);
+    if (rc) return rc;
+    for (int i = CHC_PACK_POS_TEXT_MAX - 2; i >= 0; i--) out[i] = chci_b64url[chci_u192_divmod64(&r, 64)];
+    out[CHC_PACK_POS_TEXT_MAX - 1] = 0;
+    return CHC_OK;
+}
+
+int chc_unpack_position_text(chc_position *pos, const char *text, chc_diag *diag)
+{
+    size_t n = strlen(text);
+    size_t start = 0;
+    while (start < n && (text[start] == ' ' || text[start] == '\t' || text[start] == '\n' || text[start] == '\r')) start++;
+    while (n > start && (text[n - 1] == ' ' || text[n - 1] == '\t' || text[n - 1] == '\n' || text[n - 1] == '\r')) n--;
+    if (n - start != CHC_PACK_POS_TEXT_MAX - 1)
+        return chci_fail(diag, CHC_E_PACK_CORRUPT, (long)start, 0, 0, -1,
+                         "pack position: %zu characters, expected %d", n - start, CHC_PACK_POS_TEXT_MAX - 1);
+    chci_u192 r = chci_u192_from(0);
+    for (size_t i = start; i < n; i++) {
+        int v = chci_b64url_value((unsigned char)text[i]);
+        if (v < 0)
+            return chci_fail(diag, CHC_E_PACK_CORRUPT, (long)i, 1, (long)i + 1, (long)(i - start),
+                             "pack position: character %zu is not base64url", i - start + 1);
+        chci_u192_mul64(&r, 64);
+        chci_u192_add64(&r, (uint64_t)v);
+    }
+    return chci_pack_pos_unrank(pos, &r, diag);
+}

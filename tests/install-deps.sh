@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs the test dependencies where it can: Debian packages (when run as root) and the
+# npm packages of the oracles. With --required (CI), any failure is fatal; otherwise a
+# missing dependency is reported and the tests that need it report themselves as skipped.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+required=0
+[ "${1:-}" = "--required" ] && required=1
+
+# Debian packages the build and tests use (tools, oracles, libraries).
+PKGS="build-essential cmake clang llvm libclang-rt-14-dev libcmocka-dev pkg-config xz-utils zstd
+      stockfish pgn-extract polyglot gnuchess-book tmux libncurses-dev libmicrohttpd-dev
+      nodejs npm chromium wrk fairymax phalanx glaurung libjansson-dev"
+
+missing=""
+for p in $PKGS; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "install-deps: apt-get install$missing"
+    export DEBIAN_FRONTEND=noninteractive
+    { apt-get update -qq && apt-get install -y -qq --no-install-recommends $missing >/dev/null; } \
+      || { echo "install-deps: apt-get failed" >&2; [ $required = 1 ] && exit 1; }
+  else
+    echo "install-deps: WARNING: missing Debian packages:$missing (not root: tests needing them will SKIP)" >&2
+    [ $required = 1 ] && exit 1
+  fi
+fi
+
+# npm packages (oracles, web page): from the lock files, offline-capable cache.
+for dir in tests/oracle web; do
+  if [ -f "$dir/package-lock.json" ]; then
+    if [ ! -d "$dir/node_modules" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+      echo "install-deps: npm ci in $dir"
+      (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error) \
+        || { echo "install-deps: npm ci failed in $dir" >&2; [ $required = 1 ] && exit 1; }
+    fi
+  fi
+done
+exit 0
