@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "game_formats.h"
+#include "pack_formats.h"
 
 int gf_reserve(gf_text *t, size_t n)
 {
@@ -47,6 +48,19 @@ int gf_push(gf_moves *m, chc_move mv)
 }
 
 /* ---- moves separated by spaces (SAN or UCI) --------------------------------------- */
+/* Move numbers ("12.", "12...") and results are not moves. */
+static int skip_word(const char *w, size_t n)
+{
+    size_t k = 0;
+    while (k < n && w[k] >= '0' && w[k] <= '9') k++;
+    if (k > 0 && k < n && w[k] == '.') {
+        while (k < n && w[k] == '.') k++;
+        if (k == n) return 1;
+    }
+    return (n == 3 && (memcmp(w, "1-0", 3) == 0 || memcmp(w, "0-1", 3) == 0)) ||
+           (n == 7 && memcmp(w, "1/2-1/2", 7) == 0) || (n == 1 && w[0] == '*');
+}
+
 /* Splits the line into words, resolving each with `parse` in the running position. A
  * leading FEN is not part of these formats: the start is the standard position. */
 static int read_words(const char *line, chc_position *start, gf_moves *moves, chc_diag *diag,
@@ -60,6 +74,7 @@ static int read_words(const char *line, chc_position *start, gf_moves *moves, ch
         if (!*p) break;
         const char *w = p;
         while (*p && *p != ' ' && *p != '\t') p++;
+        if (skip_word(w, (size_t)(p - w))) continue;
         chc_move m;
         int rc = parse(&pos, w, (size_t)(p - w), &m, diag);
         if (rc != CHC_OK) {
@@ -123,17 +138,18 @@ static int uci_write(const chc_position *start, const chc_move *moves, size_t n,
                      chc_diag *diag)
 {
     (void)diag;
-    chc_position pos = *start;
+    /* UCI text depends only on the move and on whether the game is Chess960 (castling as
+     * king-to-rook): no need to replay the game. */
     if (gf_reserve(out, n * 6 + 1)) return CHC_E_NO_MEMORY;
     char *o = out->p + out->len;
     for (size_t i = 0; i < n; i++) {
         if (i) *o++ = ' ';
-        o += chc_move_to_uci(&pos, moves[i], o);
-        chc_undo u;
-        if (moves[i] == CHC_MOVE_NULL)
-            chc_make_null(&pos, &u);
-        else
-            chc_make_move(&pos, moves[i], &u);
+        if (moves[i] == CHC_MOVE_NULL) {
+            memcpy(o, "0000", 4);
+            o += 4;
+        } else {
+            o += chc_move_to_uci(start, moves[i], o);
+        }
     }
     out->len = (size_t)(o - out->p);
     return CHC_OK;
@@ -141,7 +157,18 @@ static int uci_write(const chc_position *start, const chc_move *moves, size_t n,
 
 static int san_detect(const char *line)
 {
-    return *line != 0 && *line != '[';
+    /* Every word is short and starts like a SAN move or a move number. */
+    const char *p = line;
+    int words = 0;
+    for (;;) {
+        while (*p == ' ' || *p == '\t') p++;
+        if (!*p) break;
+        const char *w = p;
+        while (*p && *p != ' ' && *p != '\t') p++;
+        if (p - w > 12 || !strchr("NBRQKabcdefghO0-Z123456789", *w)) return 0;
+        words++;
+    }
+    return words > 0;
 }
 
 static int san_read(const char *line, chc_position *start, gf_moves *moves, chc_diag *diag)
@@ -228,6 +255,8 @@ const game_format game_formats[] = {
     {"fen", "the final position of each game as FEN (output only)", NULL, NULL, fen_write},
     {"urlsafe", "chess_compress_urlsafe string (give --from urlsafe to read)", NULL,
      urlsafe_read, urlsafe_write},
+    {"pack", "pack game code, base64url (give --from pack to read)", NULL, pack_game_read,
+     pack_game_write},
     {NULL, NULL, NULL, NULL, NULL},
 };
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "cli.h"
 #include "play_game.h"
@@ -115,8 +116,24 @@ void play_codes_compute(const play_game *g, play_codes *c)
     no_code(c, PLAY_CODE_MSCS_HEX, "not in this build");
     no_code(c, PLAY_CODE_URLSAFE, "not in this build");
 #endif
+#if PLAY_USE_PACK
+    {
+        int prc = chc_pack_position_text(pos, c->text[PLAY_CODE_PACK_POS]);
+        if (prc == CHC_OK) {
+            c->ok[PLAY_CODE_PACK_POS] = 1;
+        } else {
+            chc_diag pd;
+            memset(&pd, 0, sizeof pd);
+            code_error(c, PLAY_CODE_PACK_POS, prc, &pd);
+        }
+    }
+#else
     no_code(c, PLAY_CODE_PACK_POS, "not in this build");
+#endif
+#if PLAY_USE_PACK_GAME
+#else
     no_code(c, PLAY_CODE_PACK_GAME, "not in this build");
+#endif
 }
 
 /* ---------------------------------------------------------------------------------------- */
@@ -399,6 +416,24 @@ static int load_text(play_game *g, const char *text, size_t len, char *what, cha
         }
         /* 32 URL-safe characters may also be a urlsafe game: fall through */
     }
+#if PLAY_USE_PACK
+    if (FORCED("pack:") || (AUTO && blen == CHC_PACK_POS_TEXT_MAX - 1 && is_urlsafe_string(body, blen))) {
+        memset(&d, 0, sizeof d);
+        rc = chc_unpack_position_text(&pos, body, &d);
+        if (rc == CHC_OK) {
+            strcpy(what, "pack position code");
+            play_game_reset(g, &pos);
+            goto done;
+        }
+        snprintf(why, sizeof why, "pack: %.150s", d.message[0] ? d.message : chc_strerror(rc));
+        if (forced) {
+            snprintf(err, errcap, "%s", why);
+            strcpy(what, "pack");
+            goto done;
+        }
+        /* 26 URL-safe characters may also be a urlsafe game: fall through */
+    }
+#endif
     if (FORCED("url:") || FORCED("urlsafe:") || (AUTO && is_urlsafe_string(body, blen))) {
         chc_move *moves = malloc((blen + 1) * sizeof *moves);
         size_t n = 0;
@@ -492,7 +527,10 @@ int play_load(play_game *g, const char *text, char *what, char *err, size_t errc
 /* ---------------------------------------------------------------------------------------- */
 static void today(char *buf, size_t cap)
 {
-    snprintf(buf, cap, "????.??.??");
+    time_t now = time(NULL);
+    struct tm tm;
+    if (now == (time_t)-1 || !localtime_r(&now, &tm) || strftime(buf, cap, "%Y.%m.%d", &tm) == 0)
+        snprintf(buf, cap, "????.??.??");
 }
 
 int play_write_pgn(const play_game *g, FILE *f)
@@ -577,6 +615,20 @@ int play_write_pgn(const play_game *g, FILE *f)
 
 int play_save_pgn(const play_game *g, const char *path, char *err, size_t errcap)
 {
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        /* a device or a pipe (/dev/null, /dev/stdout): write to it, never rename over it */
+        FILE *f = S_ISDIR(st.st_mode) ? NULL : fopen(path, "w");
+        if (!f) {
+            snprintf(err, errcap, "cannot write %s: %s", path,
+                     S_ISDIR(st.st_mode) ? "it is a directory" : strerror(errno));
+            return CHC_E_IO;
+        }
+        int wrc = play_write_pgn(g, f);
+        if (fclose(f) != 0 && wrc == CHC_OK) wrc = CHC_E_IO;
+        if (wrc != CHC_OK) snprintf(err, errcap, "cannot write %s: %s", path, chc_strerror(wrc));
+        return wrc;
+    }
     cli_out o;
     if (cli_out_open(&o, path) != 0) {
         snprintf(err, errcap, "cannot write %s: %s", path, strerror(errno));

@@ -108,12 +108,17 @@ int play_engine_busy(play_engine *e)
 static void describe(const chc_search_result *r, char *info, size_t cap)
 {
     if (!info || !cap) return;
-    if (r->mate)
-        snprintf(info, cap, "depth %d, mate in %d, %llu nodes", r->depth, r->mate,
-                 (unsigned long long)r->nodes);
+    char nodes[32];
+    if (r->nodes >= 10000000)
+        snprintf(nodes, sizeof nodes, "%lluM", (unsigned long long)(r->nodes / 1000000));
+    else if (r->nodes >= 10000)
+        snprintf(nodes, sizeof nodes, "%lluk", (unsigned long long)(r->nodes / 1000));
     else
-        snprintf(info, cap, "depth %d, score %+.2f, %llu nodes", r->depth, r->score / 100.0,
-                 (unsigned long long)r->nodes);
+        snprintf(nodes, sizeof nodes, "%llu", (unsigned long long)r->nodes);
+    if (r->mate)
+        snprintf(info, cap, "depth %d, mate in %d, %s nodes", r->depth, r->mate, nodes);
+    else
+        snprintf(info, cap, "depth %d, %+.2f, %s nodes", r->depth, r->score / 100.0, nodes);
 }
 
 int play_engine_poll(play_engine *e, chc_move *best, char *info, size_t infocap)

@@ -10,16 +10,19 @@
 
 /* Which parts of the library this build uses (each switched on once its area is in). */
 #ifndef PLAY_USE_NOTATION
-#define PLAY_USE_NOTATION 0 /* SAN, PGN, outcomes */
+#define PLAY_USE_NOTATION 1 /* SAN, PGN, outcomes */
 #endif
 #ifndef PLAY_USE_CODECS
-#define PLAY_USE_CODECS 0   /* covert, MSCS, urlsafe */
+#define PLAY_USE_CODECS 1   /* covert, MSCS, urlsafe */
 #endif
 #ifndef PLAY_USE_PACK
-#define PLAY_USE_PACK 0     /* pack position and game codes */
+#define PLAY_USE_PACK 1     /* pack position and game codes */
+#endif
+#ifndef PLAY_USE_PACK_GAME
+#define PLAY_USE_PACK_GAME 0 /* pack game codes */
 #endif
 #ifndef PLAY_USE_ENGINE
-#define PLAY_USE_ENGINE 0   /* chc_engine_search */
+#define PLAY_USE_ENGINE 1   /* chc_engine_search */
 #endif
 
 /* ---------------------------------------------------------------------------------------- */

@@ -173,9 +173,9 @@ static void draw_moves(tui *t, int top, int left, int width, int rows)
             snprintf(item, sizeof item, "%s", mv);
         if (i == g->cur) {
             /* the redoable moves: marked with a bar */
-            char tmp[48];
-            snprintf(tmp, sizeof tmp, "| %s", item);
-            snprintf(item, sizeof item, "%s", tmp);
+            char tmp[64];
+            snprintf(tmp, sizeof tmp, "| %.40s", item);
+            snprintf(item, sizeof item, "%.46s", tmp);
         }
         size_t il = strlen(item);
         if (cl && cl + 1 + il > (size_t)width) {
@@ -232,7 +232,13 @@ static int draw_wrapped(tui *t, int y, int x, int width, int maxrows, const char
         while (end < len) {
             size_t next = end + 1;
             while (next < len && ((unsigned char)s[next] & 0xC0) == 0x80) next++;
-            /* keep joiners, variation selectors and modifiers with their emoji */
+#if PLAY_USE_CODECS
+            /* an emoji sequence (joiners, modifiers, variation selectors) stays whole */
+            if ((unsigned char)s[end] >= 0x80) {
+                size_t used = 0;
+                if (chc_covert_match(s + end, len - end, &used) >= 0 && used > 0) next = end + used;
+            }
+#endif
             waddnstr(t->scratch, s + end, (int)(next - end));
             if (getcurx(t->scratch) > width || getcury(t->scratch) > 0) break;
             end = next;
@@ -312,8 +318,10 @@ static void draw(tui *t)
             snprintf(line, sizeof line, "Last move: %u%s %s", (unsigned)before->fullmove,
                      before->side == CHC_WHITE ? "." : "...", mv);
         } else {
-            snprintf(line, sizeof line, "Move %u, %s to play", (unsigned)pos->fullmove,
-                     pos->side == CHC_WHITE ? "White" : "Black");
+            if (pos->fullmove > 1 || pos->side != CHC_WHITE)
+                snprintf(line, sizeof line, "Game starts at move %u", (unsigned)pos->fullmove);
+            else
+                snprintf(line, sizeof line, "New game");
         }
         put_cut(y++, px, pw, line);
         if (play_engine_busy(t->engine)) {

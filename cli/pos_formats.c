@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "pos_formats.h"
+#include "pack_formats.h"
 
 /* ---- FEN ---------------------------------------------------------------------------- */
 static int fen_detect(const char *text)
@@ -97,6 +98,8 @@ const pos_format pos_formats[] = {
     {"covert", "covert chess: 25 emoji", covert_detect, covert_decode, covert_encode},
     {"mscs", "MSCS v1 as 32 base64 characters", mscs_detect, mscs_decode, mscs_encode},
     {"mscs-hex", "MSCS v1 as 48 hex digits", mscs_hex_detect, mscs_decode, mscs_hex_encode},
+    {"pack", "pack position code: 26 base64url characters (156 bits)", pack_pos_detect,
+     pack_pos_decode, pack_pos_encode},
     {"fen", "Forsyth-Edwards Notation", fen_detect, fen_decode, fen_encode},
     {NULL, NULL, NULL, NULL, NULL}
 };
@@ -132,7 +135,20 @@ int pos_format_decode_any(const char *text, const pos_format *forced, chc_positi
     t[n] = 0;
     const pos_format *f = forced ? forced : pos_format_detect(t);
     int rc;
-    if (!f) {
+    if (!forced && strcmp(t, "startpos") == 0) {
+        /* A convenience name for the standard starting position (as FEN). */
+        f = pos_format_find("fen");
+        chc_position_startpos(pos);
+        rc = CHC_OK;
+    } else if (!f && !strchr(t, ' ') && (t[0] & 0x80) == 0) {
+        /* No format matched: a word without spaces is most likely a damaged MSCS code; let
+         * its decoder say what is wrong (length, character). */
+        f = pos_format_find("mscs");
+        rc = f->decode(t, pos, diag);
+    } else if (!f && strchr(t, ' ')) {
+        f = pos_format_find("fen");
+        rc = f->decode(t, pos, diag);
+    } else if (!f) {
         rc = CHC_E_UNSUPPORTED;
         if (diag) {
             diag->code = rc;
@@ -170,7 +186,7 @@ static int run_one(const char *cmd, const char *text, long where, int from_stdin
     int rc = pos_format_decode_any(text, from, &pos, &used, &d);
     if (rc == CHC_OK) rc = to->encode(&pos, buf, sizeof buf, &d);
     if (rc != CHC_OK) {
-        cli_error(cmd, "%s %ld%s%s%s: %s", from_stdin ? "line" : "position", where,
+        cli_error(cmd, "%s %ld%s%s%s: %s", from_stdin ? "line" : "input", where,
                   used ? " (" : "", used ? used->name : "", used ? ")" : "",
                   d.message[0] ? d.message : chc_strerror(rc));
         return CLI_BAD_INPUT;

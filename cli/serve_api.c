@@ -171,16 +171,149 @@ static int all_in(const char *s, const char *set)
     return 1;
 }
 
-/* Names of the position formats, for messages. */
-static void pos_names(char *buf, size_t cap)
+static const char URLSAFE_CHARS[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/* Pack codes (src/pack/), served straight from the library for as long as the CLI's tables
+ * have no "pack" entry; once they have one, theirs is used. */
+static int pos_pack_detect(const char *text)
 {
-    pos_format_names(buf, cap, ", ");
+    return strlen(text) == CHC_PACK_POS_TEXT_MAX - 1 && all_in(text, URLSAFE_CHARS);
+}
+
+static int pos_pack_decode(const char *text, chc_position *pos, chc_diag *d)
+{
+    return chc_unpack_position_text(pos, text, d);
+}
+
+static int pos_pack_encode(const chc_position *pos, char *buf, size_t cap, chc_diag *d)
+{
+    (void)d;
+    if (cap < CHC_PACK_POS_TEXT_MAX) return CHC_E_BUFFER_TOO_SMALL;
+    return chc_pack_position_text(pos, buf);
+}
+
+static const pos_format POS_PACK = {"pack", "position pack code (26 base64url characters)",
+                                    pos_pack_detect, pos_pack_decode, pos_pack_encode};
+
+static int game_pack_read(const char *line, chc_position *start, gf_moves *moves, chc_diag *d)
+{
+    size_t len = strlen(line), cap = 256, n = 0;
+    for (;;) {
+        chc_move *v = malloc(cap * sizeof *v);
+        if (!v) return CHC_E_NO_MEMORY;
+        int rc = chc_unpack_game_text(line, len, start, v, cap, &n, d);
+        if (rc == CHC_E_BUFFER_TOO_SMALL && n > cap && n <= CHC_PACK_GAME_MAX_PLIES) {
+            free(v);
+            cap = n;
+            continue;
+        }
+        for (size_t i = 0; rc == CHC_OK && i < n; i++)
+            if (gf_push(moves, v[i])) rc = CHC_E_NO_MEMORY;
+        free(v);
+        return rc;
+    }
+}
+
+static int game_pack_write(const chc_position *start, const chc_move *moves, size_t n,
+                           gf_text *out, chc_diag *d)
+{
+    size_t cap = CHC_PACK_GAME_TEXT_MAX(n), len = 0;
+    if (gf_reserve(out, cap)) return CHC_E_NO_MEMORY;
+    int rc = chc_pack_game_text(start, moves, n, 0, out->p + out->len, cap, &len);
+    if (rc != CHC_OK) return rc;
+    /* A link must reopen the game: check that the code reads back before handing it out. */
+    chc_position back;
+    chc_move *v = malloc((n ? n : 1) * sizeof *v);
+    size_t got = 0;
+    if (!v) return CHC_E_NO_MEMORY;
+    rc = chc_unpack_game_text(out->p + out->len, len, &back, v, n ? n : 1, &got, NULL);
+    int same = rc == CHC_OK && got == n && chc_position_same(&back, start) &&
+               (n == 0 || memcmp(v, moves, n * sizeof *v) == 0);
+    if (!same && rc == CHC_OK && got == n) {
+        /* Moves may differ in flag bits only: compare what a move is. */
+        same = chc_position_same(&back, start);
+        for (size_t i = 0; same && i < n; i++)
+            same = CHC_MOVE_FROM(v[i]) == CHC_MOVE_FROM(moves[i]) &&
+                   CHC_MOVE_TO(v[i]) == CHC_MOVE_TO(moves[i]) &&
+                   CHC_MOVE_PROMO(v[i]) == CHC_MOVE_PROMO(moves[i]);
+    }
+    free(v);
+    if (!same) {
+        if (d) {
+            memset(d, 0, sizeof *d);
+            d->code = CHC_E_INTERNAL;
+            d->offset = d->index = -1;
+            snprintf(d->message, sizeof d->message,
+                     "pack: the game code does not read back to this game (a library bug)");
+        }
+        return CHC_E_INTERNAL;
+    }
+    out->len += len;
+    return CHC_OK;
+}
+
+static const game_format GAME_PACK = {"pack", "game pack code (base64url)", NULL, game_pack_read,
+                                      game_pack_write};
+
+static const pos_format *find_pos(const char *name)
+{
+    const pos_format *f = pos_format_find(name);
+    if (!f && strcmp(name, "pack") == 0) f = &POS_PACK;
+    return f;
+}
+
+static const game_format *find_game(const char *name)
+{
+    const game_format *f = game_format_find(name);
+    if (!f && strcmp(name, "pack") == 0) f = &GAME_PACK;
+    return f;
+}
+
+/* The i-th position format (the CLI's, then ours), or NULL past the end. */
+static const pos_format *pos_at(size_t i)
+{
+    size_t n = 0;
+    while (pos_formats[n].name) n++;
+    if (i < n) return &pos_formats[i];
+    if (i == n && !pos_format_find("pack")) return &POS_PACK;
+    return NULL;
+}
+
+static const game_format *game_at(size_t i)
+{
+    size_t n = 0;
+    while (game_formats[n].name) n++;
+    if (i < n) return &game_formats[i];
+    if (i == n && !game_format_find("pack")) return &GAME_PACK;
+    return NULL;
+}
+
+/* Decodes a position in `forced` (NULL: detected). *used gets the format (NULL when none
+ * matched: CHC_E_UNSUPPORTED). */
+static int decode_position(const char *text, const pos_format *forced, chc_position *pos,
+                           const pos_format **used, chc_diag *d)
+{
+    if (forced) {
+        *used = forced;
+        return forced->decode(text, pos, d);
+    }
+    for (size_t i = 0; pos_at(i); i++) {
+        const pos_format *f = pos_at(i);
+        if (f->detect && f->detect(text)) {
+            *used = f;
+            return f->decode(text, pos, d);
+        }
+    }
+    *used = NULL;
+    return CHC_E_UNSUPPORTED;
 }
 
 /* Adds "name": code (or null, with the reason in errors) for every position format. */
 static void position_formats(const chc_position *pos, json_t *formats, json_t *errors)
 {
-    for (const pos_format *f = pos_formats; f->name; f++) {
+    for (size_t i = 0; pos_at(i); i++) {
+        const pos_format *f = pos_at(i);
         char buf[POS_FORMAT_MAX];
         chc_diag d;
         memset(&d, 0, sizeof d);
@@ -361,23 +494,24 @@ static char *write_pgn(const game *g)
     return buf;
 }
 
-static const char URLSAFE_CHARS[] =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-
 /* A known input format name: "auto", "pgn", a position format, or a readable game format. */
 static int known_input_format(const char *name)
 {
-    if (strcmp(name, "auto") == 0 || strcmp(name, "pgn") == 0 || pos_format_find(name)) return 1;
-    const game_format *f = game_format_find(name);
+    if (strcmp(name, "auto") == 0 || strcmp(name, "pgn") == 0 || find_pos(name)) return 1;
+    if (strcmp(name, "pack-position") == 0) return 1;
+    const game_format *f = find_game(name);
     return f && f->read;
 }
 
 static void input_format_names(char *buf, size_t cap)
 {
-    char p[256], g[256];
-    pos_format_names(p, sizeof p, ", ");
-    game_format_names(g, sizeof g, ", ", 1);
-    snprintf(buf, cap, "auto, pgn, %s, %s", g, p);
+    size_t len = (size_t)snprintf(buf, cap, "auto, pgn");
+    for (size_t i = 0; game_at(i) && len < cap; i++)
+        if (game_at(i)->read) len += (size_t)snprintf(buf + len, cap - len, ", %s", game_at(i)->name);
+    for (size_t i = 0; pos_at(i) && len < cap; i++)
+        if (!find_game(pos_at(i)->name) || !find_game(pos_at(i)->name)->read)
+            len += (size_t)snprintf(buf + len, cap - len, ", %s", pos_at(i)->name);
+    if (len < cap) snprintf(buf + len, cap - len, ", pack-position");
 }
 
 /* Decodes with one named format. text is trimmed and NUL-terminated. */
@@ -387,10 +521,13 @@ static int decode_game_as(const char *name, const char *text, size_t len,
     g->mv.n = 0;
     g->start = *start;
     if (strcmp(name, "pgn") == 0) return read_pgn(text, len, g, d);
-    const pos_format *pf = pos_format_find(name);
-    if (pf) return pf->decode(text, &g->start, d);
-    const game_format *gf = game_format_find(name);
-    if (!gf || !gf->read) return CHC_E_UNSUPPORTED;
+    if (strcmp(name, "pack-position") == 0) return find_pos("pack")->decode(text, &g->start, d);
+    const game_format *gf = find_game(name);
+    if (!gf || !gf->read) {
+        const pos_format *pf = find_pos(name);
+        if (pf) return pf->decode(text, &g->start, d);
+        return CHC_E_UNSUPPORTED;
+    }
     /* One-line formats: line ends count as spaces. */
     char *line = malloc(len + 1);
     if (!line) return CHC_E_NO_MEMORY;
@@ -436,12 +573,22 @@ static int decode_game(const char *format, const char *raw, size_t raw_len,
     const char *cand[16];
     int nc = 0;
     if (looks_like_pgn(text)) cand[nc++] = "pgn";
-    const pos_format *pf = pos_format_detect(text);
-    if (pf) cand[nc++] = pf->name;
-    for (const game_format *f = game_formats; f->name && nc < 12; f++)
+    for (size_t i = 0; pos_at(i) && nc < 8; i++) {
+        const pos_format *f = pos_at(i);
+        /* A position pack code is tried after the URL-safe and game codes (same alphabet). */
+        if (f->detect && f->detect(text) && f != &POS_PACK) cand[nc++] = f->name;
+    }
+    for (size_t i = 0; game_at(i) && nc < 12; i++) {
+        const game_format *f = game_at(i);
         if (f->read && f->detect && f->detect(text)) cand[nc++] = f->name;
+    }
     int urlsafe = all_in(text, URLSAFE_CHARS);
-    if (urlsafe && game_format_find("urlsafe")) cand[nc++] = "urlsafe";
+    if (urlsafe) {
+        if (find_game("urlsafe")) cand[nc++] = "urlsafe";
+        const game_format *gp = find_game("pack");
+        if (gp && gp->read && !(gp->detect && gp->detect(text))) cand[nc++] = "pack";
+        if (pos_pack_detect(text)) cand[nc++] = "pack-position";
+    }
     if (nc == 0) cand[nc++] = has_non_ascii(text) ? "covert" : "pgn";
 
     int first_rc = CHC_OK, pick = 0;
@@ -503,7 +650,8 @@ static json_t *game_info(const game *g, const char *input_format)
     char *pgn = write_pgn(g);
     json_object_set_new(formats, "pgn", pgn ? json_string(pgn) : json_null());
     free(pgn);
-    for (const game_format *f = game_formats; f->name; f++) {
+    for (size_t i = 0; game_at(i); i++) {
+        const game_format *f = game_at(i);
         if (!f->write || strcmp(f->name, "fen") == 0) continue;
         gf_text t = {0};
         chc_diag d;
@@ -699,10 +847,11 @@ static const serve_config *CFG;
 static void api_info(serve_reply *out)
 {
     json_t *pf = json_array(), *gf = json_array();
-    for (const pos_format *f = pos_formats; f->name; f++) json_array_append_new(pf, json_string(f->name));
+    for (size_t i = 0; pos_at(i); i++) json_array_append_new(pf, json_string(pos_at(i)->name));
     json_array_append_new(gf, json_string("pgn"));
-    for (const game_format *f = game_formats; f->name; f++)
-        if (f->write && strcmp(f->name, "fen") != 0) json_array_append_new(gf, json_string(f->name));
+    for (size_t i = 0; game_at(i); i++)
+        if (game_at(i)->write && strcmp(game_at(i)->name, "fen") != 0)
+            json_array_append_new(gf, json_string(game_at(i)->name));
     json_t *o = json_pack("{s:s,s:s,s:o,s:o,s:{s:I,s:I}}", "name", "chesscodec", "version",
                           chc_version_string(), "position_formats", pf, "game_formats", gf,
                           "limits", "max_body_bytes", (json_int_t)CFG->max_body,
@@ -723,10 +872,14 @@ static void api_position(json_t *root, serve_reply *out)
         return;
     }
     const pos_format *forced = NULL, *used = NULL;
-    if (format && strcmp(format, "auto") != 0 && !(forced = pos_format_find(format))) {
+    if (format && strcmp(format, "auto") != 0 && !(forced = find_pos(format))) {
         free(text);
         char names[300];
-        pos_names(names, sizeof names);
+        size_t used_len = 0;
+        names[0] = 0;
+        for (size_t i = 0; pos_at(i) && used_len < sizeof names; i++)
+            used_len += (size_t)snprintf(names + used_len, sizeof names - used_len, "%s%s",
+                                         i ? ", " : "", pos_at(i)->name);
         error_fmt(out, 400, "unknown_format",
                   "unknown position format \"%.40s\" (known: auto, %s)", format, names);
         return;
@@ -734,7 +887,7 @@ static void api_position(json_t *root, serve_reply *out)
     chc_position pos;
     chc_diag d;
     memset(&d, 0, sizeof d);
-    int rc = pos_format_decode_any(text, forced, &pos, &used, &d);
+    int rc = decode_position(text, forced, &pos, &used, &d);
     free(text);
     if (rc != CHC_OK) {
         if (!forced && !used) {

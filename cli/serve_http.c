@@ -1,6 +1,7 @@
 /* The HTTP front of `chesscodec serve`, on libmicrohttpd: one thread per connection, request
  * bodies collected up to a size limit, /api/ handed to serve_api.c, everything else served from
  * the page embedded at build time (or from --web-root). */
+#include <arpa/inet.h>
 #include <errno.h>
 #include <microhttpd.h>
 #include <netdb.h>
@@ -149,6 +150,33 @@ static enum MHD_Result serve_static(struct MHD_Connection *c, const char *url)
     return send_error(c, 404, "not_found", "no such page");
 }
 
+/* Bound to loopback, the server answers only requests addressed to a loopback name: a web page
+ * elsewhere cannot reach it through a DNS name that resolves to 127.0.0.1 (DNS rebinding). */
+static int loopback_only;
+
+static int is_loopback_name(const char *h, size_t n)
+{
+    if (n == 9 && strncmp(h, "localhost", 9) == 0) return 1;
+    if (n == 5 && strncmp(h, "[::1]", 5) == 0) return 1;
+    if (n >= 4 && n <= 15 && strncmp(h, "127.", 4) == 0) {
+        for (size_t i = 4; i < n; i++)
+            if (!((h[i] >= '0' && h[i] <= '9') || h[i] == '.')) return 0;
+        return 1;
+    }
+    return 0;
+}
+
+static int host_allowed(struct MHD_Connection *c)
+{
+    if (!loopback_only) return 1;
+    const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
+    if (!host) return 1; /* HTTP/1.0 without Host */
+    size_t n = strlen(host);
+    const char *colon = strrchr(host, ':');
+    if (colon && (host[0] != '[' || colon > strchr(host, ']'))) n = (size_t)(colon - host);
+    return is_loopback_name(host, n);
+}
+
 static void log_request(const char *method, const char *url, int status)
 {
     if (CFG->log) fprintf(stderr, "%s %s %d\n", method, url, status);
@@ -166,6 +194,12 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         rq = calloc(1, sizeof *rq);
         if (!rq) return MHD_NO;
         *con_cls = rq;
+        if (!host_allowed(c)) {
+            rq->too_large = 1; /* drop any body */
+            log_request(method, url, 421);
+            return send_error(c, 421, "bad_host",
+                              "this server answers only requests for localhost or 127.0.0.1");
+        }
         /* Refuse a body announced too large before reading it. */
         const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
                                                      MHD_HTTP_HEADER_CONTENT_LENGTH);
@@ -245,13 +279,15 @@ int serve_run(const serve_config *cfg)
     memset(&hints, 0, sizeof hints);
     hints.ai_family = AF_UNSPEC;
     hints.ai_socktype = SOCK_STREAM;
-    hints.ai_flags = AI_ADDRCONFIG;
+    hints.ai_flags = AI_NUMERICHOST | AI_NUMERICSERV;
     char port[16];
     snprintf(port, sizeof port, "%d", cfg->port);
-    int gai = getaddrinfo(cfg->host, port, &hints, &ai);
+    /* Numeric addresses only (no name lookups), and "localhost". */
+    const char *host = strcmp(cfg->host, "localhost") == 0 ? "127.0.0.1" : cfg->host;
+    int gai = getaddrinfo(host, port, &hints, &ai);
     if (gai != 0 || !ai) {
-        fprintf(stderr, "chesscodec serve: cannot use host '%s': %s\n", cfg->host,
-                gai ? gai_strerror(gai) : "no address");
+        fprintf(stderr, "chesscodec serve: cannot use host '%s' (give a numeric IPv4 or IPv6 "
+                        "address, or localhost): %s\n", cfg->host, gai ? gai_strerror(gai) : "no address");
         return 1;
     }
     if (serve_api_init(cfg) != 0) {
@@ -268,6 +304,10 @@ int serve_run(const serve_config *cfg)
     pthread_sigmask(SIG_BLOCK, &set, NULL);
     signal(SIGPIPE, SIG_IGN);
 
+    if (ai->ai_family == AF_INET)
+        loopback_only = (ntohl(((struct sockaddr_in *)ai->ai_addr)->sin_addr.s_addr) >> 24) == 127;
+    else if (ai->ai_family == AF_INET6)
+        loopback_only = IN6_IS_ADDR_LOOPBACK(&((struct sockaddr_in6 *)ai->ai_addr)->sin6_addr);
     unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD;
     if (ai->ai_family == AF_INET6) flags |= MHD_USE_IPv6;
     struct MHD_Daemon *d = MHD_start_daemon(
@@ -288,7 +328,7 @@ int serve_run(const serve_config *cfg)
     int bound = info ? info->port : cfg->port;
     const char *page = cfg->web_root ? cfg->web_root : serve_assets_count ? "embedded" : "fallback";
     printf("chesscodec serve: listening on http://%s%s%s:%d/ (page: %s)\n",
-           ai->ai_family == AF_INET6 ? "[" : "", cfg->host, ai->ai_family == AF_INET6 ? "]" : "",
+           ai->ai_family == AF_INET6 ? "[" : "", host, ai->ai_family == AF_INET6 ? "]" : "",
            bound, page);
     fflush(stdout);
     freeaddrinfo(ai);

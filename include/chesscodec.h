@@ -610,9 +610,11 @@ CHC_API int chc_covert_encode(const chc_position *pos, int resigned, char *buf, 
                               size_t *len, chc_diag *diag);
 
 /* Decodes 25 or 26 list indices (the 26th must be CHC_COVERT_RESIGN_INDEX). *resigned (NULL
- * accepted) gets 1 when the flag is there. Returns CHC_OK, CHC_E_COVERT_LENGTH,
- * CHC_E_COVERT_SCHEME, CHC_E_COVERT_VALUE, CHC_E_COVERT_COUNTERS (diag index: the emoji at
- * fault, 0-based) or a CHC_E_POS_* code when the board is not a legal position. */
+ * accepted) gets 1 when the flag is there. Returns CHC_OK, CHC_E_COVERT_LENGTH (not 25 or 26),
+ * CHC_E_COVERT_EMOJI (an index past 3177), CHC_E_COVERT_SCHEME (emoji 1 not 2441..2453),
+ * CHC_E_COVERT_VALUE (a value out of range, or a 26th emoji that is not the flag),
+ * CHC_E_COVERT_COUNTERS (full-move number 0) or a CHC_E_POS_* code when the board is not a
+ * legal position (diag index: the emoji at fault, 0-based, or -1 for the whole board). */
 CHC_API int chc_covert_decode_indices(const uint16_t *idx, size_t n, chc_position *pos,
                                       int *resigned, chc_diag *diag);
 
@@ -653,9 +655,11 @@ CHC_API int chc_covert_unmix(const char *text, size_t len, chc_position *pos, in
  * 182 bits: no game reaches it) or CHC_E_UNSUPPORTED (Chess960 castling rights). */
 CHC_API int chc_mscs_encode(const chc_position *pos, uint8_t out[CHC_MSCS_BYTES], chc_diag *diag);
 
-/* Unpacks 24 bytes. Returns CHC_OK, CHC_E_MSCS_OVERRUN, CHC_E_MSCS_PADDING, CHC_E_POS_KINGS,
- * CHC_E_POS_CASTLING, CHC_E_POS_EN_PASSANT (bits the board contradicts) or another
- * CHC_E_POS_* code for a board that is not a legal position (diag index: bit number). */
+/* Unpacks 24 bytes into `pos` (counters 0 1). Returns CHC_OK, CHC_E_MSCS_OVERRUN,
+ * CHC_E_MSCS_PADDING (non-zero padding, or en-passant file bits without bit 6),
+ * CHC_E_POS_KINGS, CHC_E_POS_CASTLING, CHC_E_POS_EN_PASSANT (bits the board contradicts) or
+ * another CHC_E_POS_* code for a board that is not a legal position (diag index: the bit at
+ * fault where there is one). Every accepted input re-encodes to the same 24 bytes. */
 CHC_API int chc_mscs_decode(const uint8_t in[CHC_MSCS_BYTES], chc_position *pos, chc_diag *diag);
 
 /* Flags for chc_mscs_encode_text(). */
@@ -686,9 +690,10 @@ CHC_API int chc_mscs_decode_text(const char *text, size_t len, chc_position *pos
  * how many. The move must be legal (see chc_is_legal()). */
 CHC_API int chc_urlsafe_write_move(const chc_position *pos, chc_move m, char out[3]);
 
-/* Reads one move at text[0..len) in `pos`. Sets *out and *used (characters consumed).
- * Returns CHC_OK, CHC_E_URLSAFE_CHAR, CHC_E_URLSAFE_TRUNCATED or CHC_E_URLSAFE_MOVE (diag
- * offset/index: the character at fault, counted from text). */
+/* Reads one move at text[0..len) in `pos`. Sets *out and *used (characters consumed, 1 to 3).
+ * Returns CHC_OK, CHC_E_URLSAFE_CHAR, CHC_E_URLSAFE_TRUNCATED or CHC_E_URLSAFE_MOVE (an
+ * illegal, unreachable or non-canonical move; diag offset: the character at fault, counted
+ * from text). */
 CHC_API int chc_urlsafe_read_move(const chc_position *pos, const char *text, size_t len,
                                   chc_move *out, size_t *used, chc_diag *diag);
 
@@ -698,15 +703,94 @@ CHC_API int chc_urlsafe_read_move(const chc_position *pos, const char *text, siz
 CHC_API int chc_urlsafe_encode(const chc_move *moves, size_t n, char *buf, size_t cap,
                                size_t *len, chc_diag *diag);
 
-/* Decodes text[0..len) into moves (capacity cap; len always suffices). *n gets the number of
- * moves; `final_pos` (NULL accepted) the position after them. Returns CHC_OK, the errors of
- * chc_urlsafe_read_move() (diag offset: character in text, index: ply... see message) or
- * CHC_E_BUFFER_TOO_SMALL. */
+/* Decodes text[0..len) (a game from the standard starting position) into moves (capacity cap;
+ * len always suffices). *n gets the number of moves; `final_pos` (NULL accepted) the position
+ * after them. Returns CHC_OK, CHC_E_URLSAFE_CHAR, CHC_E_URLSAFE_TRUNCATED, CHC_E_URLSAFE_MOVE
+ * (diag offset: the character at fault, 0-based in text; index: the ply, 0-based) or
+ * CHC_E_BUFFER_TOO_SMALL. Only canonical strings (exactly what chc_urlsafe_encode() writes)
+ * are accepted. */
 CHC_API int chc_urlsafe_decode(const char *text, size_t len, chc_move *moves, size_t cap,
                                size_t *n, chc_position *final_pos, chc_diag *diag);
 /* <<< END SECTION codecs */
 
 /* >>> SECTION pack (position and game codes) -- see src/pack/ */
+/*
+ * Pack: chesscodec's own smallest exact codes (docs/formats/pack-position.md, pack-game.md).
+ *
+ * Position code: every legal position (board, side to move, castling rights including
+ * Chess960, en-passant square) as one number below the size of a domain of 2^155.70
+ * positions, written in CHC_PACK_POS_BITS = 156 bits: 20 bytes big-endian (the top four bits
+ * zero) or 26 base64url characters (RFC 4648 section 5, no padding). The counters are not
+ * stored (decoding gives 0 1). The en-passant square is stored only when a pawn of the side
+ * to move stands beside the pawn that double-stepped (so a position re-encodes to the same
+ * code; chc_position_same() and FEN with CHC_FEN_EP_LEGAL_ONLY see no difference). The
+ * chess960 flag is not stored: a decoded position is Chess960 exactly when one of its rights
+ * needs it (king off the e-file or rook off the a/h files).
+ */
+#define CHC_PACK_POS_BITS 156
+#define CHC_PACK_POS_BYTES 20
+/* 26 characters and the NUL. */
+#define CHC_PACK_POS_TEXT_MAX 27
+
+/* Writes the code of `pos` (a valid position) into out. Returns CHC_OK, or a CHC_E_POS_* code
+ * for a position that no game can reach in a way the domain rules out (more material than
+ * captures and promotions explain: CHC_E_POS_TOO_MANY; castling or en passant that does not
+ * fit: CHC_E_POS_CASTLING, CHC_E_POS_EN_PASSANT). */
+CHC_API int chc_pack_position(const chc_position *pos, uint8_t out[CHC_PACK_POS_BYTES]);
+/* Decodes 20 bytes. Returns CHC_OK, CHC_E_PACK_RANGE (the number is at or past the count of
+ * the domain), or the CHC_E_POS_* code of chc_position_set() when the domain member it names
+ * is not a legal position (for example the side not to move in check). */
+CHC_API int chc_unpack_position(chc_position *pos, const uint8_t in[CHC_PACK_POS_BYTES],
+                                chc_diag *diag);
+/* Text form: 26 base64url characters and a NUL. Same returns as chc_pack_position(). */
+CHC_API int chc_pack_position_text(const chc_position *pos, char out[CHC_PACK_POS_TEXT_MAX]);
+/* Decodes the text form (surrounding white space ignored). Returns as chc_unpack_position(),
+ * plus CHC_E_PACK_CORRUPT for a wrong length (diag: offset) or a character outside base64url
+ * (diag: index, column). */
+CHC_API int chc_unpack_position_text(chc_position *pos, const char *text, chc_diag *diag);
+
+/*
+ * Game code: the start position and the moves of a game's main line. A predictor scores
+ * the legal moves of each position; a range coder writes the played move with the
+ * probability the scores give it (a forced move costs only the end-of-game flag). Levels
+ * trade speed for size: level 1 (the default, over a million plies a second on one core)
+ * and level 2 (threat and danger features: about 7% smaller, about half the speed). The
+ * level and the start (standard, Chess960 number, or the position code with counters) are
+ * part of the code. Binary form: the bytes; text form: base64url without padding. Decoders
+ * accept only what the encoder writes.
+ */
+#define CHC_PACK_GAME_MAX_PLIES 100000u
+#define CHC_PACK_GAME_LEVELS 2
+#define CHC_PACK_GAME_LEVEL_DEFAULT 1
+/* Bytes that always suffice for a game of `plies` plies. */
+#define CHC_PACK_GAME_MAX(plies) (40u + 3u * (size_t)(plies))
+/* Characters (with NUL) that always suffice for the text form. */
+#define CHC_PACK_GAME_TEXT_MAX(plies) ((CHC_PACK_GAME_MAX(plies) * 4u + 2u) / 3u + 1u)
+
+/* Codes the game that starts at `start` (a valid position) and plays moves[0..n) (legal
+ * moves; compared by from, to and promotion) at `level` (0 for the default, or
+ * 1..CHC_PACK_GAME_LEVELS). Writes the code into out (capacity cap; CHC_PACK_GAME_MAX(n)
+ * always suffices) and its length into *len. Returns CHC_OK, CHC_E_ARGUMENT (bad level),
+ * CHC_E_MOVE_ILLEGAL (a move is not legal where it is played), CHC_E_UNSUPPORTED (a null
+ * move), CHC_E_LIMIT (more than CHC_PACK_GAME_MAX_PLIES), CHC_E_BUFFER_TOO_SMALL, or an error
+ * of chc_pack_position() for the start. */
+CHC_API int chc_pack_game(const chc_position *start, const chc_move *moves, size_t n, int level,
+                          uint8_t *out, size_t cap, size_t *len);
+/* Decodes len bytes: the start into *start and the moves into moves[] (room for cap), their
+ * number into *n. Returns CHC_OK; CHC_E_BUFFER_TOO_SMALL (then *n is the number of plies
+ * needed); CHC_E_LIMIT; CHC_E_PACK_CORRUPT (a malformed header, data that no encoder writes;
+ * diag: index = ply); or the error of the start position's code. */
+CHC_API int chc_unpack_game(const uint8_t *in, size_t len, chc_position *start, chc_move *moves,
+                            size_t cap, size_t *n, chc_diag *diag);
+/* Text forms: as above, with out NUL-terminated (capacity CHC_PACK_GAME_TEXT_MAX(n) always
+ * suffices) and *len the number of characters. chc_unpack_game_text() reads `len` characters
+ * (surrounding white space ignored) and also returns CHC_E_PACK_CORRUPT for a character
+ * outside base64url (diag: index), an impossible length or non-zero padding bits. Both may
+ * return CHC_E_NO_MEMORY. */
+CHC_API int chc_pack_game_text(const chc_position *start, const chc_move *moves, size_t n,
+                               int level, char *out, size_t cap, size_t *len);
+CHC_API int chc_unpack_game_text(const char *text, size_t len, chc_position *start,
+                                 chc_move *moves, size_t cap, size_t *n, chc_diag *diag);
 /* <<< END SECTION pack */
 
 /* >>> SECTION engine (search, UCI engine, Polyglot book) -- see src/engine/ */

@@ -10,7 +10,8 @@
  *     chci_emoji_text + chci_emoji_off[i], its length chci_emoji_off[i+1] - off[i] - 1);
  *   - a code-point trie over all entries and variants, for greedy longest-match splitting:
  *     node 0 is the root; the children of a node are contiguous and sorted by code point;
- *   - a direct table from first code points U+1F000..U+1FAFF to root children (speed).
+ *   - direct tables from first code points U+1F000..U+1FAFF and U+2000..U+2BFF to root
+ *     children (speed).
  * The generator checks the entry count and that no sequence appears twice; the tests check
  * that the checked-in table equals this program's output and that every line matches. */
 #include <stdint.h>
@@ -212,6 +213,13 @@ int main(int argc, char **argv)
     for (int c = tn[0].first_child; c >= 0; c = tn[c].next_sibling)
         if (tn[c].cp >= 0x1F000 && tn[c].cp < 0x1FB00) root1f[tn[c].cp - 0x1F000] = newid[c];
     for (int i = 0; i < 0xB00; i++) printf("%s%d,", i % 16 ? " " : "\n    ", root1f[i]);
+    printf("\n};\n");
+    printf("/* Root child for first code points U+2000..U+2BFF (0: none). */\n");
+    printf("static const uint16_t chci_emoji_root_2k[0xC00] = {");
+    static int root2k[0xC00];
+    for (int c = tn[0].first_child; c >= 0; c = tn[c].next_sibling)
+        if (tn[c].cp >= 0x2000 && tn[c].cp < 0x2C00) root2k[tn[c].cp - 0x2000] = newid[c];
+    for (int i = 0; i < 0xC00; i++) printf("%s%d,", i % 16 ? " " : "\n    ", root2k[i]);
     printf("\n};\n");
     return 0;
 }

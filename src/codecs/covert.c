@@ -34,20 +34,49 @@ const char *chc_covert_emoji(int index)
 }
 
 /* Decodes one UTF-8 code point at s[0..len); returns its length (0 when malformed). */
-static size_t utf8_cp(const unsigned char *s, size_t len, uint32_t *cp)
+static inline size_t utf8_cp(const unsigned char *s, size_t len, uint32_t *cp)
 {
     unsigned c = s[0];
     if (c < 0x80) { *cp = c; return 1; }
-    if (c < 0xC2) return 0;
-    size_t n = c < 0xE0 ? 2 : c < 0xF0 ? 3 : c < 0xF5 ? 4 : 0;
-    if (n == 0 || n > len) return 0;
-    uint32_t v = c & (0x7F >> n);
-    for (size_t i = 1; i < n; i++) {
-        if ((s[i] & 0xC0) != 0x80) return 0;
-        v = (v << 6) | (s[i] & 0x3F);
+    if (c >= 0xF0 && c < 0xF5 && len >= 4) {
+        if (((s[1] & 0xC0) ^ 0x80) | ((s[2] & 0xC0) ^ 0x80) | ((s[3] & 0xC0) ^ 0x80)) return 0;
+        *cp = (uint32_t)(c & 7) << 18 | (uint32_t)(s[1] & 0x3F) << 12 | (uint32_t)(s[2] & 0x3F) << 6 |
+              (s[3] & 0x3F);
+        return *cp >= 0x10000 && *cp <= 0x10FFFF ? 4 : 0; /* no overlong form */
     }
-    *cp = v;
-    return n;
+    if (c >= 0xE0 && c < 0xF0 && len >= 3) {
+        if (((s[1] & 0xC0) ^ 0x80) | ((s[2] & 0xC0) ^ 0x80)) return 0;
+        *cp = (uint32_t)(c & 15) << 12 | (uint32_t)(s[1] & 0x3F) << 6 | (s[2] & 0x3F);
+        return *cp >= 0x800 && (*cp < 0xD800 || *cp > 0xDFFF) ? 3 : 0;
+    }
+    if (c >= 0xC2 && c < 0xE0 && len >= 2) {
+        if ((s[1] & 0xC0) != 0x80) return 0;
+        *cp = (uint32_t)(c & 31) << 6 | (s[1] & 0x3F);
+        return 2;
+    }
+    return 0;
+}
+
+/* The child of trie node `node` for code point cp, or 0. */
+static inline unsigned trie_child(unsigned node, uint32_t cp)
+{
+    if (node == 0) {
+        if (cp >= 0x1F000 && cp < 0x1FB00) return chci_emoji_root_1f[cp - 0x1F000];
+        if (cp >= 0x2000 && cp < 0x2C00) return chci_emoji_root_2k[cp - 0x2000];
+    }
+    unsigned lo = chci_emoji_trie[node].first, n = chci_emoji_trie[node].count, hi = lo + n;
+    if (n <= 8) {
+        for (unsigned i = lo; i < hi; i++)
+            if (chci_emoji_trie[i].cp == cp) return i;
+        return 0;
+    }
+    unsigned end = hi;
+    while (lo < hi) {
+        unsigned mid = (lo + hi) / 2;
+        if (chci_emoji_trie[mid].cp < cp) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < end && chci_emoji_trie[lo].cp == cp ? lo : 0;
 }
 
 int chc_covert_match(const char *text, size_t len, size_t *used)
@@ -60,21 +89,7 @@ int chc_covert_match(const char *text, size_t len, size_t *used)
         uint32_t cp;
         size_t n = utf8_cp(s + pos, len - pos, &cp);
         if (n == 0) break;
-        unsigned child = 0;
-        if (node == 0 && cp >= 0x1F000 && cp < 0x1FB00) {
-            child = chci_emoji_root_1f[cp - 0x1F000];
-        } else {
-            unsigned lo = chci_emoji_trie[node].first;
-            unsigned hi = lo + chci_emoji_trie[node].count;
-            while (lo < hi) {
-                unsigned mid = (lo + hi) / 2;
-                if (chci_emoji_trie[mid].cp < cp) lo = mid + 1;
-                else hi = mid;
-            }
-            if (lo < (unsigned)chci_emoji_trie[node].first + chci_emoji_trie[node].count &&
-                chci_emoji_trie[lo].cp == cp)
-                child = lo;
-        }
+        unsigned child = trie_child(node, cp);
         if (child == 0) break;
         node = child;
         pos += n;
@@ -125,8 +140,9 @@ int chc_covert_encode_indices(const chc_position *pos, uint16_t out[CHC_COVERT_L
     long t = (long)pos->halfmove + 101L * (long)pos->fullmove;
     if (pos->fullmove < 1 || t >= T_MAX)
         return chci_fail(diag, CHC_E_COVERT_COUNTERS, -1, 0, 0, 23,
-                         "covert code: full-move number %lu is outside 1..99996",
-                         (unsigned long)pos->fullmove);
+                         "covert code: full-move number %lu (half-move clock %u) is outside the "
+                         "format's range (halfmove + 101*fullmove below 10099684)",
+                         (unsigned long)pos->fullmove, (unsigned)pos->halfmove);
     if (!chci_standard_castling(pos))
         return chci_fail(diag, CHC_E_UNSUPPORTED, -1, 0, 0, 22,
                          "covert code: castling rights with non-standard rook or king squares "

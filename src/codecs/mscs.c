@@ -26,6 +26,27 @@ static const uint8_t code_bits[16] = {
     0x10, 0x0C, 0x16, 0x0E, 0x14, 0x9, 0, /* white P N B R Q K */
     0, 0x11, 0x0D, 0x17, 0x0F, 0x15, 0x9, 0};
 
+/* Decoding table for the next 5 bits (a code starting with 1): piece (CHC_KING for a king,
+ * colour decided by bit 1) and code length. */
+static const uint8_t dec_piece[32] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    CHC_PIECE(0, CHC_PAWN), CHC_PIECE(1, CHC_PAWN), CHC_KING, CHC_KING,         /* 1000x 1001 */
+    CHC_PIECE(0, CHC_QUEEN), CHC_PIECE(1, CHC_QUEEN),                           /* 1010x */
+    CHC_PIECE(0, CHC_BISHOP), CHC_PIECE(1, CHC_BISHOP),                         /* 1011x */
+    CHC_PIECE(0, CHC_KNIGHT), CHC_PIECE(0, CHC_KNIGHT),                         /* 1100 */
+    CHC_PIECE(1, CHC_KNIGHT), CHC_PIECE(1, CHC_KNIGHT),                         /* 1101 */
+    CHC_PIECE(0, CHC_ROOK), CHC_PIECE(0, CHC_ROOK),                             /* 1110 */
+    CHC_PIECE(1, CHC_ROOK), CHC_PIECE(1, CHC_ROOK)};                            /* 1111 */
+static const uint8_t dec_len[32] = {
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    5, 5, 4, 4, 5, 5, 5, 5, 4, 4, 4, 4, 4, 4, 4, 4};
+/* Board order (a1 a2 .. a8 b1 ..) to square. */
+static const uint8_t board_sq[64] = {
+    0, 8, 16, 24, 32, 40, 48, 56, 1, 9, 17, 25, 33, 41, 49, 57,
+    2, 10, 18, 26, 34, 42, 50, 58, 3, 11, 19, 27, 35, 43, 51, 59,
+    4, 12, 20, 28, 36, 44, 52, 60, 5, 13, 21, 29, 37, 45, 53, 61,
+    6, 14, 22, 30, 38, 46, 54, 62, 7, 15, 23, 31, 39, 47, 55, 63};
+
 int chc_mscs_encode(const chc_position *pos, uint8_t out[CHC_MSCS_BYTES], chc_diag *diag)
 {
     if (!chci_standard_castling(pos))
@@ -101,31 +122,52 @@ int chc_mscs_decode(const uint8_t in[CHC_MSCS_BYTES], chc_position *pos, chc_dia
                          "MSCS: bits 7-9 (en-passant file) must be zero when bit 6 is 0");
     uint8_t board[64];
     int bit = HEADER_BITS, kings = 0;
-    for (int file = 0; file < 8; file++) {
-        for (int rank = 0; rank < 8; rank++) {
-            /* Peek 5 bits at `bit` (may extend into w[3] = 0 beyond the end). */
-            int wi = bit >> 6, off = bit & 63;
-            uint64_t v = w[wi] << off;
-            if (off > 59) v |= w[wi + 1] >> (64 - off);
-            unsigned top = (unsigned)(v >> 59); /* 5 bits */
-            int p, l;
-            if (!(top & 16)) { p = CHC_NO_PIECE; l = 1; }
-            else if ((top & 0x1C) == 0x18) { p = CHC_PIECE(top & 2 ? 1 : 0, CHC_KNIGHT); l = 4; }
-            else if ((top & 0x1C) == 0x1C) { p = CHC_PIECE(top & 2 ? 1 : 0, CHC_ROOK); l = 4; }
-            else if ((top & 0x1E) == 0x12) { p = CHC_PIECE(kings == 0 ? first_black : !first_black, CHC_KING); l = 4; kings++; }
-            else if ((top & 0x1E) == 0x10) { p = CHC_PIECE(top & 1, CHC_PAWN); l = 5; }
-            else if ((top & 0x1E) == 0x14) { p = CHC_PIECE(top & 1, CHC_QUEEN); l = 5; }
-            else { p = CHC_PIECE(top & 1, CHC_BISHOP); l = 5; }
-            if (bit + l > TOTAL_BITS)
+    /* Bit reader: `win` holds the bits from `bit` on, left-aligned; `nb` of them are read
+     * from the input (zeros follow past bit 191). */
+    uint64_t win = w[0] << HEADER_BITS;
+    int nb = 64 - HEADER_BITS, next = 8; /* next input byte */
+    for (int i = 0; i < 64;) {
+        if (nb < 32 && next < CHC_MSCS_BYTES) {
+            while (nb <= 56 && next < CHC_MSCS_BYTES) {
+                win |= (uint64_t)in[next++] << (56 - nb);
+                nb += 8;
+            }
+        }
+        if (!(win >> 63)) {
+            /* A run of empty squares: one bit each. */
+            int z = win ? __builtin_clzll(win) : 64;
+            if (z > 64 - i) z = 64 - i;
+            if (z > TOTAL_BITS - bit) z = TOTAL_BITS - bit;
+            if (z > 32) z = 32; /* stay inside the bits read */
+            if (z == 0)
                 return chci_fail(diag, CHC_E_MSCS_OVERRUN, -1, 0, 0, bit,
                                  "MSCS: the code of square %c%c (bit %d) runs past bit 191",
-                                 'a' + file, '1' + rank, bit);
-            if (kings > 2)
-                return chci_fail(diag, CHC_E_POS_KINGS, -1, 0, 0, bit,
-                                 "MSCS: a third king on %c%c (bit %d)", 'a' + file, '1' + rank, bit);
-            board[rank * 8 + file] = (uint8_t)p;
-            bit += l;
+                                 'a' + (i >> 3), '1' + (i & 7), bit);
+            for (int k = 0; k < z; k++) board[board_sq[i + k]] = CHC_NO_PIECE;
+            i += z;
+            bit += z;
+            win <<= z;
+            nb -= z;
+            continue;
         }
+        unsigned top = (unsigned)(win >> 59); /* 5 bits */
+        int p = dec_piece[top], l = dec_len[top];
+        if (bit + l > TOTAL_BITS)
+            return chci_fail(diag, CHC_E_MSCS_OVERRUN, -1, 0, 0, bit,
+                             "MSCS: the code of square %c%c (bit %d) runs past bit 191",
+                             'a' + (i >> 3), '1' + (i & 7), bit);
+        if (p == CHC_KING) {
+            if (++kings > 2)
+                return chci_fail(diag, CHC_E_POS_KINGS, -1, 0, 0, bit,
+                                 "MSCS: a third king on %c%c (bit %d)", 'a' + (i >> 3),
+                                 '1' + (i & 7), bit);
+            p = CHC_PIECE(kings == 1 ? first_black : !first_black, CHC_KING);
+        }
+        board[board_sq[i]] = (uint8_t)p;
+        bit += l;
+        win <<= l;
+        nb -= l;
+        i++;
     }
     /* Padding. */
     for (int b = bit; b < TOTAL_BITS; b++)
@@ -165,13 +207,14 @@ int chc_mscs_decode(const uint8_t in[CHC_MSCS_BYTES], chc_position *pos, chc_dia
                              "a double step there", 'a' + ep_file);
         ep = ep_sq;
     }
-    chc_diag d;
-    memset(&d, 0, sizeof d);
-    int rc = chc_position_set(pos, board, side, rooks, ep, 0, 1, 0, &d);
-    if (rc != CHC_OK)
-        return chci_fail(diag, rc, -1, 0, 0, -1, "MSCS: %s",
-                         d.message[0] ? d.message : chc_strerror(rc));
-    return CHC_OK;
+    int rc = chc_position_set(pos, board, side, rooks, ep, 0, 1, 0, diag);
+    if (rc != CHC_OK && diag) {
+        char msg[sizeof diag->message];
+        memcpy(msg, diag->message, sizeof msg);
+        msg[sizeof msg - 1] = 0;
+        return chci_fail(diag, rc, -1, 0, 0, -1, "MSCS: %s", msg[0] ? msg : chc_strerror(rc));
+    }
+    return rc;
 }
 
 static const char b64_std[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -207,14 +250,23 @@ int chc_mscs_encode_text(const chc_position *pos, unsigned flags, char *buf, siz
     return CHC_OK;
 }
 
+/* Base64 digit values, both alphabets (-1: not a digit). */
+static const int8_t b64_digit[256] = {
+#define N16 -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
+    N16, N16,
+    /* 0x20 */ -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 62, -1, 62, -1, 63,
+    /* 0x30 */ 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, -1, -1, -1, -1, -1, -1,
+    /* 0x40 */ -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
+    /* 0x50 */ 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, -1, -1, -1, -1, 63,
+    /* 0x60 */ -1, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40,
+    /* 0x70 */ 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, -1, -1, -1, -1, -1,
+    N16, N16, N16, N16, N16, N16, N16, N16
+#undef N16
+};
+
 static int b64_value(int c)
 {
-    if (c >= 'A' && c <= 'Z') return c - 'A';
-    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
-    if (c >= '0' && c <= '9') return c - '0' + 52;
-    if (c == '+' || c == '-') return 62;
-    if (c == '/' || c == '_') return 63;
-    return -1;
+    return b64_digit[c & 255];
 }
 
 static int hex_value(int c)

@@ -683,7 +683,9 @@ int chci_pack_pos_rank(const chc_position *pos, chci_u192 *rank)
     /* black classes before cb */
     int wm = 15 - pp[0] - oo[0];
     placement pl;
-    for (int bp = 0; bp <= pp[1]; bp++)
+    for (int bp = 0; bp <= pp[1]; bp++) {
+        chci_u192 base = chci_u192_from(0);
+        int have_base = 0;
         for (int bo = 0; bo + bp <= 15; bo++) {
             if (bp == pp[1] && bo > oo[1]) break;
             int bm = 15 - bp - bo;
@@ -695,11 +697,19 @@ int chci_pack_pos_rank(const chc_position *pos, chci_u192 *rank)
             uint64_t ws = Wpre[bp][bo][k.lb][x];
             if (!ws) continue;
             if (!placement_of(&k, pp[0], oo[0], bp, bo, &pl)) continue;
-            chci_u192 t = placement_count(&pl);
+            if (!have_base) {
+                base = chci_u192_from(pl.p1);
+                chci_u192_mul64(&base, pl.p2);
+                chci_u192_mul64(&base, pl.s1);
+                chci_u192_mul64(&base, W[cw][k.lw]);
+                have_base = 1;
+            }
+            chci_u192 t = base;
+            chci_u192_mul64(&t, pl.s2);
             chci_u192_mul64(&t, ws);
-            chci_u192_mul64(&t, W[cw][k.lw]);
             chci_u192_add(&R, &t);
         }
+    }
 
     /* inside the class pair */
     if (!placement_of(&k, pp[0], oo[0], pp[1], oo[1], &pl)) return CHC_E_INTERNAL;
@@ -815,16 +825,45 @@ int chci_pack_pos_unrank(chc_position *pos, const chci_u192 *rank, chc_diag *dia
     int wm = 15 - wp - wo;
     int cb = -1;
     placement pl;
-    for (int c = 0; c < ncls && cb < 0; c++) {
-        int bp = cls_p[c], bo = cls_o[c];
-        if (!chci_pack_pair_ok(wp, wo, wpr, bp, bo, cls_pr[c])) continue;
-        if (!W[c][k.lb] || !W[cw][k.lw]) continue;
-        if (!placement_of(&k, wp, wo, bp, bo, &pl)) continue;
-        chci_u192 t = placement_count(&pl);
-        chci_u192_mul64(&t, W[c][k.lb]);
-        chci_u192_mul64(&t, W[cw][k.lw]);
-        if (chci_u192_cmp(&r, &t) < 0) cb = c;
-        else chci_u192_sub(&r, &t);
+    for (int bp = 0; bp <= 8 && cb < 0; bp++) {
+        chci_u192 base = chci_u192_from(0);
+        int have_base = 0;
+        for (int bo = 0; bo + bp <= 15 && cb < 0; bo++) {
+            int bm = 15 - bp - bo;
+            if (wpr > 2 * bm + wm) continue;
+            int lim = 2 * wm + bm;
+            if (lim > 8 - bp) lim = 8 - bp;
+            uint64_t ws = Wpre[bp][bo][k.lb][lim + 1];
+            if (!ws) continue;
+            if (!placement_of(&k, wp, wo, bp, bo, &pl)) continue;
+            if (!have_base) {
+                base = chci_u192_from(pl.p1);
+                chci_u192_mul64(&base, pl.p2);
+                chci_u192_mul64(&base, pl.s1);
+                chci_u192_mul64(&base, W[cw][k.lw]);
+                have_base = 1;
+            }
+            chci_u192 g = base;
+            chci_u192_mul64(&g, pl.s2);
+            chci_u192 t = g;
+            chci_u192_mul64(&t, ws);
+            if (chci_u192_cmp(&r, &t) >= 0) {
+                chci_u192_sub(&r, &t);
+                continue;
+            }
+            for (int pr = 0; pr <= lim; pr++) {
+                int c = cls_index[bp][bo][pr];
+                if (c < 0 || !W[c][k.lb]) continue;
+                t = g;
+                chci_u192_mul64(&t, W[c][k.lb]);
+                if (chci_u192_cmp(&r, &t) < 0) {
+                    cb = c;
+                    break;
+                }
+                chci_u192_sub(&r, &t);
+            }
+            if (cb < 0) return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: black class");
+        }
     }
     if (cb < 0) return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: black class");
     int bp = cls_p[cb], bo = cls_o[cb], bpr = cls_pr[cb];

@@ -16,20 +16,39 @@ let orientation = 'white';
 let busy = 0; // requests in flight
 let pending = null; // a promotion waiting for its piece: {from, to}
 
-const CODES = [
-  // [key in the reply, label, what it describes, where to find it]
-  ['link', 'Link', 'reopens this game', (r) => linkFor(r)],
-  ['urlsafe', 'URL-safe game', 'chess_compress_urlsafe: the moves', (r) => r.formats.urlsafe],
-  ['pgn', 'PGN', 'the game', (r) => r.formats.pgn],
-  ['game_pack', 'Game code', 'the game, packed', (r) => r.formats.pack],
-  ['uci', 'UCI moves', 'the moves', (r) => r.formats.uci],
-  ['fen', 'FEN', 'the position', (r) => r.position.formats.fen],
-  ['covert', 'Covert chess', 'the position as 25 emoji', (r) => r.position.formats.covert],
-  ['mscs', 'MSCS (base64)', 'the position in 192 bits', (r) => r.position.formats.mscs],
-  ['mscs_hex', 'MSCS (hex)', 'the same 192 bits', (r) => r.position.formats.mscs_hex],
-  ['position_pack', 'Position code', 'the position, packed', (r) => r.position.formats.pack],
-  ['polyglot_key', 'Polyglot key', 'the position\'s hash', (r) => r.position.polyglot_key],
-];
+// Labels of the codes the server knows; a code it adds later is shown under its own name.
+const LABELS = {
+  link: ['Link', 'reopens this game'],
+  urlsafe: ['URL-safe game', 'chess_compress_urlsafe: the moves'],
+  pgn: ['PGN', 'the game'],
+  pack: ['Pack code', 'packed'],
+  uci: ['UCI moves', 'the moves'],
+  san: ['SAN moves', 'the moves'],
+  fen: ['FEN', 'the position'],
+  covert: ['Covert chess', 'the position as 25 emoji'],
+  mscs: ['MSCS (base64)', 'the position in 192 bits'],
+  'mscs-hex': ['MSCS (hex)', 'the same 192 bits'],
+  polyglot_key: ['Polyglot key', "the position's hash"],
+};
+const GAME_ORDER = ['urlsafe', 'pack', 'pgn', 'uci', 'san'];
+const POSITION_ORDER = ['fen', 'pack', 'covert', 'mscs', 'mscs-hex'];
+
+function ordered(obj, order) {
+  const keys = Object.keys(obj || {});
+  return [...order.filter((k) => keys.includes(k)), ...keys.filter((k) => !order.includes(k))];
+}
+
+// [kind, key, value, why-missing] for every code of the reply.
+function codesOf(r) {
+  const out = [['game', 'link', linkFor(r), null]];
+  for (const k of ordered(r.formats, GAME_ORDER))
+    out.push(['game', k, r.formats[k], r.format_errors && r.format_errors[k]]);
+  const p = r.position;
+  for (const k of ordered(p.formats, POSITION_ORDER))
+    out.push(['position', k, p.formats[k], p.format_errors && p.format_errors[k]]);
+  out.push(['position', 'polyglot_key', p.polyglot_key, null]);
+  return out;
+}
 
 async function api(path, body) {
   busy++;
@@ -64,12 +83,12 @@ function gameRequest() {
   return req;
 }
 
-// The fragment that reopens the game: the URL-safe string for games from the standard start
-// (a game code when the server has one and the URL-safe string does not apply), else the
-// start FEN and the moves.
+// The fragment that reopens the game: the URL-safe string for games from the standard start;
+// for other starts the game pack code ("pack=CODE") when the server has one, else the start FEN
+// and the moves ("fen=FEN&uci=MOVE,MOVE").
 function fragmentFor(r) {
   if (r.standard_start && typeof r.formats.urlsafe === 'string') return r.formats.urlsafe;
-  if (typeof r.formats.pack === 'string') return r.formats.pack;
+  if (typeof r.formats.pack === 'string') return 'pack=' + r.formats.pack;
   let f = 'fen=' + encodeURIComponent(r.start_fen);
   if (r.moves.length) f += '&uci=' + r.moves.join(',');
   return f;
@@ -161,18 +180,13 @@ function render() {
   // Codes.
   const box = $('codes');
   box.textContent = '';
-  for (const [key, label, what, get] of CODES) {
-    let value;
-    try {
-      value = get(r);
-    } catch {
-      value = undefined;
-    }
-    if (value === undefined) continue; // a format this server does not have
-    const why = (r.format_errors && r.format_errors[key]) || (p.format_errors && p.format_errors[key]);
+  for (const [kind, key, value, why] of codesOf(r)) {
+    let [label, what] = LABELS[key] || [key, ''];
+    if (key === 'pack') what = kind === 'game' ? 'the game, packed' : 'the position, packed';
     const row = document.createElement('div');
     row.className = 'code-row';
     row.dataset.code = key;
+    row.dataset.kind = kind;
     const head = document.createElement('div');
     head.className = 'code-head';
     const name = document.createElement('span');
@@ -185,13 +199,13 @@ function render() {
     copy.type = 'button';
     copy.className = 'copy';
     copy.textContent = 'Copy';
-    copy.dataset.testid = `copy-${key}`;
+    copy.dataset.testid = `copy-${kind}-${key}`;
     copy.disabled = value === null || value === '';
     copy.addEventListener('click', () => copyText(value, copy));
     head.append(name, desc, copy);
     const val = document.createElement('div');
     val.className = 'code-value' + (value === null ? ' none' : '');
-    val.dataset.testid = `code-${key}`;
+    val.dataset.testid = `code-${kind}-${key}`;
     val.textContent = value === null ? `— ${why || 'not available for this position'}` : value === '' ? '(empty: no moves yet)' : value;
     if (value !== null) val.dataset.value = value;
     row.append(head, val);
@@ -286,11 +300,11 @@ function showError(msg) {
   $('load-error').textContent = msg || '';
 }
 
-async function loadInput(text) {
-  showError('');
+async function loadInput(text, format = 'auto', quiet = false) {
+  if (!quiet) showError('');
   const saved = { startFen: game.startFen, moves: game.moves.slice() };
   try {
-    const r = await api('/api/game', { input: text, format: 'auto' });
+    const r = await api('/api/game', { input: text, format });
     game.startFen = r.standard_start ? null : r.start_fen;
     game.moves = r.moves.slice();
     await refresh();
@@ -298,7 +312,7 @@ async function loadInput(text) {
   } catch (e) {
     game.startFen = saved.startFen;
     game.moves = saved.moves;
-    showError(`Cannot load that: ${e.message}`);
+    if (!quiet) showError(`Cannot load that: ${e.message}`);
     return false;
   }
 }
@@ -324,12 +338,22 @@ async function loadFragment() {
       return refresh();
     }
   }
+  if (frag.startsWith('pack=')) {
+    if (!(await loadInput(frag.slice(5), 'pack'))) {
+      game.startFen = null;
+      game.moves = [];
+      await refresh();
+    }
+    return;
+  }
   let text;
   try {
     text = decodeURIComponent(frag);
   } catch {
     text = frag;
   }
+  // The page writes URL-safe strings: read the fragment as one first.
+  if (/^[A-Za-z0-9_-]+$/.test(text) && (await loadInput(text, 'urlsafe', true))) return;
   if (!(await loadInput(text))) {
     game.startFen = null;
     game.moves = [];

@@ -1,0 +1,213 @@
+/* bench_codecs: encode and decode rates of the seed codecs (covert, MSCS, urlsafe) beside our
+ * own FEN parse and write rates on the same positions (every position of the first games of
+ * tests/data/codecs/lichess-16k.uci.xz).
+ *
+ *     bench_codecs GAMES.uci.xz [N_GAMES]
+ *
+ * Goals: MSCS encode and decode each faster than FEN parse; covert within 2x of FEN parse;
+ * urlsafe at least 1 million plies per second. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "chesscodec.h"
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static char *read_xz(const char *path)
+{
+    char cmd[4200];
+    snprintf(cmd, sizeof cmd, "xz -dc '%s'", path);
+    FILE *f = popen(cmd, "r");
+    if (!f) return NULL;
+    size_t cap = 1 << 22, len = 0, got;
+    char *buf = malloc(cap + 1);
+    while (buf && (got = fread(buf + len, 1, cap - len, f)) > 0) {
+        len += got;
+        if (len == cap) buf = realloc(buf, (cap *= 2) + 1);
+    }
+    pclose(f);
+    if (buf) buf[len] = 0;
+    return buf;
+}
+
+static chc_position *positions;
+static char (*fens)[CHC_FEN_MAX];
+static char (*coverts)[CHC_COVERT_MAX];
+static char (*mscs)[CHC_MSCS_TEXT_MAX];
+static size_t npos;
+static chc_move *moves;         /* all games' moves, back to back */
+static size_t *game_start, ngames, nmoves;
+static char *urls;              /* all urlsafe strings, back to back */
+static size_t *url_start;
+static volatile size_t sink;
+
+typedef void (*bench_fn)(void);
+
+static void fen_write(void)
+{
+    char buf[CHC_FEN_MAX];
+    for (size_t i = 0; i < npos; i++) sink += chc_position_to_fen(&positions[i], buf, sizeof buf, 0);
+}
+static void fen_parse(void)
+{
+    chc_position p;
+    for (size_t i = 0; i < npos; i++) sink += (size_t)chc_position_from_fen(&p, fens[i], 0, NULL) + p.side;
+}
+static void covert_encode(void)
+{
+    char buf[CHC_COVERT_MAX];
+    size_t len;
+    for (size_t i = 0; i < npos; i++) {
+        chc_covert_encode(&positions[i], 0, buf, sizeof buf, &len, NULL);
+        sink += len;
+    }
+}
+static void covert_decode(void)
+{
+    chc_position p;
+    for (size_t i = 0; i < npos; i++)
+        sink += (size_t)chc_covert_decode(coverts[i], strlen(coverts[i]), &p, NULL, NULL) + p.side;
+}
+static void mscs_encode(void)
+{
+    char buf[CHC_MSCS_TEXT_MAX];
+    for (size_t i = 0; i < npos; i++) sink += (size_t)chc_mscs_encode_text(&positions[i], 0, buf, sizeof buf, NULL) + (size_t)buf[3];
+}
+static void mscs_decode(void)
+{
+    chc_position p;
+    for (size_t i = 0; i < npos; i++)
+        sink += (size_t)chc_mscs_decode_text(mscs[i], CHC_MSCS_BASE64_LEN, &p, NULL, NULL) + p.side;
+}
+static void url_encode(void)
+{
+    char buf[CHC_URLSAFE_MAX(1024)];
+    size_t len;
+    for (size_t g = 0; g < ngames; g++) {
+        size_t n = game_start[g + 1] - game_start[g];
+        chc_urlsafe_encode(moves + game_start[g], n, buf, sizeof buf, &len, NULL);
+        sink += len;
+    }
+}
+static void url_decode(void)
+{
+    chc_move out[1024];
+    size_t n;
+    for (size_t g = 0; g < ngames; g++) {
+        chc_urlsafe_decode(urls + url_start[g], url_start[g + 1] - url_start[g], out, 1024, &n,
+                           NULL, NULL);
+        sink += n;
+    }
+}
+
+/* Runs fn repeatedly for at least 0.5 s; returns items per second. */
+static double rate(bench_fn fn, size_t items)
+{
+    fn(); /* warm up */
+    double t0 = now(), t;
+    long reps = 0;
+    do {
+        fn();
+        reps++;
+        t = now() - t0;
+    } while (t < 0.5);
+    return (double)items * (double)reps / t;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: bench_codecs GAMES.uci.xz [N_GAMES]\n");
+        return 2;
+    }
+    size_t want = argc > 2 ? (size_t)atol(argv[2]) : 2000;
+    char *text = read_xz(argv[1]);
+    if (!text) {
+        fprintf(stderr, "bench_codecs: cannot read %s\n", argv[1]);
+        return 1;
+    }
+    size_t cap = 1 << 18;
+    positions = malloc(cap * sizeof *positions);
+    moves = malloc(cap * sizeof *moves);
+    game_start = malloc((want + 1) * sizeof *game_start);
+    char *p = text;
+    while (*p && ngames < want) {
+        char *eol = strchr(p, '\n');
+        if (!eol) eol = p + strlen(p);
+        chc_position pos;
+        chc_position_startpos(&pos);
+        game_start[ngames] = nmoves;
+        if (npos + 1 >= cap) break;
+        positions[npos++] = pos;
+        while (p < eol) {
+            while (p < eol && *p == ' ') p++;
+            if (p >= eol) break;
+            char w[8] = {0};
+            size_t wl = 0;
+            while (p < eol && *p != ' ' && wl < 7) w[wl++] = *p++;
+            chc_move m;
+            if (chc_move_from_uci(&pos, w, &m, NULL) != CHC_OK || npos + 1 >= cap) break;
+            chc_undo u;
+            chc_make_move(&pos, m, &u);
+            moves[nmoves++] = m;
+            positions[npos++] = pos;
+        }
+        ngames++;
+        p = *eol ? eol + 1 : eol;
+    }
+    game_start[ngames] = nmoves;
+    free(text);
+    fens = malloc(npos * sizeof *fens);
+    coverts = malloc(npos * sizeof *coverts);
+    mscs = malloc(npos * sizeof *mscs);
+    size_t covert_n = 0;
+    for (size_t i = 0; i < npos; i++) {
+        chc_position_to_fen(&positions[i], fens[i], CHC_FEN_MAX, 0);
+        if (chc_covert_encode(&positions[i], 0, coverts[i], CHC_COVERT_MAX, NULL, NULL) != CHC_OK) {
+            /* halfmove > 100: keep the position out of the covert runs (none in this data). */
+            positions[i].halfmove = 0;
+            chc_covert_encode(&positions[i], 0, coverts[i], CHC_COVERT_MAX, NULL, NULL);
+        } else {
+            covert_n++;
+        }
+        chc_mscs_encode_text(&positions[i], 0, mscs[i], CHC_MSCS_TEXT_MAX, NULL);
+    }
+    urls = malloc(CHC_URLSAFE_MAX(nmoves) + ngames);
+    url_start = malloc((ngames + 1) * sizeof *url_start);
+    size_t off = 0;
+    for (size_t g = 0; g < ngames; g++) {
+        size_t len;
+        url_start[g] = off;
+        chc_urlsafe_encode(moves + game_start[g], game_start[g + 1] - game_start[g], urls + off,
+                           CHC_URLSAFE_MAX(game_start[g + 1] - game_start[g]), &len, NULL);
+        off += len;
+    }
+    url_start[ngames] = off;
+
+    printf("bench_codecs: %zu games, %zu plies, %zu positions (lichess, tests/data/codecs)\n",
+           ngames, nmoves, npos);
+    double fw = rate(fen_write, npos), fp = rate(fen_parse, npos);
+    double ce = rate(covert_encode, npos), cd = rate(covert_decode, npos);
+    double me = rate(mscs_encode, npos), md = rate(mscs_decode, npos);
+    double ue = rate(url_encode, nmoves), ud = rate(url_decode, nmoves);
+    printf("  %-22s %12.0f positions/s\n", "FEN write (anchor)", fw);
+    printf("  %-22s %12.0f positions/s\n", "FEN parse (anchor)", fp);
+    printf("  %-22s %12.0f positions/s   %.2fx FEN write, %.2fx FEN parse\n", "covert encode", ce, ce / fw, ce / fp);
+    printf("  %-22s %12.0f positions/s   %.2fx FEN parse   (goal: >= 0.50x)  %s\n", "covert decode", cd,
+           cd / fp, cd / fp >= 0.5 ? "ok" : "MISSED");
+    printf("  %-22s %12.0f positions/s   %.2fx FEN parse   (goal: > 1x)  %s\n", "MSCS encode", me, me / fp,
+           me > fp ? "ok" : "MISSED");
+    printf("  %-22s %12.0f positions/s   %.2fx FEN parse   (goal: > 1x)  %s\n", "MSCS decode", md, md / fp,
+           md > fp ? "ok" : "MISSED");
+    printf("  %-22s %12.0f plies/s       (goal: >= 1000000)  %s\n", "urlsafe encode", ue, ue >= 1e6 ? "ok" : "MISSED");
+    printf("  %-22s %12.0f plies/s       (goal: >= 1000000)  %s\n", "urlsafe decode", ud, ud >= 1e6 ? "ok" : "MISSED");
+    (void)covert_n;
+    return 0;
+}

@@ -1,0 +1,721 @@
+/* chesscodec convert: games from PGN (or one game per line) to PGN, SAN, UCI, FEN, ...
+ *
+ * Single thread: a streaming PGN reader straight on the input, output buffered in blocks.
+ * With --threads N: the main thread cuts the input into batches of whole games (the reader's
+ * skimmer, no move parsing), N workers convert batches, and the main thread writes the
+ * results in input order. Memory stays bounded by the batches in flight. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "game_formats.h"
+
+#define CMD "convert"
+#define BATCH_BYTES ((size_t)1 << 20)
+#define FLUSH_BYTES ((size_t)1 << 20)
+#define MAX_ERRORS_SHOWN 1000
+
+enum out_kind { OUT_PGN, OUT_FENS, OUT_TABLE };
+enum in_kind { IN_AUTO, IN_PGN, IN_LINES };
+
+typedef struct conv {
+    enum out_kind out;
+    const game_format *to;    /* OUT_TABLE */
+    const game_format *from;  /* line input: NULL = detect each line */
+    unsigned read_flags;
+    unsigned write_flags;
+} conv;
+
+/* What one unit of work produces. */
+typedef struct result {
+    gf_text out, err;
+    long good, bad, errors_listed;
+} result;
+
+typedef struct work {
+    chc_game *g;
+    gf_moves moves;
+    char *pgn;
+    size_t pgn_cap;
+} work;
+
+static int work_init(work *w)
+{
+    memset(w, 0, sizeof *w);
+    w->g = chc_game_new();
+    return w->g ? 0 : -1;
+}
+
+static void work_free(work *w)
+{
+    chc_game_free(w->g);
+    free(w->moves.v);
+    free(w->pgn);
+}
+
+static void note_error(result *res, const char *msg)
+{
+    res->bad++;
+    if (res->errors_listed++ >= MAX_ERRORS_SHOWN) return;
+    gf_put(&res->err, "chesscodec convert: ", 20);
+    gf_put(&res->err, msg, strlen(msg));
+    gf_putc(&res->err, '\n');
+}
+
+/* Writes the game held in w (g for PGN output, moves + start for line outputs). */
+static int emit(const conv *cv, work *w, const chc_position *start, result *res, chc_diag *d)
+{
+    if (cv->out == OUT_PGN) {
+        for (;;) {
+            size_t n = chc_game_to_pgn(w->g, w->pgn, w->pgn_cap, cv->write_flags);
+            if (n < w->pgn_cap) {
+                if (gf_put(&res->out, w->pgn, n)) return CHC_E_NO_MEMORY;
+                return CHC_OK;
+            }
+            char *p = realloc(w->pgn, n + 1);
+            if (!p) return CHC_E_NO_MEMORY;
+            w->pgn = p;
+            w->pgn_cap = n + 1;
+        }
+    }
+    if (cv->out == OUT_FENS) {
+        chc_position pos = *start;
+        char fen[CHC_FEN_MAX];
+        for (size_t i = 0;; i++) {
+            size_t n = chc_position_to_fen(&pos, fen, sizeof fen, 0);
+            gf_put(&res->out, fen, n);
+            gf_putc(&res->out, '\n');
+            if (i == w->moves.n) break;
+            chc_undo u;
+            if (w->moves.v[i] == CHC_MOVE_NULL)
+                chc_make_null(&pos, &u);
+            else
+                chc_make_move(&pos, w->moves.v[i], &u);
+        }
+        return gf_putc(&res->out, '\n') ? CHC_E_NO_MEMORY : CHC_OK;
+    }
+    int rc = cv->to->write(start, w->moves.v, w->moves.n, &res->out, d);
+    if (rc != CHC_OK) return rc;
+    return gf_putc(&res->out, '\n') ? CHC_E_NO_MEMORY : CHC_OK;
+}
+
+/* Converts every game a PGN reader gives. flush (may be NULL) is called when the output
+ * grows past FLUSH_BYTES; it returns non-zero to stop. */
+static int run_pgn(const conv *cv, work *w, chc_pgn_reader *r, result *res,
+                   int (*flush)(result *, void *), void *ctx)
+{
+    chc_diag d;
+    for (;;) {
+        int rc = chc_pgn_read_game(r, w->g, &d);
+        if (rc == CHC_E_GAME_END) return CHC_OK;
+        if (rc == CHC_E_IO || rc == CHC_E_NO_MEMORY) return rc;
+        if (rc != CHC_OK) {
+            note_error(res, d.message);
+            continue;
+        }
+        const chc_position *start = chc_game_start(w->g);
+        if (cv->out != OUT_PGN) {
+            size_t n = chc_game_ply_count(w->g);
+            w->moves.n = 0;
+            for (size_t i = 0; i < n; i++)
+                if (gf_push(&w->moves, chc_game_move(w->g, i))) return CHC_E_NO_MEMORY;
+        }
+        d.message[0] = 0;
+        rc = emit(cv, w, start, res, &d);
+        if (rc == CHC_E_NO_MEMORY) return rc;
+        if (rc != CHC_OK) {
+            char msg[300];
+            snprintf(msg, sizeof msg, "game %ld: %s", chc_pgn_reader_game_number(r),
+                     d.message[0] ? d.message : chc_strerror(rc));
+            note_error(res, msg);
+            continue;
+        }
+        res->good++;
+        if (flush && res->out.len >= FLUSH_BYTES && flush(res, ctx)) return CHC_E_IO;
+    }
+}
+
+/* Converts one game given as a line. */
+static int run_line(const conv *cv, work *w, const char *line, long lineno, result *res)
+{
+    const game_format *f = cv->from ? cv->from : game_format_detect(line);
+    char msg[400];
+    if (!f) {
+        snprintf(msg, sizeof msg, "line %ld: not a game in any known format", lineno);
+        note_error(res, msg);
+        return CHC_OK;
+    }
+    chc_position start;
+    chc_position_startpos(&start);
+    w->moves.n = 0;
+    chc_diag d;
+    memset(&d, 0, sizeof d);
+    int rc = f->read(line, &start, &w->moves, &d);
+    if (rc == CHC_OK && cv->out == OUT_PGN) {
+        chc_game_reset(w->g, &start);
+        for (size_t i = 0; i < w->moves.n && rc == CHC_OK; i++) rc = chc_game_push(w->g, w->moves.v[i]);
+        if (rc == CHC_OK) {
+            chc_position end;
+            chc_game_position(w->g, w->moves.n, &end);
+            int o = chc_game_outcome(w->g);
+            if (o == CHC_OUTCOME_CHECKMATE || o == CHC_OUTCOME_STALEMATE ||
+                o == CHC_OUTCOME_INSUFFICIENT || o == CHC_OUTCOME_SEVENTYFIVE || o == CHC_OUTCOME_FIVEFOLD)
+                chc_game_set_result(w->g, chc_outcome_result(o, &end));
+        }
+    }
+    if (rc == CHC_OK) rc = emit(cv, w, &start, res, &d);
+    if (rc == CHC_E_NO_MEMORY) return rc;
+    if (rc != CHC_OK) {
+        if (d.index >= 0 && d.column > 0)
+            snprintf(msg, sizeof msg, "line %ld, column %ld (%s, ply %ld): %s", lineno, d.column,
+                     f->name, d.index + 1, d.message[0] ? d.message : chc_strerror(rc));
+        else
+            snprintf(msg, sizeof msg, "line %ld (%s): %s", lineno, f->name,
+                     d.message[0] ? d.message : chc_strerror(rc));
+        note_error(res, msg);
+        return CHC_OK;
+    }
+    res->good++;
+    return CHC_OK;
+}
+
+/* Lines of a text block (whole lines; the last may lack its line end). */
+static int run_lines(const conv *cv, work *w, char *text, size_t len, long first_line,
+                     result *res)
+{
+    long lineno = first_line;
+    char *p = text, *end = text + len;
+    while (p < end) {
+        char *nl = memchr(p, '\n', (size_t)(end - p));
+        char *e = nl ? nl : end;
+        char *s = p;
+        char *t = e;
+        while (t > s && (t[-1] == '\r' || t[-1] == ' ' || t[-1] == '\t')) t--;
+        while (s < t && (*s == ' ' || *s == '\t')) s++;
+        if (lineno == 1 && t - s >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0) s += 3;
+        if (t > s) {
+            char save = *t;
+            *t = 0;
+            int rc = run_line(cv, w, s, lineno, res);
+            *t = save;
+            if (rc != CHC_OK) return rc;
+        }
+        lineno++;
+        p = nl ? nl + 1 : end;
+    }
+    return CHC_OK;
+}
+
+/* ---- input ------------------------------------------------------------------------- */
+typedef struct input {
+    FILE *f;
+    char *peek;   /* bytes read ahead to detect the format, served first */
+    size_t npeek, peek_off;
+    uint64_t size; /* file size, 0 if unknown */
+} input;
+
+static size_t input_read(void *ctx, char *buf, size_t cap)
+{
+    input *in = ctx;
+    if (in->peek_off < in->npeek) {
+        size_t n = in->npeek - in->peek_off;
+        if (n > cap) n = cap;
+        memcpy(buf, in->peek + in->peek_off, n);
+        in->peek_off += n;
+        return n;
+    }
+    size_t n = fread(buf, 1, cap, in->f);
+    if (n == 0 && ferror(in->f)) return (size_t)-1;
+    return n;
+}
+
+/* PGN if the first thing that is not white space, a BOM or a % line is '[', '{', ';' or a
+ * move number ("1."). */
+static int looks_pgn(const char *s, size_t n)
+{
+    size_t i = 0;
+    if (n >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0) i = 3;
+    for (;;) {
+        while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n')) i++;
+        if (i < n && s[i] == '%') {
+            while (i < n && s[i] != '\n') i++;
+            continue;
+        }
+        break;
+    }
+    if (i >= n) return 1;
+    if (s[i] == '[' || s[i] == '{' || s[i] == ';') return 1;
+    size_t k = i;
+    while (k < n && s[k] >= '0' && s[k] <= '9') k++;
+    return k > i && k < n && s[k] == '.';
+}
+
+/* ---- progress ------------------------------------------------------------------------ */
+typedef struct progress {
+    int on;
+    uint64_t total;
+    struct timespec last;
+} progress;
+
+static void progress_show(progress *pg, uint64_t done, long games, int final)
+{
+    if (!pg->on) return;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    double dt = (double)(now.tv_sec - pg->last.tv_sec) + (double)(now.tv_nsec - pg->last.tv_nsec) * 1e-9;
+    if (!final && dt < 0.2) return;
+    pg->last = now;
+    int pct = pg->total ? (int)(done * 100 / pg->total) : 0;
+    if (pct > 100) pct = 100;
+    char bar[41];
+    int fill = pct * 40 / 100;
+    for (int i = 0; i < 40; i++) bar[i] = i < fill ? '#' : '.';
+    bar[40] = 0;
+    fprintf(stderr, "\r[%s] %3d%% %ld games", bar, pct, games);
+    if (final) fputs("\r\033[K", stderr);
+    fflush(stderr);
+}
+
+/* ---- single thread ------------------------------------------------------------------- */
+typedef struct single_ctx {
+    FILE *out;
+    progress *pg;
+    chc_pgn_reader *r;
+    long games;
+} single_ctx;
+
+static int flush_single(result *res, void *ctx)
+{
+    single_ctx *sc = ctx;
+    if (res->out.len && fwrite(res->out.p, 1, res->out.len, sc->out) != res->out.len) return -1;
+    res->out.len = 0;
+    if (res->err.len) fwrite(res->err.p, 1, res->err.len, stderr);
+    res->err.len = 0;
+    if (sc->r) progress_show(sc->pg, chc_pgn_reader_bytes(sc->r), res->good + res->bad, 0);
+    return 0;
+}
+
+/* ---- threads --------------------------------------------------------------------------- */
+typedef struct batch {
+    char *text;
+    size_t len, cap;
+    long first_line, first_game;
+    int state; /* 0 free, 1 filled (waiting), 2 taken, 3 done */
+    int rc;
+    result res;
+} batch;
+
+typedef struct pool {
+    pthread_mutex_t mu;
+    pthread_cond_t cond;
+    batch *b;
+    int nb;
+    long next_take; /* sequence number of the next batch a worker takes */
+    int quit;
+    const conv *cv;
+    int is_pgn;
+} pool;
+
+static void *worker(void *arg)
+{
+    pool *pl = arg;
+    work w;
+    if (work_init(&w)) return NULL;
+    pthread_mutex_lock(&pl->mu);
+    for (;;) {
+        batch *b = NULL;
+        while (!pl->quit) {
+            batch *c = &pl->b[pl->next_take % pl->nb];
+            if (c->state == 1) {
+                b = c;
+                pl->next_take++;
+                b->state = 2;
+                break;
+            }
+            pthread_cond_wait(&pl->cond, &pl->mu);
+        }
+        if (!b) break;
+        pthread_mutex_unlock(&pl->mu);
+        b->res.out.len = b->res.err.len = 0;
+        b->res.good = b->res.bad = b->res.errors_listed = 0;
+        if (pl->is_pgn) {
+            chc_pgn_reader *r = chc_pgn_reader_new_mem(b->text, b->len, pl->cv->read_flags,
+                                                      b->first_line, b->first_game);
+            b->rc = r ? run_pgn(pl->cv, &w, r, &b->res, NULL, NULL) : CHC_E_NO_MEMORY;
+            chc_pgn_reader_free(r);
+        } else {
+            b->rc = run_lines(pl->cv, &w, b->text, b->len, b->first_line, &b->res);
+        }
+        pthread_mutex_lock(&pl->mu);
+        b->state = 3;
+        pthread_cond_broadcast(&pl->cond);
+    }
+    pthread_mutex_unlock(&pl->mu);
+    work_free(&w);
+    return NULL;
+}
+
+static int batch_add(batch *b, const char *s, size_t n)
+{
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : BATCH_BYTES + 4096;
+        while (cap < b->len + n + 1) cap *= 2;
+        char *t = realloc(b->text, cap);
+        if (!t) return -1;
+        b->text = t;
+        b->cap = cap;
+    }
+    memcpy(b->text + b->len, s, n);
+    b->len += n;
+    return 0;
+}
+
+typedef struct totals {
+    long good, bad, listed;
+} totals;
+
+static int run_threads(const conv *cv, input *in, int is_pgn, int nthreads, FILE *out,
+                       progress *pg, totals *tot)
+{
+    pool pl;
+    memset(&pl, 0, sizeof pl);
+    pthread_mutex_init(&pl.mu, NULL);
+    pthread_cond_init(&pl.cond, NULL);
+    pl.nb = nthreads * 3;
+    pl.b = calloc((size_t)pl.nb, sizeof *pl.b);
+    pl.cv = cv;
+    pl.is_pgn = is_pgn;
+    if (!pl.b) return CHC_E_NO_MEMORY;
+    pthread_t *th = calloc((size_t)nthreads, sizeof *th);
+    int started = 0;
+    for (int i = 0; th && i < nthreads; i++)
+        if (pthread_create(&th[i], NULL, worker, &pl) == 0) started++;
+    int rc = started ? CHC_OK : CHC_E_NO_MEMORY;
+
+    chc_pgn_reader *r = is_pgn ? chc_pgn_reader_new(input_read, in, 0) : NULL;
+    char *line = NULL;
+    size_t line_cap = 0;
+    long lineno = 1, next_fill = 0, next_write = 0, cur_line = 1;
+    int eof = 0;
+    uint64_t bytes = 0;
+    if (is_pgn && !r) rc = CHC_E_NO_MEMORY;
+    while (rc == CHC_OK && (!eof || next_write < next_fill)) {
+        /* Write finished batches in order; wait if the ring is full. */
+        pthread_mutex_lock(&pl.mu);
+        for (;;) {
+            batch *w = &pl.b[next_write % pl.nb];
+            if (next_write < next_fill && w->state == 3) {
+                pthread_mutex_unlock(&pl.mu);
+                if (w->rc != CHC_OK && rc == CHC_OK) rc = w->rc;
+                if (w->res.out.len && fwrite(w->res.out.p, 1, w->res.out.len, out) != w->res.out.len)
+                    rc = CHC_E_IO;
+                if (w->res.err.len && tot->listed < MAX_ERRORS_SHOWN)
+                    fwrite(w->res.err.p, 1, w->res.err.len, stderr);
+                tot->good += w->res.good;
+                tot->bad += w->res.bad;
+                tot->listed += w->res.errors_listed;
+                progress_show(pg, bytes, tot->good + tot->bad, 0);
+                pthread_mutex_lock(&pl.mu);
+                w->state = 0;
+                next_write++;
+                continue;
+            }
+            if (eof || next_fill - next_write < pl.nb) break;
+            pthread_cond_wait(&pl.cond, &pl.mu);
+        }
+        pthread_mutex_unlock(&pl.mu);
+        if (eof) {
+            if (next_write < next_fill) {
+                pthread_mutex_lock(&pl.mu);
+                while (pl.b[next_write % pl.nb].state != 3) pthread_cond_wait(&pl.cond, &pl.mu);
+                pthread_mutex_unlock(&pl.mu);
+            }
+            continue;
+        }
+        /* Fill the next batch. */
+        batch *b = &pl.b[next_fill % pl.nb];
+        b->len = 0;
+        b->first_line = 0;
+        while (b->len < BATCH_BYTES) {
+            if (is_pgn) {
+                const char *t;
+                size_t n;
+                long ln;
+                int e = chc_pgn_next_raw(r, &t, &n, &ln);
+                if (e == CHC_E_GAME_END) { eof = 1; break; }
+                if (e == CHC_E_LIMIT) {
+                    char msg[200];
+                    snprintf(msg, sizeof msg, "game %ld, line %ld: game larger than %u bytes (skipped)",
+                             chc_pgn_reader_game_number(r), ln, CHC_PGN_MAX_GAME_BYTES);
+                    fprintf(stderr, "chesscodec convert: %s\n", msg);
+                    tot->bad++;
+                    continue;
+                }
+                if (e != CHC_OK) { rc = e; eof = 1; break; }
+                if (!b->first_line) {
+                    b->first_line = ln;
+                    b->first_game = chc_pgn_reader_game_number(r);
+                    cur_line = ln;
+                }
+                /* Keep the line numbers right: the gap between games as newlines. */
+                if (ln > cur_line) {
+                    while (cur_line < ln) {
+                        if (batch_add(b, "\n", 1)) break;
+                        cur_line++;
+                    }
+                } else if (b->len && batch_add(b, " ", 1)) {
+                    rc = CHC_E_NO_MEMORY;
+                    break;
+                }
+                if (batch_add(b, t, n)) { rc = CHC_E_NO_MEMORY; break; }
+                for (size_t q = 0; q < n; q++) cur_line += t[q] == '\n';
+                bytes = chc_pgn_reader_bytes(r);
+            } else {
+                long n = cli_getline(&line, &line_cap, in->f);
+                if (n < 0) { eof = 1; break; }
+                if (!b->first_line) b->first_line = lineno;
+                lineno++;
+                bytes += (uint64_t)n + 1;
+                if (batch_add(b, line, (size_t)n) || batch_add(b, "\n", 1)) { rc = CHC_E_NO_MEMORY; break; }
+            }
+        }
+        if (b->len) {
+            pthread_mutex_lock(&pl.mu);
+            b->state = 1;
+            next_fill++;
+            pthread_cond_broadcast(&pl.cond);
+            pthread_mutex_unlock(&pl.mu);
+        }
+    }
+    pthread_mutex_lock(&pl.mu);
+    pl.quit = 1;
+    pthread_cond_broadcast(&pl.cond);
+    pthread_mutex_unlock(&pl.mu);
+    for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
+    for (int i = 0; i < pl.nb; i++) {
+        free(pl.b[i].text);
+        free(pl.b[i].res.out.p);
+        free(pl.b[i].res.err.p);
+    }
+    free(pl.b);
+    free(th);
+    free(line);
+    chc_pgn_reader_free(r);
+    pthread_mutex_destroy(&pl.mu);
+    pthread_cond_destroy(&pl.cond);
+    return rc;
+}
+
+/* ---- the command ----------------------------------------------------------------------- */
+static void usage(FILE *f)
+{
+    char to[256], from[256];
+    game_format_names(to, sizeof to, ", ", 0);
+    game_format_names(from, sizeof from, ", ", 1);
+    fprintf(f,
+            "usage: chesscodec convert [--to FORMAT] [--from FORMAT] [-o FILE] [--threads N]\n"
+            "                          [--mainline] [--no-comments] [--quiet] [FILE|-]\n\n"
+            "Reads games (PGN, or one game per line as SAN or UCI moves) and writes them in\n"
+            "another notation.\n\n"
+            "  --to FORMAT     pgn (default), fens (every position, one FEN a line, a blank line\n"
+            "                  after each game), or a one-line format: %s\n"
+            "  --from FORMAT   auto (default: PGN, else each line detected), pgn, or: %s\n"
+            "  -o FILE         write to FILE (whole or not at all) instead of stdout\n"
+            "  --threads N     worker threads (default: all cores); output stays in input order\n"
+            "  --mainline      PGN output without variations\n"
+            "  --no-comments   PGN output without comments and NAGs\n"
+            "  --quiet         no summary and no progress bar on stderr\n\n"
+            "Bad games are reported on stderr (game, line, column, token, why), skipped and\n"
+            "counted; a summary is printed at the end. Exit status: 0 when every game converted,\n"
+            "1 when some were skipped or the input could not be read, 2 for bad usage.\n",
+            to, from);
+}
+
+static int ncores(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > 64 ? 64 : (int)n;
+}
+
+int cmd_convert(int argc, char **argv)
+{
+    const char *to_name = "pgn", *from_name = "auto", *out_path = NULL, *in_path = NULL;
+    long threads = ncores();
+    int quiet = 0, mainline = 0, no_comments = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (cli_is_help(a)) {
+            usage(stdout);
+            return CLI_OK;
+        }
+        if ((strcmp(a, "--to") == 0 || strcmp(a, "-t") == 0) && i + 1 < argc) {
+            to_name = argv[++i];
+        } else if ((strcmp(a, "--from") == 0 || strcmp(a, "-f") == 0) && i + 1 < argc) {
+            from_name = argv[++i];
+        } else if (strcmp(a, "-o") == 0 && i + 1 < argc) {
+            out_path = argv[++i];
+        } else if (strcmp(a, "--threads") == 0 && i + 1 < argc) {
+            if (cli_parse_long(argv[++i], &threads) || threads < 1 || threads > 256) {
+                cli_error(CMD, "--threads needs a number from 1 to 256");
+                return CLI_USAGE;
+            }
+        } else if (strcmp(a, "--mainline") == 0) {
+            mainline = 1;
+        } else if (strcmp(a, "--no-comments") == 0) {
+            no_comments = 1;
+        } else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
+            quiet = 1;
+        } else if (a[0] == '-' && a[1]) {
+            cli_error(CMD, "unknown option '%s' (see chesscodec convert --help)", a);
+            return CLI_USAGE;
+        } else if (!in_path) {
+            in_path = a;
+        } else {
+            cli_error(CMD, "more than one input file");
+            return CLI_USAGE;
+        }
+    }
+    conv cv;
+    memset(&cv, 0, sizeof cv);
+    if (strcmp(to_name, "pgn") == 0) {
+        cv.out = OUT_PGN;
+    } else if (strcmp(to_name, "fens") == 0) {
+        cv.out = OUT_FENS;
+    } else {
+        cv.out = OUT_TABLE;
+        cv.to = game_format_find(to_name);
+        if (!cv.to || !cv.to->write) {
+            char names[256];
+            game_format_names(names, sizeof names, ", ", 0);
+            cli_error(CMD, "unknown output format '%s' (pgn, fens, %s)", to_name, names);
+            return CLI_USAGE;
+        }
+    }
+    enum in_kind ik = IN_AUTO;
+    if (strcmp(from_name, "pgn") == 0) {
+        ik = IN_PGN;
+    } else if (strcmp(from_name, "auto") != 0) {
+        ik = IN_LINES;
+        cv.from = game_format_find(from_name);
+        if (!cv.from || !cv.from->read) {
+            char names[256];
+            game_format_names(names, sizeof names, ", ", 1);
+            cli_error(CMD, "unknown input format '%s' (auto, pgn, %s)", from_name, names);
+            return CLI_USAGE;
+        }
+    }
+    cv.read_flags = cv.out == OUT_PGN ? (mainline ? CHC_PGN_MAINLINE_ONLY : 0) |
+                                            (no_comments ? CHC_PGN_NO_COMMENTS : 0)
+                                      : CHC_PGN_MAINLINE_ONLY | CHC_PGN_NO_COMMENTS;
+    cv.write_flags = (mainline ? CHC_PGN_WRITE_NO_VARIATIONS : 0) |
+                     (no_comments ? CHC_PGN_WRITE_NO_COMMENTS : 0);
+
+    input in;
+    memset(&in, 0, sizeof in);
+    if (!in_path || strcmp(in_path, "-") == 0) {
+        in.f = stdin;
+    } else {
+        in.f = fopen(in_path, "rb");
+        if (!in.f) {
+            cli_error(CMD, "cannot open '%s'", in_path);
+            return CLI_BAD_INPUT;
+        }
+        struct stat st;
+        if (fstat(fileno(in.f), &st) == 0 && S_ISREG(st.st_mode)) in.size = (uint64_t)st.st_size;
+    }
+    /* Look ahead to choose between PGN and lines. */
+    int is_pgn = ik == IN_PGN;
+    if (ik == IN_AUTO) {
+        in.peek = malloc(4096);
+        if (!in.peek) return CLI_BAD_INPUT;
+        in.npeek = fread(in.peek, 1, 4096, in.f);
+        is_pgn = looks_pgn(in.peek, in.npeek);
+    }
+    cli_out out;
+    if (cli_out_open(&out, out_path)) {
+        cli_error(CMD, "cannot write '%s'", out_path);
+        if (in.f != stdin) fclose(in.f);
+        free(in.peek);
+        return CLI_BAD_INPUT;
+    }
+    static char obuf[1 << 16];
+    setvbuf(out.f, obuf, _IOFBF, sizeof obuf);
+    progress pg;
+    memset(&pg, 0, sizeof pg);
+    pg.on = !quiet && isatty(STDERR_FILENO) && in.size > ((uint64_t)4 << 20);
+    pg.total = in.size;
+    clock_gettime(CLOCK_MONOTONIC, &pg.last);
+
+    totals tot = {0, 0, 0};
+    int rc = CHC_OK;
+    if (!is_pgn && in.npeek) {
+        /* Line mode reads through stdio: put the peeked bytes back with a memory stream. */
+        FILE *rest = in.f;
+        char *joined = NULL;
+        size_t jl = 0;
+        FILE *ms = open_memstream(&joined, &jl);
+        if (!ms) rc = CHC_E_NO_MEMORY;
+        if (ms) {
+            fwrite(in.peek, 1, in.npeek, ms);
+            char tmp[1 << 16];
+            size_t n;
+            /* Lines are small inputs in practice; read the rest too. */
+            while ((n = fread(tmp, 1, sizeof tmp, rest)) > 0) fwrite(tmp, 1, n, ms);
+            fclose(ms);
+            FILE *mf = fmemopen(joined, jl ? jl : 1, "rb");
+            if (!jl && mf) { fclose(mf); mf = NULL; }
+            if (rest != stdin) fclose(rest);
+            in.f = mf;
+            in.npeek = 0;
+            if (!mf && jl) rc = CHC_E_NO_MEMORY;
+        }
+        if (rc == CHC_OK && in.f)
+            rc = run_threads(&cv, &in, 0, threads > 1 ? (int)threads : 1, out.f, &pg, &tot);
+        if (in.f) fclose(in.f);
+        in.f = NULL;
+        free(joined);
+    } else if (threads <= 1 && is_pgn) {
+        work w;
+        result res;
+        memset(&res, 0, sizeof res);
+        chc_pgn_reader *r = chc_pgn_reader_new(input_read, &in, cv.read_flags);
+        if (!r || work_init(&w)) {
+            rc = CHC_E_NO_MEMORY;
+        } else {
+            single_ctx sc = {out.f, &pg, r, 0};
+            rc = run_pgn(&cv, &w, r, &res, flush_single, &sc);
+            if (flush_single(&res, &sc)) rc = CHC_E_IO;
+            work_free(&w);
+        }
+        tot.good = res.good;
+        tot.bad = res.bad;
+        free(res.out.p);
+        free(res.err.p);
+        chc_pgn_reader_free(r);
+    } else if (in.f) {
+        rc = run_threads(&cv, &in, is_pgn, (int)threads, out.f, &pg, &tot);
+    }
+    progress_show(&pg, in.size, tot.good + tot.bad, 1);
+    if (in.f && in.f != stdin) fclose(in.f);
+    free(in.peek);
+    if (tot.listed > MAX_ERRORS_SHOWN)
+        cli_error(CMD, "(%ld more errors not shown)", tot.listed - MAX_ERRORS_SHOWN);
+    if (rc != CHC_OK) {
+        cli_out_abort(&out);
+        cli_error(CMD, "%s", rc == CHC_E_IO ? "reading or writing failed" : chc_strerror(rc));
+        return CLI_BAD_INPUT;
+    }
+    if (cli_out_commit(&out)) {
+        cli_error(CMD, "cannot write '%s'", out_path ? out_path : "-");
+        return CLI_BAD_INPUT;
+    }
+    if (!quiet)
+        fprintf(stderr, "chesscodec convert: %ld game%s converted, %ld skipped\n", tot.good,
+                tot.good == 1 ? "" : "s", tot.bad);
+    return tot.bad ? CLI_BAD_INPUT : CLI_OK;
+}

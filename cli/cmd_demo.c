@@ -1,0 +1,283 @@
+/* chesscodec demo: a famous game shown move by move with every code chesscodec knows (FEN,
+ * Polyglot key, covert emoji, MSCS, urlsafe game string, pack codes). Plain text when the
+ * output is not a terminal; on a terminal it plays the game in place, one move at a time. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "play_game.h"
+
+/* The games: their moves are facts of chess history. */
+struct demo_game {
+    const char *id;
+    const char *title;
+    const char *white, *black, *event, *site, *date, *result;
+    const char *moves; /* SAN, move numbers included */
+    const char *notes; /* "ply:comment|ply:comment|..." (ply counted from 1) */
+};
+
+static const struct demo_game games[] = {
+    {"opera", "The Opera Game", "Paul Morphy", "Duke Karl of Brunswick and Count Isouard",
+     "Paris Opera", "Paris", "1858.??.??", "1-0",
+     "1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7 "
+     "8. Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8 13. Rxd7 Rxd7 "
+     "14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0",
+     "1:Morphy plays during a performance at the Paris opera house.|"
+     "4:Philidor's Defence.|"
+     "6:The bishop pins the knight to the queen.|"
+     "8:Black gives up the bishop pair to keep material level.|"
+     "11:Bc4 and Qf3 both aim at f7.|"
+     "13:Qb3 hits b7 and f7 at once.|"
+     "17:Every white piece is out; Black's kingside still sleeps.|"
+     "19:A knight sacrifice opens lines toward the black king.|"
+     "22:The knight on d7 is pinned to the king.|"
+     "23:Castling long brings the rook straight to the d-file.|"
+     "25:The rook gives itself up to keep the attack going.|"
+     "29:The last defender of d8 has to go.|"
+     "31:The queen sacrifice! Nxb8 is forced.|"
+     "33:Rd8 is mate: the bishop on g5 covers e7."},
+    {"deepblue", "Deep Blue vs Kasparov, game 6", "Deep Blue", "Garry Kasparov",
+     "IBM Man-Machine", "New York", "1997.05.11", "1-0",
+     "1. e4 c6 2. d4 d5 3. Nc3 dxe4 4. Nxe4 Nd7 5. Ng5 Ngf6 6. Bd3 e6 7. N1f3 h6 "
+     "8. Nxe6 Qe7 9. O-O fxe6 10. Bg6+ Kd8 11. Bf4 b5 12. a4 Bb7 13. Re1 Nd5 14. Bg3 Kc8 "
+     "15. axb5 cxb5 16. Qd3 Bc6 17. Bf5 exf5 18. Rxe7 Bxe7 19. c4 1-0",
+     "2:The Caro-Kann Defence.|"
+     "14:7...h6 is a known mistake in this line.|"
+     "15:The machine sacrifices a knight on e6.|"
+     "19:Black's king cannot find shelter.|"
+     "37:Kasparov resigned after 19. c4: the first match a world champion lost to a computer."},
+};
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: chesscodec demo [--game opera|deepblue] [--ascii] [--final] [--delay SECONDS]\n"
+            "\n"
+            "Shows a famous game move by move: the board, the move in SAN and UCI, the game\n"
+            "state, the FEN, the Polyglot key, and every code chesscodec knows: the covert\n"
+            "chess emoji, MSCS (base64 and hex), the urlsafe game string so far, and the pack\n"
+            "position and game codes.\n"
+            "\n"
+            "  --game NAME      opera: Morphy's Opera Game, Paris 1858 (default);\n"
+            "                   deepblue: Deep Blue vs Kasparov, game 6, New York 1997\n"
+            "  --ascii          letters instead of Unicode chess pieces\n"
+            "  --final          show only the final position\n"
+            "  --delay SECONDS  pause between moves (default: 0.8 on a terminal, where each\n"
+            "                   move is drawn in place; 0 otherwise)\n"
+            "  --plain          plain text even on a terminal\n");
+}
+
+static const char *note_for(const struct demo_game *dg, int ply, char *buf, size_t cap)
+{
+    const char *p = dg->notes;
+    while (p && *p) {
+        int n = atoi(p);
+        const char *colon = strchr(p, ':');
+        if (!colon) break;
+        const char *end = strchr(colon, '|');
+        size_t len = end ? (size_t)(end - colon - 1) : strlen(colon + 1);
+        if (n == ply) {
+            if (len >= cap) len = cap - 1;
+            memcpy(buf, colon + 1, len);
+            buf[len] = 0;
+            return buf;
+        }
+        p = end ? end + 1 : NULL;
+    }
+    return NULL;
+}
+
+static void rule(char *out, size_t cap, const char *title, int ansi)
+{
+    /* "━━ title ━━━━..." 78 columns wide */
+    size_t n = 0;
+    int cols = 0;
+    n += (size_t)snprintf(out + n, cap - n, "%s", ansi ? "\033[1m" : "");
+    n += (size_t)snprintf(out + n, cap - n, "== %s ", title);
+    cols = 4 + (int)strlen(title);
+    while (cols < 78 && n + 2 < cap) {
+        out[n++] = '=';
+        cols++;
+    }
+    out[n] = 0;
+    if (ansi) snprintf(out + n, cap - n, "\033[0m");
+}
+
+static void show(const struct demo_game *dg, const play_game *g, int ascii, int ansi)
+{
+    const chc_position *pos = play_game_pos(g);
+    chc_move last = play_game_last_move(g);
+    char title[128], mv[PLAY_MOVE_TEXT_MAX], uci[CHC_UCI_MAX];
+    if (last) {
+        const chc_position *before = &g->pos[g->cur - 1];
+        play_move_text(before, last, mv);
+        chc_move_to_uci(before, last, uci);
+        snprintf(title, sizeof title, "%u%s %s", (unsigned)before->fullmove,
+                 before->side == CHC_WHITE ? "." : "...", mv);
+    } else {
+        snprintf(title, sizeof title, "Start position");
+    }
+    char bar[256];
+    rule(bar, sizeof bar, title, ansi);
+    printf("%s\n", bar);
+
+    char lines[10][128];
+    play_board_lines(pos, last, ascii ? PLAY_BOARD_ASCII : 0, lines);
+    play_status st;
+    play_game_status(g, &st);
+    play_codes c;
+    play_codes_compute(g, &c);
+
+    /* beside the board: the move, the state, the key, a note */
+    char side[9][256];
+    for (int i = 0; i < 9; i++) side[i][0] = 0;
+    if (last)
+        snprintf(side[0], sizeof side[0], "Move      %s  (UCI %s, ply %d of %d)", title, uci,
+                 g->cur, g->len);
+    else
+        snprintf(side[0], sizeof side[0], "Game      %s, %s %.4s", dg->title, dg->site, dg->date);
+    snprintf(side[1], sizeof side[1], "State     %s", st.text);
+    snprintf(side[2], sizeof side[2], "Key       %.20s  (Polyglot)", c.text[PLAY_CODE_KEY]);
+    char note[200];
+    if (g->cur == 0) {
+        snprintf(side[4], sizeof side[4], "White     %s", dg->white);
+        snprintf(side[5], sizeof side[5], "Black     %s", dg->black);
+        snprintf(side[6], sizeof side[6], "Result    %s", dg->result);
+    } else if (note_for(dg, g->cur, note, sizeof note)) {
+        /* wrap the note over rows 4..8 at about 44 columns */
+        int row = 4;
+        const char *p = note;
+        while (*p && row < 9) {
+            size_t take = strlen(p);
+            if (take > 44) {
+                take = 44;
+                while (take > 0 && p[take] != ' ') take--;
+                if (take == 0) take = 44;
+            }
+            snprintf(side[row], sizeof side[row], "%s%.*s", row == 4 ? "Note      " : "          ",
+                     (int)take, p);
+            p += take;
+            while (*p == ' ') p++;
+            row++;
+        }
+    }
+    for (int i = 0; i < 9; i++) {
+        if (side[i][0]) {
+            printf("%s    %s\n", lines[i], side[i]);
+        } else {
+            size_t n = strlen(lines[i]);
+            while (n && lines[i][n - 1] == ' ') n--;
+            printf("%.*s\n", (int)n, lines[i]);
+        }
+    }
+    static const int order[] = {PLAY_CODE_FEN,      PLAY_CODE_COVERT,   PLAY_CODE_MSCS_B64,
+                                PLAY_CODE_MSCS_HEX, PLAY_CODE_URLSAFE,  PLAY_CODE_PACK_POS,
+                                PLAY_CODE_PACK_GAME};
+    for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
+        int id = order[i];
+        const char *text = c.text[id];
+        if (id == PLAY_CODE_URLSAFE && c.ok[id] && !text[0]) text = "(empty: no moves yet)";
+        printf(" %-10s %s\n", play_code_label(id), text);
+    }
+    printf("\n");
+}
+
+int cmd_demo(int argc, char **argv)
+{
+    const struct demo_game *dg = &games[0];
+    int ascii = 0, final_only = 0, plain = 0;
+    double delay = -1;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (cli_is_help(a)) {
+            usage(stdout);
+            return CLI_OK;
+        } else if (!strcmp(a, "--ascii")) {
+            ascii = 1;
+        } else if (!strcmp(a, "--final")) {
+            final_only = 1;
+        } else if (!strcmp(a, "--plain")) {
+            plain = 1;
+        } else if (!strcmp(a, "--game") && i + 1 < argc) {
+            const char *name = argv[++i];
+            dg = NULL;
+            for (size_t k = 0; k < sizeof games / sizeof games[0]; k++)
+                if (!strcmp(games[k].id, name)) dg = &games[k];
+            if (!dg) {
+                cli_error("demo", "unknown game '%s' (opera or deepblue)", name);
+                return CLI_USAGE;
+            }
+        } else if (!strcmp(a, "--delay") && i + 1 < argc) {
+            char *end;
+            delay = strtod(argv[++i], &end);
+            if (*end || !(delay >= 0) || delay > 60) {
+                cli_error("demo", "--delay takes seconds between 0 and 60 (not '%s')", argv[i]);
+                return CLI_USAGE;
+            }
+        } else {
+            cli_error("demo", "unknown argument '%s' (see chesscodec demo --help)", a);
+            return CLI_USAGE;
+        }
+    }
+    int tty = isatty(STDOUT_FILENO) && !plain;
+    if (delay < 0) delay = tty ? 0.8 : 0;
+
+    /* the whole game first (so that "ply N of M" is known), then replay it */
+    play_game g;
+    if (play_game_init(&g) != CHC_OK) return CLI_BAD_INPUT;
+    char what[32], err[400];
+    char *spec = malloc(strlen(dg->moves) + 8);
+    if (!spec) return CLI_BAD_INPUT;
+    sprintf(spec, "san:%s", dg->moves);
+    int rc = play_load(&g, spec, what, err, sizeof err);
+    free(spec);
+    if (rc != CHC_OK) {
+        cli_error("demo", "the built-in game does not load: %s", err);
+        play_game_free(&g);
+        return CLI_BAD_INPUT;
+    }
+    snprintf(g.white, sizeof g.white, "%s", dg->white);
+    snprintf(g.black, sizeof g.black, "%.63s", dg->black);
+    int total = g.len;
+
+    if (!tty || final_only) {
+        printf("chesscodec demo: %s\n%s vs %s, %s, %s %.4s, %s\n\n", dg->title, dg->white,
+               dg->black, dg->event, dg->site, dg->date, dg->result);
+    }
+    for (int ply = final_only ? total : 0; ply <= total; ply++) {
+        g.cur = ply;
+        if (tty) printf("\033[H\033[2J\033[1mchesscodec demo\033[0m: %s (%s vs %s, %.4s)\n\n",
+                        dg->title, dg->white, dg->black, dg->date);
+        show(dg, &g, ascii, tty);
+        fflush(stdout);
+        if (delay > 0 && ply < total) {
+            struct timespec ts;
+            ts.tv_sec = (time_t)delay;
+            ts.tv_nsec = (long)((delay - (double)ts.tv_sec) * 1e9);
+            nanosleep(&ts, NULL);
+        }
+    }
+    /* the whole game, wrapped at 78 columns */
+    char moves[4096];
+    play_movelist_text(&g, 0, total, moves, sizeof moves);
+    snprintf(moves + strlen(moves), sizeof moves - strlen(moves), " %s", dg->result);
+    const char *p = moves;
+    int first = 1;
+    while (*p) {
+        size_t room = first ? 68 : 78, take = strlen(p);
+        if (take > room) {
+            take = room;
+            while (take > 0 && p[take] != ' ') take--;
+            if (take == 0) take = room;
+        }
+        printf("%s%.*s\n", first ? "The game: " : "", (int)take, p);
+        p += take;
+        while (*p == ' ') p++;
+        first = 0;
+    }
+    play_game_free(&g);
+    return CLI_OK;
+}

@@ -1,0 +1,276 @@
+/* Pack position code: pinned width and count, worked examples, round trips of every position
+ * of the test games (over a million), a random walk with promotions, Chess960 castling and en
+ * passant, and malformed codes. */
+#include "testutil.h"
+#include "test_pack_util.h"
+
+#include <stdio.h>
+
+#include "pack/pack_internal.h"
+
+static void fen_of(const chc_position *pos, char *buf)
+{
+    chc_position_to_fen(pos, buf, CHC_FEN_MAX, CHC_FEN_EP_LEGAL_ONLY | CHC_FEN_NO_COUNTERS);
+}
+
+/* Encodes pos, decodes, checks the same position (FEN without counters, legal ep only) and
+ * that binary and text forms agree. */
+static int check_reencode = 1;
+static void roundtrip(const chc_position *pos)
+{
+    uint8_t code[CHC_PACK_POS_BYTES], code2[CHC_PACK_POS_BYTES];
+    chc_position back;
+    char f1[CHC_FEN_MAX], f2[CHC_FEN_MAX];
+    int rc = chc_pack_position(pos, code);
+    if (rc) {
+        fen_of(pos, f1);
+        fail_msg("pack %s: %s", f1, chc_strerror(rc));
+    }
+    chc_diag d;
+    rc = chc_unpack_position(&back, code, &d);
+    if (rc) {
+        fen_of(pos, f1);
+        fail_msg("unpack %s: %s", f1, d.message);
+    }
+    fen_of(pos, f1);
+    fen_of(&back, f2);
+    if (strcmp(f1, f2)) fail_msg("round trip %s -> %s", f1, f2);
+    assert_int_equal(pos->castling, back.castling);
+    for (int i = 0; i < 4; i++)
+        if (pos->castling & (1 << i)) assert_int_equal(pos->castle_rook[i], back.castle_rook[i]);
+    if (!check_reencode) return; /* equal positions have equal codes */
+    assert_int_equal(chc_pack_position(&back, code2), CHC_OK);
+    assert_memory_equal(code, code2, CHC_PACK_POS_BYTES);
+}
+
+static void test_count_pinned(void **state)
+{
+    (void)state;
+    chci_u192 c;
+    chci_pack_pos_count(&c);
+    char dec[80], tmp[80];
+    int n = 0;
+    chci_u192 v = c;
+    while (!chci_u192_is_zero(&v)) tmp[n++] = (char)('0' + chci_u192_divmod64(&v, 10));
+    for (int i = 0; i < n; i++) dec[i] = tmp[n - 1 - i];
+    dec[n] = 0;
+    /* tools/pack_count prints the same number; docs/formats/pack-position.md quotes it */
+    assert_string_equal(dec, "74361113114127931570883840306884781034706840684");
+    chci_u192 m1 = c, one = chci_u192_from(1);
+    chci_u192_sub(&m1, &one);
+    assert_int_equal(chci_u192_bits(&m1), CHC_PACK_POS_BITS);
+    assert_int_equal(CHC_PACK_POS_BITS, 156);
+}
+
+/* The worked examples of docs/formats/pack-position.md. */
+static const struct {
+    const char *fen, *code;
+} vectors[] = {
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "C770uuaqarvJrHelXIlMUgn-uU"},
+    {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "C7Gm4Rg7csWl_LbJXLMXOmYBeW"},
+};
+
+static void test_vectors(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof vectors / sizeof vectors[0]; i++) {
+        chc_position pos, back;
+        tu_pos(&pos, vectors[i].fen);
+        char text[CHC_PACK_POS_TEXT_MAX];
+        assert_int_equal(chc_pack_position_text(&pos, text), CHC_OK);
+        printf("vector %s -> %s\n", vectors[i].fen, text);
+        assert_string_equal(text, vectors[i].code);
+        assert_int_equal(chc_unpack_position_text(&back, text, NULL), CHC_OK);
+        roundtrip(&pos);
+    }
+}
+
+static long roundtrip_file(const char *rel, size_t every)
+{
+    size_t len;
+    char *buf = tu_read_file(tu_data_path(rel), &len);
+    if (!buf || len == 0) fail_msg("cannot read %s", rel);
+    char **lines = NULL;
+    size_t n = tp_split_lines(buf, &lines);
+    long count = 0;
+    static tp_game g;
+    for (size_t i = 0; i < n; i += every) {
+        if (tp_parse_line(lines[i], &g)) fail_msg("%s line %zu: bad game", rel, i + 1);
+        chc_position pos = g.start;
+        roundtrip(&pos);
+        count++;
+        for (size_t k = 0; k < g.n; k++) {
+            chc_undo u;
+            chc_make_move(&pos, g.moves[k], &u);
+            roundtrip(&pos);
+            count++;
+        }
+    }
+    free(lines);
+    free(buf);
+    return count;
+}
+
+static void test_roundtrip_games(void **state)
+{
+    (void)state;
+    size_t every = tu_sanitized() ? 50 : 1;
+    check_reencode = 0;
+    long n = roundtrip_file("pack/lichess-eval.uci.xz", every);
+    n += roundtrip_file("pack/lichess-extra.uci.xz", every);
+    n += roundtrip_file("pack/chess960.uci.xz", every);
+    printf("round-tripped %ld positions\n", n);
+    if (!tu_sanitized()) assert_true(n >= 1000000);
+}
+
+/* Random legal games from the standard start and from Chess960 starts; long random games
+ * promote pawns, castle from odd squares and make en-passant captures possible. */
+static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
+static uint64_t rnd(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+
+static void test_random_walk(void **state)
+{
+    (void)state;
+    int games = tu_sanitized() ? 20 : 400;
+    long promoted = 0, eps = 0, c960 = 0, positions = 0;
+    for (int gi = 0; gi < games; gi++) {
+        chc_position pos;
+        if (gi % 2) chc_position_chess960(&pos, (int)(rnd() % 960));
+        else chc_position_startpos(&pos);
+        for (int ply = 0; ply < 400; ply++) {
+            roundtrip(&pos);
+            positions++;
+            if (pos.ep != CHC_NO_SQUARE) {
+                char f[CHC_FEN_MAX];
+                chc_position_to_fen(&pos, f, sizeof f, CHC_FEN_EP_LEGAL_ONLY | CHC_FEN_NO_COUNTERS);
+                size_t l = strlen(f);
+                if (l && f[l - 1] != '-') eps++;
+            }
+            if (pos.chess960 && pos.castling) c960++;
+            int extra = 0;
+            for (int col = 0; col < 2; col++) {
+                int q = __builtin_popcountll(pos.by_color[col] & pos.by_type[CHC_QUEEN]);
+                int r = __builtin_popcountll(pos.by_color[col] & pos.by_type[CHC_ROOK]);
+                int n = __builtin_popcountll(pos.by_color[col] & pos.by_type[CHC_KNIGHT]);
+                if (q > 1 || r > 2 || n > 2) extra = 1;
+            }
+            promoted += extra;
+            chc_move mv[CHC_MAX_MOVES];
+            int nm = chc_legal_moves(&pos, mv, CHC_GEN_ALL);
+            if (!nm) break;
+            /* prefer pawn moves a little so that games promote */
+            chc_move m = mv[rnd() % (uint64_t)nm];
+            for (int t = 0; t < 2 && !(CHC_MOVE_FLAGS(m) & CHC_MF_PAWN); t++) m = mv[rnd() % (uint64_t)nm];
+            chc_undo u;
+            chc_make_move(&pos, m, &u);
+        }
+    }
+    printf("random walk: %ld positions, %ld with promoted pieces, %ld with ep, %ld Chess960 with rights\n",
+           positions, promoted, eps, c960);
+    assert_true(promoted > 0);
+    assert_true(eps > 0);
+    assert_true(c960 > 0);
+}
+
+/* Malformed codes and their errors. */
+static void test_malformed(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text;
+        int code;
+    } bad[] = {
+        {"", CHC_E_PACK_CORRUPT},
+        {"A", CHC_E_PACK_CORRUPT},
+        {"AAAAAAAAAAAAAAAAAAAAAAAAA", CHC_E_PACK_CORRUPT},
+        {"AAAAAAAAAAAAAAAAAAAAAAAAAAA", CHC_E_PACK_CORRUPT},
+        {"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", CHC_E_PACK_CORRUPT},
+        {"AAAAAAAAAAAA AAAAAAAAAAAAAA", CHC_E_PACK_CORRUPT},
+        {"AAAAAAAAAAAAAAAAAAAAAAAAA=", CHC_E_PACK_CORRUPT},
+        {"AAAAAAAAAAAAAAAAAAAAAAAAA+", CHC_E_PACK_CORRUPT},
+        {"AAAAAAAAAAAAAAAAAAAAAAAAA/", CHC_E_PACK_CORRUPT},
+        {"*AAAAAAAAAAAAAAAAAAAAAAAAA", CHC_E_PACK_CORRUPT},
+        {"AAAAAAAAAAAA.AAAAAAAAAAAAA", CHC_E_PACK_CORRUPT},
+        {"AAAAAAAAAAAA\xc3\xa9" "AAAAAAAAAAAA", CHC_E_PACK_CORRUPT},
+        {"AAAAAAAAAAAAAAAAAAAAAAAAA\x01", CHC_E_PACK_CORRUPT},
+        {"AAAAAAAAAAAA\tAAAAAAAAAAAAA", CHC_E_PACK_CORRUPT},
+        {"rnbqkbnr/pppppppp/8/8/8/8", CHC_E_PACK_CORRUPT},
+        {"__________________________", CHC_E_PACK_RANGE},
+        {"_AAAAAAAAAAAAAAAAAAAAAAAAA", CHC_E_PACK_RANGE},
+        {"1AAAAAAAAAAAAAAAAAAAAAAAAA", CHC_E_PACK_RANGE},
+        {"-AAAAAAAAAAAAAAAAAAAAAAAAA", CHC_E_PACK_RANGE},
+        {"9AAAAAAAAAAAAAAAAAAAAAAAAA", CHC_E_PACK_RANGE},
+        {"2AAAAAAAAAAAAAAAAAAAAAAAAA", CHC_E_PACK_RANGE},
+        {"5zzzzzzzzzzzzzzzzzzzzzzzzz", CHC_E_PACK_RANGE},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        chc_position pos;
+        chc_diag d;
+        memset(&d, 0, sizeof d);
+        int rc = chc_unpack_position_text(&pos, bad[i].text, &d);
+        if (rc != bad[i].code)
+            fail_msg("case %zu \"%s\": got %d (%s), expected %d", i, bad[i].text, rc, chc_strerror(rc), bad[i].code);
+        assert_int_equal(d.code, rc);
+        assert_true(d.message[0] != 0);
+    }
+    /* the count itself and everything above is out of range; count-1 is in range */
+    chci_u192 c;
+    chci_pack_pos_count(&c);
+    uint8_t bytes[CHC_PACK_POS_BYTES];
+    for (int delta = 0; delta < 8; delta++) {
+        chci_u192 v = c;
+        chci_u192_add64(&v, (uint64_t)delta);
+        for (int i = 0; i < CHC_PACK_POS_BYTES; i++) {
+            int bit = (CHC_PACK_POS_BYTES - 1 - i) * 8;
+            bytes[i] = (uint8_t)(v.w[bit / 64] >> (bit % 64));
+        }
+        chc_position pos;
+        assert_int_equal(chc_unpack_position(&pos, bytes, NULL), CHC_E_PACK_RANGE);
+    }
+    memset(bytes, 0xff, sizeof bytes);
+    chc_position pos;
+    assert_int_equal(chc_unpack_position(&pos, bytes, NULL), CHC_E_PACK_RANGE);
+    bytes[0] = 0x10;
+    memset(bytes + 1, 0, sizeof bytes - 1);
+    assert_int_equal(chc_unpack_position(&pos, bytes, NULL), CHC_E_PACK_RANGE);
+    /* domain members that are not legal positions: the side not to move in check */
+    int illegal = 0, legal = 0;
+    for (int i = 0; i < 2000; i++) {
+        chci_u192 v = chci_u192_from(rnd());
+        chci_u192_mul64(&v, rnd() | 1);
+        chci_u192_mul64(&v, rnd() >> 40);
+        chci_u192 cc = c;
+        while (chci_u192_cmp(&v, &cc) >= 0) chci_u192_divmod64(&v, 3);
+        chc_diag d;
+        int rc = chci_pack_pos_unrank(&pos, &v, &d);
+        if (rc == CHC_OK) {
+            legal++;
+            chci_u192 back;
+            assert_int_equal(chci_pack_pos_rank(&pos, &back), CHC_OK);
+            assert_int_equal(chci_u192_cmp(&back, &v), 0);
+        } else {
+            assert_true(rc >= 20 && rc < 40);
+            illegal++;
+        }
+    }
+    printf("random codes: %d legal, %d refused as illegal positions\n", legal, illegal);
+    assert_true(legal > 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_count_pinned),
+        cmocka_unit_test(test_vectors),
+        cmocka_unit_test(test_malformed),
+        cmocka_unit_test(test_random_walk),
+        cmocka_unit_test(test_roundtrip_games),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# chesscodec serve: the JSON API (tests/e2e/api.mjs: every endpoint, pinned vectors, codes equal
+# to the CLI's, bad JSON, unknown formats, illegal moves, oversized bodies, raw garbage, the
+# engine's time cap; the server must keep serving and exit cleanly), plus the command's options.
+# Runs in both builds: under ASan+UBSan the server itself is checked for memory errors and leaks.
+source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/e2e/server.sh"
+require_tool node
+
+page=any
+[ -f "$SRC/web/node_modules/vite/bin/vite.js" ] && page=real
+
+start_server --engine-ms 400 --engine-slots 1 || { failed "server start"; finish; }
+node "$SRC/tests/e2e/api.mjs" "$SERVER_URL" "$BIN" --engine-cap-ms 400 --engine-slots 1 --page "$page"
+expect_eq "api.mjs" 0 $?
+
+# A second server on the same port fails to start, with one line and exit 1.
+port=${SERVER_URL##*:}
+"$BIN" serve --port "$port" >/dev/null 2>"$TMP/busy.err"
+expect_eq "port in use: exit 1" 1 $?
+expect_eq "port in use: one line" 1 "$(wc -l <"$TMP/busy.err")"
+stop_server
+
+# --web-root serves files from a directory (and nothing outside it).
+mkdir -p "$TMP/root/assets"
+echo '<!doctype html><title>from disk</title>' >"$TMP/root/index.html"
+echo 'body{}' >"$TMP/root/assets/a.css"
+echo 'secret' >"$TMP/secret.txt"
+start_server --web-root "$TMP/root" || { failed "server start (web root)"; finish; }
+node -e '
+const base = process.argv[1];
+const check = async (path, status, re) => {
+  const r = await fetch(base + path);
+  const t = await r.text();
+  if (r.status !== status || (re && !re.test(t))) { console.error("FAIL", path, r.status, t.slice(0, 80)); process.exitCode = 1; }
+};
+(async () => {
+  await check("/", 200, /from disk/);
+  await check("/assets/a.css", 200, /body/);
+  await check("/../secret.txt", 404);
+  await check("/assets/../../secret.txt", 404);
+  await check("/%2e%2e/secret.txt", 404);
+  await check("/nothing.js", 404);
+  await check("/api/info", 200, /chesscodec/);
+})();' "$SERVER_URL"
+expect_eq "web root" 0 $?
+stop_server
+
+# Options.
+expect_status "serve --help" 0 "$BIN" serve --help
+"$BIN" serve --help | grep -q -- "--port" ; expect_eq "help names --port" 0 $?
+expect_status "unknown option" 2 "$BIN" serve --bogus
+expect_status "port out of range" 2 "$BIN" serve --port 70000
+expect_status "port not a number" 2 "$BIN" serve --port x
+expect_status "missing value" 2 "$BIN" serve --host
+expect_status "not an address" 1 "$BIN" serve --host 999.1.1.1 --port 0
+finish

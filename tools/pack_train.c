@@ -1,0 +1,195 @@
+/* pack_train: trains the weights of the pack game code's move predictor.
+ *
+ * Usage: pack_train [PGN(.xz)] [OUT.inc] [epochs] [level]
+ *   PGN  default ../shared/data/games/lichess-65k.pgn.xz (relative to the source tree, or
+ *        /work/shared/data/games/lichess-65k.pgn.xz)
+ *   OUT  default: print to stdout
+ *
+ * Split (docs/formats/pack-game.md): games are numbered from 0 in file order; game i is an
+ * evaluation game when i % 10 == 0 and a training game otherwise. Only training games move
+ * the weights; the evaluation games' cost is printed after each epoch.
+ *
+ * Model: softmax over the legal moves of score = sum of the weights of the move's features
+ * (src/pack/pack_model.c), trained by AdaGrad on the log loss, then rounded to integers in
+ * units of 1/32 nat (CHCI_PM_SCALE). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pack/pack_model.h"
+
+typedef struct {
+    chc_position start;
+    chc_move *moves;
+    size_t n;
+} game;
+
+static size_t read_cb(void *ctx, char *buf, size_t cap)
+{
+    FILE *f = ctx;
+    size_t n = fread(buf, 1, cap, f);
+    if (n == 0 && ferror(f)) return (size_t)-1;
+    return n;
+}
+
+static double W[CHCI_PM_NF], G[CHCI_PM_NF];
+
+/* Returns the cost in bits of the played move; updates weights when lr > 0. */
+static int level = 2;
+static double step(const chc_position *pos, const chci_pm_state *st, chc_move played, double lr,
+                   const int16_t *qw)
+{
+    chc_move mv[CHC_MAX_MOVES];
+    uint16_t feat[CHC_MAX_MOVES][CHCI_PM_K];
+    uint8_t nf[CHC_MAX_MOVES];
+    double sc[CHC_MAX_MOVES];
+    int n = chc_legal_moves(pos, mv, CHC_GEN_ALL);
+    if (n <= 1) return 0;
+    int idx = -1;
+    for (int i = 0; i < n; i++)
+        if (((mv[i] ^ played) & 0x7FFF) == 0) idx = i;
+    if (idx < 0) return -1;
+    chci_pm_features(pos, st, mv, n, feat, nf, level);
+    double best = -1e30;
+    for (int i = 0; i < n; i++) {
+        double s = 0;
+        for (int k = 0; k < nf[i]; k++) s += qw ? qw[feat[i][k]] / (double)CHCI_PM_SCALE : W[feat[i][k]];
+        sc[i] = s;
+        if (s > best) best = s;
+    }
+    double z = 0;
+    for (int i = 0; i < n; i++) {
+        sc[i] = exp(sc[i] - best);
+        z += sc[i];
+    }
+    double cost = -log2(sc[idx] / z);
+    if (lr > 0) {
+        for (int i = 0; i < n; i++) {
+            double g = sc[i] / z - (i == idx ? 1.0 : 0.0);
+            if (fabs(g) < 1e-4) continue;
+            for (int k = 0; k < nf[i]; k++) {
+                int f = feat[i][k];
+                G[f] += g * g;
+                W[f] -= lr * g / sqrt(G[f] + 1e-6);
+            }
+        }
+    }
+    return cost;
+}
+
+static double run(game *games, size_t ng, int train, double lr, const int16_t *qw, size_t *plies)
+{
+    double bits = 0;
+    size_t np = 0;
+    for (size_t gi = 0; gi < ng; gi++) {
+        if ((gi % 10 != 0) != train) continue;
+        chc_position pos = games[gi].start;
+        chci_pm_state st;
+        chci_pm_init(&st);
+        for (size_t i = 0; i < games[gi].n; i++) {
+            double c = step(&pos, &st, games[gi].moves[i], train ? lr : 0, qw);
+            if (c < 0) break;
+            bits += c;
+            np++;
+            chci_pm_played(&st, &pos, games[gi].moves[i]);
+            chc_undo u;
+            chc_make_move(&pos, games[gi].moves[i], &u);
+        }
+    }
+    *plies = np;
+    return bits;
+}
+
+int main(int argc, char **argv)
+{
+    const char *path = argc > 1 ? argv[1] : NULL;
+    const char *out = argc > 2 ? argv[2] : NULL;
+    int epochs = argc > 3 ? atoi(argv[3]) : 3;
+    level = argc > 4 ? atoi(argv[4]) : 2;
+    if (level < 1 || level > CHCI_PM_LEVELS) {
+        fprintf(stderr, "pack_train: level must be 1..%d\n", CHCI_PM_LEVELS);
+        return 2;
+    }
+    static const char *defaults[] = {"../shared/data/games/lichess-65k.pgn.xz",
+                                     "/work/shared/data/games/lichess-65k.pgn.xz"};
+    if (!path) {
+        for (size_t i = 0; i < 2 && !path; i++) {
+            FILE *t = fopen(defaults[i], "rb");
+            if (t) {
+                fclose(t);
+                path = defaults[i];
+            }
+        }
+        if (!path) {
+            fprintf(stderr, "pack_train: no training PGN (give its path)\n");
+            return 2;
+        }
+    }
+    char cmd[4200];
+    size_t pl = strlen(path);
+    FILE *f;
+    if (pl > 3 && !strcmp(path + pl - 3, ".xz")) {
+        snprintf(cmd, sizeof cmd, "xz -dc '%s'", path);
+        f = popen(cmd, "r");
+    } else {
+        f = fopen(path, "rb");
+    }
+    if (!f) {
+        fprintf(stderr, "pack_train: cannot read %s\n", path);
+        return 1;
+    }
+    chc_pgn_reader *r = chc_pgn_reader_new(read_cb, f, CHC_PGN_MAINLINE_ONLY | CHC_PGN_NO_COMMENTS);
+    chc_game *g = chc_game_new();
+    size_t cap = 1024, ng = 0;
+    game *games = malloc(cap * sizeof *games);
+    chc_diag d;
+    int rc;
+    while ((rc = chc_pgn_read_game(r, g, &d)) != CHC_E_GAME_END) {
+        if (rc == CHC_E_IO) break;
+        /* a bad game keeps its number (the split is by position in the file) */
+        if (ng == cap) games = realloc(games, (cap *= 2) * sizeof *games);
+        game *gm = &games[ng++];
+        gm->start = *chc_game_start(g);
+        gm->n = rc == CHC_OK ? chc_game_ply_count(g) : 0;
+        gm->moves = malloc((gm->n + 1) * sizeof *gm->moves);
+        for (size_t i = 0; i < gm->n; i++) gm->moves[i] = chc_game_move(g, i);
+    }
+    chc_game_free(g);
+    chc_pgn_reader_free(r);
+    fprintf(stderr, "pack_train: %zu games from %s\n", ng, path);
+    double lr = 0.05;
+    for (int e = 0; e < epochs; e++) {
+        size_t np, ne;
+        double tb = run(games, ng, 1, lr, NULL, &np);
+        double eb = run(games, ng, 0, 0, NULL, &ne);
+        fprintf(stderr, "epoch %d: train %.4f bits/ply (%zu plies), eval %.4f bits/ply (%zu plies)\n", e + 1,
+                tb / (double)np, np, eb / (double)ne, ne);
+        lr *= 0.7;
+    }
+    static int16_t q[CHCI_PM_NF];
+    for (int i = 0; i < CHCI_PM_NF; i++) {
+        double v = floor(W[i] * CHCI_PM_SCALE + 0.5);
+        if (v > 30000) v = 30000;
+        if (v < -30000) v = -30000;
+        q[i] = (int16_t)v;
+    }
+    size_t ne;
+    double eb = run(games, ng, 0, 0, q, &ne);
+    fprintf(stderr, "integer weights: eval %.4f bits/ply (model cost, no coder)\n", eb / (double)ne);
+    FILE *o = out ? fopen(out, "w") : stdout;
+    if (!o) {
+        fprintf(stderr, "pack_train: cannot write %s\n", out);
+        return 1;
+    }
+    fprintf(o, "/* Generated by tools/pack_train (level %d, %d epochs) from %zu games (training: game\n"
+               " * index %% 10 != 0); evaluation games: %.4f bits/ply (model). Do not edit. */\n",
+            level, epochs, ng, eb / (double)ne);
+    fprintf(o, "const int16_t chci_pm_weights%d[CHCI_PM_NF] = {", level);
+    for (int i = 0; i < CHCI_PM_NF; i++) fprintf(o, "%s%d", i == 0 ? "\n    " : (i % 16 ? ", " : ",\n    "), q[i]);
+    fprintf(o, "\n};\n");
+    if (o != stdout) fclose(o);
+    for (size_t i = 0; i < ng; i++) free(games[i].moves);
+    free(games);
+    return 0;
+}
