@@ -34,12 +34,12 @@ test-deps:
 
 test: test-deps release asan
 	@echo "== tests: release build =="
-	@cd $(REL) && ctest --output-on-failure -j $(JOBS)
+	@cd $(REL) && ctest --output-on-failure -j $(JOBS) -LE slow
 	@echo "== tests: ASan+UBSan build =="
-	@cd $(ASAN) && CHC_SANITIZED=1 ctest --output-on-failure -j $(JOBS) -LE nosan
+	@cd $(ASAN) && CHC_SANITIZED=1 ctest --output-on-failure -j $(JOBS) -LE "slow|nosan"
 
 test-slow: release
-	@cd $(REL) && ctest --output-on-failure -L slow -C slow
+	@cd $(REL) && ctest --output-on-failure -L slow
 
 bench: release
 	@bash bench/run-all.sh $(REL)

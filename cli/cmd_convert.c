@@ -234,6 +234,41 @@ static size_t input_read(void *ctx, char *buf, size_t cap)
     return n;
 }
 
+/* Reads a line (without its end) from the peeked bytes, then the file. Returns its length,
+ * or -1 at the end of input. */
+static long input_getline(input *in, char **buf, size_t *cap)
+{
+    size_t len = 0;
+    int any = 0;
+    for (;;) {
+        int c;
+        if (in->peek_off < in->npeek)
+            c = (unsigned char)in->peek[in->peek_off++];
+        else
+            c = getc(in->f);
+        if (c == EOF) break;
+        any = 1;
+        if (c == '\n') break;
+        if (len + 2 > *cap) {
+            size_t nc = *cap ? *cap * 2 : 256;
+            char *nb = realloc(*buf, nc);
+            if (!nb) return -1;
+            *buf = nb;
+            *cap = nc;
+        }
+        (*buf)[len++] = (char)c;
+    }
+    if (!any) return -1;
+    if (*buf == NULL) {
+        *buf = malloc(1);
+        if (!*buf) return -1;
+        *cap = 1;
+    }
+    while (len > 0 && (*buf)[len - 1] == '\r') len--;
+    (*buf)[len] = 0;
+    return (long)len;
+}
+
 /* PGN if the first thing that is not white space, a BOM or a % line is '[', '{', ';' or a
  * move number ("1."). */
 static int looks_pgn(const char *s, size_t n)
@@ -476,7 +511,7 @@ static int run_threads(const conv *cv, input *in, int is_pgn, int nthreads, FILE
                 for (size_t q = 0; q < n; q++) cur_line += t[q] == '\n';
                 bytes = chc_pgn_reader_bytes(r);
             } else {
-                long n = cli_getline(&line, &line_cap, in->f);
+                long n = input_getline(in, &line, &line_cap);
                 if (n < 0) { eof = 1; break; }
                 if (!b->first_line) b->first_line = lineno;
                 lineno++;
@@ -653,32 +688,8 @@ int cmd_convert(int argc, char **argv)
 
     totals tot = {0, 0, 0};
     int rc = CHC_OK;
-    if (!is_pgn && in.npeek) {
-        /* Line mode reads through stdio: put the peeked bytes back with a memory stream. */
-        FILE *rest = in.f;
-        char *joined = NULL;
-        size_t jl = 0;
-        FILE *ms = open_memstream(&joined, &jl);
-        if (!ms) rc = CHC_E_NO_MEMORY;
-        if (ms) {
-            fwrite(in.peek, 1, in.npeek, ms);
-            char tmp[1 << 16];
-            size_t n;
-            /* Lines are small inputs in practice; read the rest too. */
-            while ((n = fread(tmp, 1, sizeof tmp, rest)) > 0) fwrite(tmp, 1, n, ms);
-            fclose(ms);
-            FILE *mf = fmemopen(joined, jl ? jl : 1, "rb");
-            if (!jl && mf) { fclose(mf); mf = NULL; }
-            if (rest != stdin) fclose(rest);
-            in.f = mf;
-            in.npeek = 0;
-            if (!mf && jl) rc = CHC_E_NO_MEMORY;
-        }
-        if (rc == CHC_OK && in.f)
-            rc = run_threads(&cv, &in, 0, threads > 1 ? (int)threads : 1, out.f, &pg, &tot);
-        if (in.f) fclose(in.f);
-        in.f = NULL;
-        free(joined);
+    if (!is_pgn) {
+        rc = run_threads(&cv, &in, 0, threads > 1 ? (int)threads : 1, out.f, &pg, &tot);
     } else if (threads <= 1 && is_pgn) {
         work w;
         result res;

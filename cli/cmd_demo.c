@@ -249,8 +249,9 @@ int cmd_demo(int argc, char **argv)
     }
     for (int ply = final_only ? total : 0; ply <= total; ply++) {
         g.cur = ply;
-        if (tty) printf("\033[H\033[2J\033[1mchesscodec demo\033[0m: %s (%s vs %s, %.4s)\n\n",
-                        dg->title, dg->white, dg->black, dg->date);
+        if (tty)
+            printf("\033[H\033[2J\033[1mchesscodec demo\033[0m: %s, %s %.4s   (Ctrl-C stops)\n\n",
+                   dg->title, dg->site, dg->date);
         show(dg, &g, ascii, tty);
         fflush(stdout);
         if (delay > 0 && ply < total) {
@@ -263,6 +264,7 @@ int cmd_demo(int argc, char **argv)
     /* the whole game, wrapped at 78 columns */
     char moves[4096];
     play_movelist_text(&g, 0, total, moves, sizeof moves);
+    size_t san_len = strlen(moves);
     snprintf(moves + strlen(moves), sizeof moves - strlen(moves), " %s", dg->result);
     const char *p = moves;
     int first = 1;
@@ -271,6 +273,12 @@ int cmd_demo(int argc, char **argv)
         if (take > room) {
             take = room;
             while (take > 0 && p[take] != ' ') take--;
+            /* keep a move number with its move */
+            if (take > 0 && p[take - 1] == '.') {
+                size_t t2 = take - 1;
+                while (t2 > 0 && p[t2] != ' ') t2--;
+                if (t2 > 0) take = t2;
+            }
             if (take == 0) take = room;
         }
         printf("%s%.*s\n", first ? "The game: " : "", (int)take, p);
@@ -278,6 +286,13 @@ int cmd_demo(int argc, char **argv)
         while (*p == ' ') p++;
         first = 0;
     }
+    /* what the whole game costs in each game code */
+    play_codes c;
+    play_codes_compute(&g, &c);
+    printf("\nThe whole game (%d plies) as text: %zu characters of SAN movetext, %zu of urlsafe,\n"
+           "%zu of pack game code.\n",
+           total, san_len, strlen(c.text[PLAY_CODE_URLSAFE]),
+           strlen(c.text[PLAY_CODE_PACK_GAME]));
     play_game_free(&g);
     return CLI_OK;
 }

@@ -165,7 +165,7 @@ static int san_detect(const char *line)
         if (!*p) break;
         const char *w = p;
         while (*p && *p != ' ' && *p != '\t') p++;
-        if (p - w > 12 || !strchr("NBRQKabcdefghO0-Z123456789", *w)) return 0;
+        if (p - w > 12 || !strchr("NBRQKabcdefghO0-Z123456789*", *w)) return 0;
         words++;
     }
     return words > 0;

@@ -33,14 +33,12 @@ static void no_code(play_codes *c, int id, const char *why)
     c->ok[id] = 0;
 }
 
-#if PLAY_USE_CODECS || PLAY_USE_PACK
 static void code_error(play_codes *c, int id, int rc, const chc_diag *d)
 {
     const char *why = d->message[0] ? d->message : chc_strerror(rc);
     snprintf(c->text[id], PLAY_CODE_MAX, "(none: %s)", why);
     c->ok[id] = 0;
 }
-#endif
 
 /* Non-zero when the game starts from the standard position (not Chess960) and has no null
  * move: the urlsafe format's domain. */
@@ -66,7 +64,6 @@ void play_codes_compute(const play_game *g, play_codes *c)
     snprintf(c->text[PLAY_CODE_KEY], PLAY_CODE_MAX, "%016llx", (unsigned long long)pos->key);
     c->ok[PLAY_CODE_KEY] = 1;
 
-#if PLAY_USE_CODECS
     chc_diag d;
     int rc;
     memset(&d, 0, sizeof d);
@@ -85,7 +82,7 @@ void play_codes_compute(const play_game *g, play_codes *c)
     else code_error(c, PLAY_CODE_MSCS_HEX, rc, &d);
 
     if (!from_standard_start(g)) {
-        no_code(c, PLAY_CODE_URLSAFE, "only for games from the standard start");
+        no_code(c, PLAY_CODE_URLSAFE, "only for games from the standard start, without null moves");
     } else if (g->cur == 0) {
         c->text[PLAY_CODE_URLSAFE][0] = 0; /* the empty game is the empty string */
         c->ok[PLAY_CODE_URLSAFE] = 1;
@@ -109,14 +106,6 @@ void play_codes_compute(const play_game *g, play_codes *c)
         }
         free(buf);
     }
-#else
-    (void)from_standard_start;
-    no_code(c, PLAY_CODE_COVERT, "not in this build");
-    no_code(c, PLAY_CODE_MSCS_B64, "not in this build");
-    no_code(c, PLAY_CODE_MSCS_HEX, "not in this build");
-    no_code(c, PLAY_CODE_URLSAFE, "not in this build");
-#endif
-#if PLAY_USE_PACK
     {
         int prc = chc_pack_position_text(pos, c->text[PLAY_CODE_PACK_POS]);
         if (prc == CHC_OK) {
@@ -127,13 +116,25 @@ void play_codes_compute(const play_game *g, play_codes *c)
             code_error(c, PLAY_CODE_PACK_POS, prc, &pd);
         }
     }
-#else
-    no_code(c, PLAY_CODE_PACK_POS, "not in this build");
-#endif
-#if PLAY_USE_PACK_GAME
-#else
-    no_code(c, PLAY_CODE_PACK_GAME, "not in this build");
-#endif
+    {
+        size_t n = (size_t)g->cur, need = CHC_PACK_GAME_TEXT_MAX(n), len = 0;
+        char *buf = malloc(need);
+        int grc = buf ? chc_pack_game_text(&g->pos[0], g->moves, n, 0, buf, need, &len)
+                      : CHC_E_NO_MEMORY;
+        if (grc == CHC_OK && len < PLAY_CODE_MAX) {
+            memcpy(c->text[PLAY_CODE_PACK_GAME], buf, len + 1);
+            c->ok[PLAY_CODE_PACK_GAME] = 1;
+        } else if (grc == CHC_OK) {
+            snprintf(c->text[PLAY_CODE_PACK_GAME], PLAY_CODE_MAX, "...%s",
+                     buf + len - (PLAY_CODE_MAX - 8));
+            c->ok[PLAY_CODE_PACK_GAME] = 1;
+        } else {
+            chc_diag gd;
+            memset(&gd, 0, sizeof gd);
+            code_error(c, PLAY_CODE_PACK_GAME, grc, &gd);
+        }
+        free(buf);
+    }
 }
 
 /* ---------------------------------------------------------------------------------------- */
@@ -245,7 +246,6 @@ static int load_move_words(play_game *g, const chc_position *start, const char *
     return CHC_OK;
 }
 
-#if PLAY_USE_NOTATION
 static void copy_tag(char *dst, const chc_game *cg, const char *name)
 {
     const char *v = chc_game_tag(cg, name);
@@ -291,7 +291,6 @@ static int load_pgn(play_game *g, const char *text, size_t len, char *err, size_
     chc_pgn_reader_free(r);
     return rc;
 }
-#endif
 
 static int is_hex_string(const char *s, size_t n)
 {
@@ -377,14 +376,11 @@ static int load_text(play_game *g, const char *text, size_t len, char *what, cha
         strcpy(what, "FEN");
         goto done;
     }
-#if PLAY_USE_NOTATION
     if (FORCED("pgn:") || (AUTO && body[0] == '[')) {
         rc = load_pgn(g, body, blen, err, errcap);
         strcpy(what, "PGN");
         goto done;
     }
-#endif
-#if PLAY_USE_CODECS
     if (FORCED("covert:") || (AUTO && (unsigned char)body[0] >= 0x80)) {
         int resigned = 0;
         rc = chc_covert_decode(body, blen, &pos, &resigned, &d);
@@ -416,24 +412,6 @@ static int load_text(play_game *g, const char *text, size_t len, char *what, cha
         }
         /* 32 URL-safe characters may also be a urlsafe game: fall through */
     }
-#if PLAY_USE_PACK
-    if (FORCED("pack:") || (AUTO && blen == CHC_PACK_POS_TEXT_MAX - 1 && is_urlsafe_string(body, blen))) {
-        memset(&d, 0, sizeof d);
-        rc = chc_unpack_position_text(&pos, body, &d);
-        if (rc == CHC_OK) {
-            strcpy(what, "pack position code");
-            play_game_reset(g, &pos);
-            goto done;
-        }
-        snprintf(why, sizeof why, "pack: %.150s", d.message[0] ? d.message : chc_strerror(rc));
-        if (forced) {
-            snprintf(err, errcap, "%s", why);
-            strcpy(what, "pack");
-            goto done;
-        }
-        /* 26 URL-safe characters may also be a urlsafe game: fall through */
-    }
-#endif
     if (FORCED("url:") || FORCED("urlsafe:") || (AUTO && is_urlsafe_string(body, blen))) {
         chc_move *moves = malloc((blen + 1) * sizeof *moves);
         size_t n = 0;
@@ -448,18 +426,45 @@ static int load_text(play_game *g, const char *text, size_t len, char *what, cha
         }
         free(moves);
         if (rc == CHC_OK) goto done;
-        /* a single word of letters may also be a move list ("e4"): try that below */
-        snprintf(err, errcap, "%s%surlsafe: %s", why, why[0] ? "; " : "",
+        snprintf(err, errcap, "%s%surlsafe: %.150s", why, why[0] ? "; " : "",
                  d.message[0] ? d.message : chc_strerror(rc));
         if (forced) goto done;
-        snprintf(why, sizeof why, "%s", err);
+        snprintf(why, sizeof why, "%.199s", err);
     }
-#endif
-    (void)is_hex_string;
-    (void)is_urlsafe_string;
-    (void)pos;
-    (void)blen;
-    (void)load_moves;
+    /* pack codes: after urlsafe, whose strict move checks rarely accept another code */
+    if (FORCED("pack:") || (AUTO && is_urlsafe_string(body, blen))) {
+        char perr[200] = "";
+        if (blen == CHC_PACK_POS_TEXT_MAX - 1) {
+            memset(&d, 0, sizeof d);
+            rc = chc_unpack_position_text(&pos, body, &d);
+            if (rc == CHC_OK) {
+                strcpy(what, "pack position code");
+                play_game_reset(g, &pos);
+                goto done;
+            }
+            snprintf(perr, sizeof perr, "pack position: %.150s",
+                     d.message[0] ? d.message : chc_strerror(rc));
+        }
+        size_t cap = CHC_PACK_GAME_MAX_PLIES;
+        chc_move *moves = malloc(cap * sizeof *moves);
+        size_t n = 0;
+        chc_position start;
+        memset(&d, 0, sizeof d);
+        rc = moves ? chc_unpack_game_text(body, blen, &start, moves, cap, &n, &d) : CHC_E_NO_MEMORY;
+        if (rc == CHC_OK) rc = load_moves(g, &start, moves, n);
+        free(moves);
+        if (rc == CHC_OK) {
+            strcpy(what, "pack game code");
+            goto done;
+        }
+        snprintf(err, errcap, "%s%s%s%spack game: %.150s", why, why[0] ? "; " : "", perr,
+                 perr[0] ? "; " : "", d.message[0] ? d.message : chc_strerror(rc));
+        if (forced) {
+            strcpy(what, "pack");
+            goto done;
+        }
+        snprintf(why, sizeof why, "%.199s", err);
+    }
     /* moves from the start: SAN or UCI words, move numbers allowed */
     {
         chc_position start;
@@ -540,7 +545,6 @@ int play_write_pgn(const play_game *g, FILE *f)
     const char *result = st.over ? st.result : "*";
     char date[16];
     today(date, sizeof date);
-#if PLAY_USE_NOTATION
     chc_game *cg = chc_game_new();
     if (!cg) return CHC_E_NO_MEMORY;
     chc_game_reset(cg, &g->pos[0]);
@@ -571,46 +575,6 @@ int play_write_pgn(const play_game *g, FILE *f)
     free(buf);
     chc_game_free(cg);
     return ferror(f) ? CHC_E_IO : CHC_OK;
-#else
-    char fen[CHC_FEN_MAX];
-    chc_position start;
-    chc_position_startpos(&start);
-    fprintf(f, "[Event \"%s\"]\n[Site \"%s\"]\n[Date \"%s\"]\n[Round \"%s\"]\n",
-            g->event[0] ? g->event : "chesscodec play", g->site[0] ? g->site : "?",
-            g->date[0] ? g->date : date, g->round[0] ? g->round : "?");
-    fprintf(f, "[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n", g->white[0] ? g->white : "?",
-            g->black[0] ? g->black : "?", result);
-    if (!chc_position_same(&g->pos[0], &start) || g->pos[0].fullmove != 1) {
-        chc_position_to_fen(&g->pos[0], fen, sizeof fen, 0);
-        fprintf(f, "[SetUp \"1\"]\n[FEN \"%s\"]\n", fen);
-    }
-    fputc('\n', f);
-    int col = 0;
-    for (int i = 0; i <= g->cur; i++) {
-        char word[40], mv[PLAY_MOVE_TEXT_MAX];
-        if (i == g->cur) {
-            snprintf(word, sizeof word, "%s", result);
-        } else {
-            const chc_position *p = &g->pos[i];
-            play_move_text(p, g->moves[i], mv);
-            if (p->side == CHC_WHITE)
-                snprintf(word, sizeof word, "%u. %s", (unsigned)p->fullmove, mv);
-            else if (i == 0)
-                snprintf(word, sizeof word, "%u... %s", (unsigned)p->fullmove, mv);
-            else
-                snprintf(word, sizeof word, "%s", mv);
-        }
-        int wl = (int)strlen(word);
-        if (col && col + 1 + wl > 79) {
-            fputc('\n', f);
-            col = 0;
-        }
-        fprintf(f, "%s%s", col ? " " : "", word);
-        col += (col ? 1 : 0) + wl;
-    }
-    fputs("\n\n", f);
-    return ferror(f) ? CHC_E_IO : CHC_OK;
-#endif
 }
 
 int play_save_pgn(const play_game *g, const char *path, char *err, size_t errcap)

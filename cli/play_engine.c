@@ -6,7 +6,6 @@
 
 #include "play_game.h"
 
-#if PLAY_USE_ENGINE
 #include <pthread.h>
 #include <time.h>
 
@@ -24,6 +23,7 @@ struct play_engine {
     chc_search_result res;      /* final result */
     chc_search_result progress; /* the last iteration, for display */
     int have_progress;
+    int root_side; /* side to move at the root: scores are shown from White's side */
 };
 
 int play_engine_available(void)
@@ -89,6 +89,7 @@ int play_engine_start(play_engine *e, const play_game *g, const play_limits *lim
     memcpy(e->moves, g->moves, (size_t)g->cur * sizeof *m);
     e->nmoves = g->cur;
     e->start = g->pos[0];
+    e->root_side = play_game_pos(g)->side;
     memset(&e->lim, 0, sizeof e->lim);
     e->lim.movetime_ms = lim->movetime_ms;
     e->lim.depth = lim->depth;
@@ -105,7 +106,7 @@ int play_engine_busy(play_engine *e)
     return e && e->running;
 }
 
-static void describe(const chc_search_result *r, char *info, size_t cap)
+static void describe(const chc_search_result *r, int root_side, char *info, size_t cap)
 {
     if (!info || !cap) return;
     char nodes[32];
@@ -115,10 +116,14 @@ static void describe(const chc_search_result *r, char *info, size_t cap)
         snprintf(nodes, sizeof nodes, "%lluk", (unsigned long long)(r->nodes / 1000));
     else
         snprintf(nodes, sizeof nodes, "%llu", (unsigned long long)r->nodes);
+    int sign = root_side == CHC_WHITE ? 1 : -1;
     if (r->mate)
-        snprintf(info, cap, "depth %d, mate in %d, %s nodes", r->depth, r->mate, nodes);
+        snprintf(info, cap, "depth %d, %s mates in %d, %s nodes", r->depth,
+                 (r->mate > 0) == (root_side == CHC_WHITE) ? "White" : "Black",
+                 r->mate > 0 ? r->mate : -r->mate, nodes);
     else
-        snprintf(info, cap, "depth %d, %+.2f, %s nodes", r->depth, r->score / 100.0, nodes);
+        snprintf(info, cap, "depth %d, eval %+.2f, %s nodes", r->depth, sign * r->score / 100.0,
+                 nodes);
 }
 
 int play_engine_poll(play_engine *e, chc_move *best, char *info, size_t infocap)
@@ -132,7 +137,7 @@ int play_engine_poll(play_engine *e, chc_move *best, char *info, size_t infocap)
     pthread_mutex_unlock(&e->mu);
     if (!done) {
         if (info && infocap) {
-            if (have) describe(&r, info, infocap);
+            if (have) describe(&r, e->root_side, info, infocap);
             else snprintf(info, infocap, "thinking");
         }
         return 0;
@@ -140,7 +145,7 @@ int play_engine_poll(play_engine *e, chc_move *best, char *info, size_t infocap)
     pthread_join(e->thread, NULL);
     e->running = 0;
     *best = rc == CHC_OK ? r.best : CHC_MOVE_NONE;
-    describe(&r, info, infocap);
+    describe(&r, e->root_side, info, infocap);
     return 1;
 }
 
@@ -161,44 +166,3 @@ void play_engine_cancel(play_engine *e)
     e->running = 0;
 }
 
-#else /* no engine in the library yet */
-
-struct play_engine {
-    int unused;
-};
-
-int play_engine_available(void)
-{
-    return 0;
-}
-
-play_engine *play_engine_new(void)
-{
-    return NULL;
-}
-
-void play_engine_free(play_engine *e)
-{
-    (void)e;
-}
-
-int play_engine_start(play_engine *e, const play_game *g, const play_limits *lim)
-{
-    return CHC_E_UNSUPPORTED;
-}
-
-int play_engine_busy(play_engine *e)
-{
-    return 0;
-}
-
-int play_engine_poll(play_engine *e, chc_move *best, char *info, size_t infocap)
-{
-    return 0;
-}
-
-void play_engine_cancel(play_engine *e)
-{
-    (void)e;
-}
-#endif

@@ -61,7 +61,13 @@ int play_game_push(play_game *g, chc_move m)
     if (grow(g, g->cur + 1) != 0) return CHC_E_NO_MEMORY;
     chc_undo u;
     g->pos[g->cur + 1] = g->pos[g->cur];
-    chc_make_move(&g->pos[g->cur + 1], m, &u);
+    if (m == CHC_MOVE_NULL) {
+        /* null moves come only from PGN files ("--"), never while in check */
+        if (chc_in_check(&g->pos[g->cur])) return CHC_E_MOVE_ILLEGAL;
+        chc_make_null(&g->pos[g->cur + 1], &u);
+    } else {
+        chc_make_move(&g->pos[g->cur + 1], m, &u);
+    }
     g->moves[g->cur] = m;
     g->cur++;
     g->len = g->cur;
@@ -95,195 +101,29 @@ chc_move play_game_last_move(const play_game *g)
 }
 
 /* ---------------------------------------------------------------------------------------- */
-/* SAN: the library's when it has one; otherwise written here from the legal move list.      */
+/* Moves as text (the library's SAN and UCI)                                                */
 /* ---------------------------------------------------------------------------------------- */
-static const char piece_letters[] = " PNBRQK";
-
-static void square_name(int sq, char *out)
-{
-    out[0] = (char)('a' + CHC_FILE(sq));
-    out[1] = (char)('1' + CHC_RANK(sq));
-}
-
-static void local_san(const chc_position *pos, chc_move m, char buf[PLAY_MOVE_TEXT_MAX])
-{
-    char *p = buf;
-    int from = CHC_MOVE_FROM(m), to = CHC_MOVE_TO(m);
-    int type = CHC_PIECE_TYPE(pos->board[from]);
-    unsigned fl = CHC_MOVE_FLAGS(m);
-    if (fl & CHC_MF_CASTLE) {
-        strcpy(p, CHC_FILE(to) > CHC_FILE(from) ? "O-O" : "O-O-O");
-        p += strlen(p);
-    } else if (type == CHC_PAWN) {
-        if (fl & (CHC_MF_CAPTURE | CHC_MF_EN_PASSANT)) {
-            *p++ = (char)('a' + CHC_FILE(from));
-            *p++ = 'x';
-        }
-        square_name(to, p);
-        p += 2;
-        if (CHC_MOVE_PROMO(m)) {
-            *p++ = '=';
-            *p++ = piece_letters[CHC_MOVE_PROMO(m)];
-        }
-    } else {
-        *p++ = piece_letters[type];
-        if (type != CHC_KING) {
-            chc_move list[CHC_MAX_MOVES];
-            int n = chc_legal_moves(pos, list, CHC_GEN_ALL);
-            int others = 0, same_file = 0, same_rank = 0;
-            for (int i = 0; i < n; i++) {
-                int f2 = CHC_MOVE_FROM(list[i]);
-                if (list[i] == m || CHC_MOVE_TO(list[i]) != to || f2 == from) continue;
-                if (CHC_PIECE_TYPE(pos->board[f2]) != type) continue;
-                if (CHC_MOVE_FLAGS(list[i]) & CHC_MF_CASTLE) continue;
-                others++;
-                if (CHC_FILE(f2) == CHC_FILE(from)) same_file = 1;
-                if (CHC_RANK(f2) == CHC_RANK(from)) same_rank = 1;
-            }
-            if (others) {
-                if (!same_file)
-                    *p++ = (char)('a' + CHC_FILE(from));
-                else if (!same_rank)
-                    *p++ = (char)('1' + CHC_RANK(from));
-                else {
-                    square_name(from, p);
-                    p += 2;
-                }
-            }
-        }
-        if (fl & CHC_MF_CAPTURE) *p++ = 'x';
-        square_name(to, p);
-        p += 2;
-    }
-    chc_position after = *pos;
-    chc_undo u;
-    chc_make_move(&after, m, &u);
-    if (chc_in_check(&after)) *p++ = chc_count_legal_moves(&after) ? '+' : '#';
-    *p = 0;
-}
-
-int play_have_san(void)
-{
-#if PLAY_USE_NOTATION
-    return 1;
-#else
-    return 0;
-#endif
-}
-
 void play_move_text(const chc_position *pos, chc_move m, char buf[PLAY_MOVE_TEXT_MAX])
 {
-    if (m == CHC_MOVE_NULL) {
-        strcpy(buf, "--");
-        return;
-    }
-#if PLAY_USE_NOTATION
     char san[CHC_SAN_MAX];
-    if (chc_move_to_san(pos, m, san) > 0 && strlen(san) < PLAY_MOVE_TEXT_MAX) {
+    if (chc_move_to_san(pos, m, san) > 0 && strlen(san) < PLAY_MOVE_TEXT_MAX)
         strcpy(buf, san);
-        return;
-    }
-#endif
-    local_san(pos, m, buf);
+    else
+        chc_move_to_uci(pos, m, buf); /* never happens: SAN is at most 9 characters */
 }
 
-/* Reads a SAN-like move: [piece][from file][from rank][x][to][=promo], or castling. */
-static int local_parse_san(const chc_position *pos, const char *text, chc_move *out, char *err,
-                           size_t errcap)
+/* Non-zero when `s` ends with a square that a legal promotion reaches and names no piece. */
+static int promotion_without_piece(const chc_position *pos, const char *s)
 {
-    char s[32];
-    size_t n = 0;
-    for (const char *p = text; *p && n < sizeof s - 1; p++) {
-        if (strchr("+#!?", *p)) continue;
-        s[n++] = *p;
-    }
-    s[n] = 0;
+    size_t n = strlen(s);
+    while (n && strchr("+#!?", s[n - 1])) n--;
+    if (n < 2 || s[n - 2] < 'a' || s[n - 2] > 'h' || s[n - 1] < '1' || s[n - 1] > '8') return 0;
+    int to = CHC_SQUARE(s[n - 2] - 'a', s[n - 1] - '1');
     chc_move list[CHC_MAX_MOVES];
     int count = chc_legal_moves(pos, list, CHC_GEN_ALL);
-    /* castling: O-O, 0-0, o-o, O-O-O */
-    int is_castle = 0;
-    if (n >= 3) {
-        int all = 1, o = 0;
-        for (size_t i = 0; i < n; i++) {
-            if (s[i] == 'O' || s[i] == 'o' || s[i] == '0') o++;
-            else if (s[i] != '-') all = 0;
-        }
-        if (all && (o == 2 || o == 3)) is_castle = o;
-    }
-    if (is_castle) {
-        for (int i = 0; i < count; i++) {
-            if (!(CHC_MOVE_FLAGS(list[i]) & CHC_MF_CASTLE)) continue;
-            int king_side = CHC_FILE(CHC_MOVE_TO(list[i])) > CHC_FILE(CHC_MOVE_FROM(list[i]));
-            if (king_side == (is_castle == 2)) {
-                *out = list[i];
-                return CHC_OK;
-            }
-        }
-        snprintf(err, errcap, "%s: castling %s is not legal here", text,
-                 is_castle == 2 ? "king side" : "queen side");
-        return CHC_E_MOVE_ILLEGAL;
-    }
-    const char *p = s;
-    int type = CHC_PAWN;
-    if (*p && strchr("NBRQK", *p)) type = (int)(strchr(piece_letters, *p++) - piece_letters);
-    /* collect the square characters, remembering a promotion */
-    int files[3], ranks[3], nf = 0, nr = 0, promo = 0;
-    char order[6];
-    int no = 0;
-    for (; *p; p++) {
-        if (*p >= 'a' && *p <= 'h' && nf < 3) {
-            files[nf++] = *p - 'a';
-            if (no < 6) order[no++] = 'f';
-        } else if (*p >= '1' && *p <= '8' && nr < 3) {
-            ranks[nr++] = *p - '1';
-            if (no < 6) order[no++] = 'r';
-        } else if (*p == 'x' || *p == ':' || *p == '-') {
-            continue;
-        } else if (*p == '=' || strchr("NBRQnrq", *p)) {
-            if (*p == '=') p++;
-            const char *q = *p ? strchr("NBRQ", toupper((unsigned char)*p)) : NULL;
-            if (!q || type != CHC_PAWN) goto syntax;
-            promo = (int)(strchr(piece_letters, *q) - piece_letters);
-            if (p[1]) goto syntax;
-            break;
-        } else {
-            goto syntax;
-        }
-    }
-    /* the destination is the last file and the last rank */
-    if (nf < 1 || nr < 1 || no < 2 || order[no - 1] != 'r' || order[no - 2] != 'f') goto syntax;
-    int to = CHC_SQUARE(files[nf - 1], ranks[nr - 1]);
-    int from_file = nf >= 2 ? files[0] : -1, from_rank = nr >= 2 ? ranks[0] : -1;
-    chc_move found = CHC_MOVE_NONE;
-    int matches = 0;
-    for (int i = 0; i < count; i++) {
-        chc_move m = list[i];
-        int f = CHC_MOVE_FROM(m);
-        if (CHC_MOVE_FLAGS(m) & CHC_MF_CASTLE) continue;
-        if (CHC_MOVE_TO(m) != to || CHC_PIECE_TYPE(pos->board[f]) != type) continue;
-        if (from_file >= 0 && CHC_FILE(f) != from_file) continue;
-        if (from_rank >= 0 && CHC_RANK(f) != from_rank) continue;
-        if (CHC_MOVE_PROMO(m) != promo) {
-            if (!(promo == 0 && CHC_MOVE_PROMO(m) == CHC_QUEEN)) continue;
-            /* a promotion typed without its piece: take the queen, say so if asked */
-        }
-        if (found && CHC_MOVE_FROM(found) == f && CHC_MOVE_TO(found) == CHC_MOVE_TO(m)) continue;
-        found = m;
-        matches++;
-    }
-    if (matches == 1) {
-        *out = found;
-        return CHC_OK;
-    }
-    if (matches > 1) {
-        snprintf(err, errcap, "%s is ambiguous: say which piece (for example with its file)", text);
-        return CHC_E_MOVE_AMBIGUOUS;
-    }
-    snprintf(err, errcap, "%s is not a legal move here", text);
-    return CHC_E_MOVE_ILLEGAL;
-syntax:
-    snprintf(err, errcap, "'%s' is not a move (type SAN like Nf3, or UCI like g1f3)", text);
-    return CHC_E_MOVE_SYNTAX;
+    for (int i = 0; i < count; i++)
+        if (CHC_MOVE_PROMO(list[i]) && CHC_MOVE_TO(list[i]) == to) return 1;
+    return 0;
 }
 
 int play_parse_move(const chc_position *pos, const char *text, chc_move *out, char *err,
@@ -316,23 +156,34 @@ int play_parse_move(const chc_position *pos, const char *text, chc_move *out, ch
         snprintf(err, errcap, "%s: the game is over, no move is legal", s);
         return CHC_E_MOVE_ILLEGAL;
     }
-#if PLAY_USE_NOTATION
     {
         chc_diag d;
         memset(&d, 0, sizeof d);
         int rc = chc_move_from_san(pos, s, out, &d);
+        if (rc == CHC_OK && *out == CHC_MOVE_NULL) {
+            snprintf(err, errcap, "%s is a null move: not played here", s);
+            return CHC_E_MOVE_ILLEGAL;
+        }
         if (rc == CHC_OK) return CHC_OK;
         if (rc == CHC_E_MOVE_AMBIGUOUS) {
-            snprintf(err, errcap, "%s is ambiguous: say which piece (for example Nbd2)", s);
+            if (promotion_without_piece(pos, s))
+                snprintf(err, errcap, "%s promotes: say to what, %s=Q, %s=R, %s=B or %s=N", s, s, s,
+                         s, s);
+            else
+                snprintf(err, errcap, "%s is ambiguous: say which piece (for example Nbd2)", s);
             return rc;
         }
         if (rc == CHC_E_MOVE_ILLEGAL) {
-            snprintf(err, errcap, "%s is not a legal move here", s);
+            if (promotion_without_piece(pos, s) && !strchr(s, '='))
+                snprintf(err, errcap, "%s promotes: say to what, %s=Q, %s=R, %s=B or %s=N", s, s, s,
+                         s, s);
+            else
+                snprintf(err, errcap, "%s is not a legal move here", s);
             return rc;
         }
     }
-#endif
-    return local_parse_san(pos, s, out, err, errcap);
+    snprintf(err, errcap, "'%s' is not a move (type SAN like Nf3, or UCI like g1f3)", s);
+    return CHC_E_MOVE_SYNTAX;
 }
 
 void play_movelist_text(const play_game *g, int from, int to, char *buf, size_t cap)
@@ -361,21 +212,6 @@ void play_movelist_text(const play_game *g, int from, int to, char *buf, size_t 
 /* ---------------------------------------------------------------------------------------- */
 /* Game state                                                                                 */
 /* ---------------------------------------------------------------------------------------- */
-static int insufficient_material(const chc_position *pos)
-{
-    chc_bitboard all = pos->by_color[0] | pos->by_color[1];
-    if (pos->by_type[CHC_PAWN] | pos->by_type[CHC_ROOK] | pos->by_type[CHC_QUEEN]) return 0;
-    chc_bitboard minors = pos->by_type[CHC_KNIGHT] | pos->by_type[CHC_BISHOP];
-    int n = 0;
-    for (chc_bitboard b = minors; b; b &= b - 1) n++;
-    if (n <= 1) return 1;
-    if (pos->by_type[CHC_KNIGHT]) return 0;
-    /* only bishops: dead if they all stand on squares of one colour */
-    const chc_bitboard dark = 0xAA55AA55AA55AA55ull;
-    (void)all;
-    return (minors & dark) == 0 || (minors & ~dark) == 0;
-}
-
 void play_game_status(const play_game *g, play_status *st)
 {
     const chc_position *pos = play_game_pos(g);
@@ -386,7 +222,7 @@ void play_game_status(const play_game *g, play_status *st)
     st->check = chc_in_check(pos);
     st->mate = st->check && moves == 0;
     st->stalemate = !st->check && moves == 0;
-    st->insufficient = insufficient_material(pos);
+    st->insufficient = chc_insufficient_material(pos);
     st->fifty_claim = pos->halfmove >= 100 && !st->mate;
     st->seventyfive = pos->halfmove >= 150 && !st->mate;
     st->repetitions = 1;

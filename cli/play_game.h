@@ -8,23 +8,6 @@
 
 #include "chesscodec.h"
 
-/* Which parts of the library this build uses (each switched on once its area is in). */
-#ifndef PLAY_USE_NOTATION
-#define PLAY_USE_NOTATION 1 /* SAN, PGN, outcomes */
-#endif
-#ifndef PLAY_USE_CODECS
-#define PLAY_USE_CODECS 1   /* covert, MSCS, urlsafe */
-#endif
-#ifndef PLAY_USE_PACK
-#define PLAY_USE_PACK 1     /* pack position and game codes */
-#endif
-#ifndef PLAY_USE_PACK_GAME
-#define PLAY_USE_PACK_GAME 0 /* pack game codes */
-#endif
-#ifndef PLAY_USE_ENGINE
-#define PLAY_USE_ENGINE 1   /* chc_engine_search */
-#endif
-
 /* ---------------------------------------------------------------------------------------- */
 /* A game: a start position and a list of moves, of which the first `cur` are played (the    */
 /* rest can be redone).                                                                       */
@@ -62,17 +45,15 @@ chc_move play_game_last_move(const play_game *g);
 /* ---------------------------------------------------------------------------------------- */
 /* Moves as text                                                                              */
 /* ---------------------------------------------------------------------------------------- */
-/* Parses a move typed by a person: SAN (when the library has it) or UCI, tolerant of "0-0",
- * "o-o", trailing "+", "#", "!" and "?". Returns CHC_OK or a CHC_E_MOVE_* code with a
+/* Parses a move typed by a person: UCI or SAN (as tolerant as the library's SAN reader). A
+ * null move is refused. Returns CHC_OK or a CHC_E_MOVE_* code with a
  * one-line explanation in err (capacity errcap). */
 int play_parse_move(const chc_position *pos, const char *text, chc_move *out, char *err,
                     size_t errcap);
-/* Writes `m` (legal in `pos`) as SAN when the library has it, else UCI. */
+/* Writes `m` (legal in `pos`, or the null move) in SAN. */
 void play_move_text(const chc_position *pos, chc_move m, char buf[PLAY_MOVE_TEXT_MAX]);
 /* Writes the move list from ply `from` to `to` ("1. e4 e5 2. Nf3"), into buf (cap). */
 void play_movelist_text(const play_game *g, int from, int to, char *buf, size_t cap);
-/* Non-zero when the library can read and write SAN. */
-int play_have_san(void);
 
 /* ---------------------------------------------------------------------------------------- */
 /* Game state                                                                                 */
@@ -142,7 +123,7 @@ typedef struct play_limits {
     int depth;        /* 0: none */
     int skill;        /* 0..20 (20 = full strength); when the library offers it */
 } play_limits;
-/* Non-zero when the library has an engine. */
+/* Non-zero when an engine can be made. */
 int play_engine_available(void);
 play_engine *play_engine_new(void);
 void play_engine_free(play_engine *e);

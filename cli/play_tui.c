@@ -207,45 +207,57 @@ static void draw_moves(tui *t, int top, int left, int width, int rows)
     for (int i = first; i < n; i++) put_cut(top + i - first, left, width, lines[i]);
 }
 
-/* Writes a code at (y, x) within `width` columns over at most `maxrows` rows; returns the
- * rows used. Text is split at UTF-8 character boundaries, measured by curses itself. */
+/* How many bytes of s[pos..len) fit in `width` columns, as curses measures them (drawn into
+ * a scratch pad); an emoji sequence (joiners, modifiers, variation selectors) stays whole. */
+static size_t fit_bytes(tui *t, const char *s, size_t pos, size_t len, int width)
+{
+    werase(t->scratch);
+    wmove(t->scratch, 0, 0);
+    size_t end = pos;
+    while (end < len) {
+        size_t next = end + 1;
+        while (next < len && ((unsigned char)s[next] & 0xC0) == 0x80) next++;
+        if ((unsigned char)s[end] >= 0x80) {
+            size_t used = 0;
+            if (chc_covert_match(s + end, len - end, &used) >= 0 && used > 0) next = end + used;
+        }
+        waddnstr(t->scratch, s + end, (int)(next - end));
+        if (getcurx(t->scratch) > width || getcury(t->scratch) > 0) break;
+        end = next;
+    }
+    return end - pos;
+}
+
+/* Writes a code at (y, x) within `width` columns over at most `maxrows` rows and returns the
+ * rows used. Text with spaces (FEN) breaks at a space. ASCII text too long for its rows
+ * shows "..." and its end (the part that changes with each move). */
 static int draw_wrapped(tui *t, int y, int x, int width, int maxrows, const char *s)
 {
-    int rows = 0;
-    size_t len = strlen(s);
-    size_t pos = 0;
-    if (len == 0) return 1;
-    /* a string too long for the rows: keep the end (it changes with each move) */
+    size_t len = strlen(s), pos = 0;
+    int rows = 0, ascii = 1;
+    for (size_t i = 0; i < len; i++)
+        if ((unsigned char)s[i] >= 0x80) ascii = 0;
+    if (width < 8) return 1;
     while (pos < len && rows < maxrows) {
-        /* how many bytes fit on this row? measure with the scratch window */
-        werase(t->scratch);
-        wmove(t->scratch, 0, 0);
-        size_t end = pos;
-        if (rows == maxrows - 1 && maxrows > 1 && (len - pos) > (size_t)width) {
-            /* last row and it does not fit: show "..." and the tail */
-            size_t tail = len - (size_t)(width - 3);
-            while (tail < len && ((unsigned char)s[tail] & 0xC0) == 0x80) tail++;
+        size_t n = fit_bytes(t, s, pos, len, width);
+        if (n == 0) break;
+        size_t end = pos + n, next_pos = end;
+        if (end < len && rows == maxrows - 1 && ascii) {
+            size_t keep = (size_t)width - 3;
             mvaddstr(y + rows, x, "...");
-            addnstr(s + tail, (int)(len - tail));
+            addnstr(s + len - keep, (int)keep);
             return rows + 1;
         }
-        while (end < len) {
-            size_t next = end + 1;
-            while (next < len && ((unsigned char)s[next] & 0xC0) == 0x80) next++;
-#if PLAY_USE_CODECS
-            /* an emoji sequence (joiners, modifiers, variation selectors) stays whole */
-            if ((unsigned char)s[end] >= 0x80) {
-                size_t used = 0;
-                if (chc_covert_match(s + end, len - end, &used) >= 0 && used > 0) next = end + used;
+        if (end < len) {
+            size_t sp = end;
+            while (sp > pos && s[sp] != ' ') sp--;
+            if (sp > pos) {
+                end = sp;
+                next_pos = sp + 1;
             }
-#endif
-            waddnstr(t->scratch, s + end, (int)(next - end));
-            if (getcurx(t->scratch) > width || getcury(t->scratch) > 0) break;
-            end = next;
         }
-        if (end == pos) break;
         mvaddnstr(y + rows, x, s + pos, (int)(end - pos));
-        pos = end;
+        pos = next_pos;
         rows++;
     }
     return rows ? rows : 1;
@@ -355,7 +367,7 @@ static void draw(tui *t)
         if (t->colors) attron(COLOR_PAIR(C_LABEL));
         put_cut(y, 0, lw, play_code_label(id));
         if (t->colors) attroff(COLOR_PAIR(C_LABEL));
-        int maxrows = id == PLAY_CODE_FEN || id == PLAY_CODE_COVERT || id == PLAY_CODE_URLSAFE ? 2 : 1;
+        int maxrows = id == PLAY_CODE_COVERT ? 3 : id == PLAY_CODE_FEN || id == PLAY_CODE_URLSAFE ? 2 : 1;
         if (y + maxrows > bottom) maxrows = bottom - y;
         if (!t->codes.ok[id]) attron(A_DIM);
         y += draw_wrapped(t, y, lw, vw, maxrows, t->codes.text[id][0] || !t->codes.ok[id]
@@ -494,6 +506,7 @@ int play_tui_run(play_game *g, const play_options *opt_in)
     sa.sa_handler = on_signal;
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
+    sigaction(SIGINT, &sa, NULL); /* raw mode reads Ctrl-C as a key; this is for kill -INT */
     raw();
     noecho();
     keypad(stdscr, TRUE);
@@ -513,10 +526,8 @@ int play_tui_run(play_game *g, const play_options *opt_in)
         if (play_engine_busy(t.engine)) {
             char before[160];
             snprintf(before, sizeof before, "%s", t.engine_info);
-            int was_busy = 1;
             poll_engine(&t);
             if (!play_engine_busy(t.engine) || strcmp(before, t.engine_info) != 0) dirty = 1;
-            (void)was_busy;
         }
         if (ch == ERR) continue;
         dirty = 1;

@@ -174,118 +174,21 @@ static int all_in(const char *s, const char *set)
 static const char URLSAFE_CHARS[] =
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
-/* Pack codes (src/pack/), served straight from the library for as long as the CLI's tables
- * have no "pack" entry; once they have one, theirs is used. */
-static int pos_pack_detect(const char *text)
-{
-    return strlen(text) == CHC_PACK_POS_TEXT_MAX - 1 && all_in(text, URLSAFE_CHARS);
-}
+/* The CLI's format tables by name and by index (NULL past the end). */
+static const pos_format *find_pos(const char *name) { return pos_format_find(name); }
+static const game_format *find_game(const char *name) { return game_format_find(name); }
 
-static int pos_pack_decode(const char *text, chc_position *pos, chc_diag *d)
-{
-    return chc_unpack_position_text(pos, text, d);
-}
-
-static int pos_pack_encode(const chc_position *pos, char *buf, size_t cap, chc_diag *d)
-{
-    (void)d;
-    if (cap < CHC_PACK_POS_TEXT_MAX) return CHC_E_BUFFER_TOO_SMALL;
-    return chc_pack_position_text(pos, buf);
-}
-
-static const pos_format POS_PACK = {"pack", "position pack code (26 base64url characters)",
-                                    pos_pack_detect, pos_pack_decode, pos_pack_encode};
-
-static int game_pack_read(const char *line, chc_position *start, gf_moves *moves, chc_diag *d)
-{
-    size_t len = strlen(line), cap = 256, n = 0;
-    for (;;) {
-        chc_move *v = malloc(cap * sizeof *v);
-        if (!v) return CHC_E_NO_MEMORY;
-        int rc = chc_unpack_game_text(line, len, start, v, cap, &n, d);
-        if (rc == CHC_E_BUFFER_TOO_SMALL && n > cap && n <= CHC_PACK_GAME_MAX_PLIES) {
-            free(v);
-            cap = n;
-            continue;
-        }
-        for (size_t i = 0; rc == CHC_OK && i < n; i++)
-            if (gf_push(moves, v[i])) rc = CHC_E_NO_MEMORY;
-        free(v);
-        return rc;
-    }
-}
-
-static int game_pack_write(const chc_position *start, const chc_move *moves, size_t n,
-                           gf_text *out, chc_diag *d)
-{
-    size_t cap = CHC_PACK_GAME_TEXT_MAX(n), len = 0;
-    if (gf_reserve(out, cap)) return CHC_E_NO_MEMORY;
-    int rc = chc_pack_game_text(start, moves, n, 0, out->p + out->len, cap, &len);
-    if (rc != CHC_OK) return rc;
-    /* A link must reopen the game: check that the code reads back before handing it out. */
-    chc_position back;
-    chc_move *v = malloc((n ? n : 1) * sizeof *v);
-    size_t got = 0;
-    if (!v) return CHC_E_NO_MEMORY;
-    rc = chc_unpack_game_text(out->p + out->len, len, &back, v, n ? n : 1, &got, NULL);
-    int same = rc == CHC_OK && got == n && chc_position_same(&back, start) &&
-               (n == 0 || memcmp(v, moves, n * sizeof *v) == 0);
-    if (!same && rc == CHC_OK && got == n) {
-        /* Moves may differ in flag bits only: compare what a move is. */
-        same = chc_position_same(&back, start);
-        for (size_t i = 0; same && i < n; i++)
-            same = CHC_MOVE_FROM(v[i]) == CHC_MOVE_FROM(moves[i]) &&
-                   CHC_MOVE_TO(v[i]) == CHC_MOVE_TO(moves[i]) &&
-                   CHC_MOVE_PROMO(v[i]) == CHC_MOVE_PROMO(moves[i]);
-    }
-    free(v);
-    if (!same) {
-        if (d) {
-            memset(d, 0, sizeof *d);
-            d->code = CHC_E_INTERNAL;
-            d->offset = d->index = -1;
-            snprintf(d->message, sizeof d->message,
-                     "pack: the game code does not read back to this game (a library bug)");
-        }
-        return CHC_E_INTERNAL;
-    }
-    out->len += len;
-    return CHC_OK;
-}
-
-static const game_format GAME_PACK = {"pack", "game pack code (base64url)", NULL, game_pack_read,
-                                      game_pack_write};
-
-static const pos_format *find_pos(const char *name)
-{
-    const pos_format *f = pos_format_find(name);
-    if (!f && strcmp(name, "pack") == 0) f = &POS_PACK;
-    return f;
-}
-
-static const game_format *find_game(const char *name)
-{
-    const game_format *f = game_format_find(name);
-    if (!f && strcmp(name, "pack") == 0) f = &GAME_PACK;
-    return f;
-}
-
-/* The i-th position format (the CLI's, then ours), or NULL past the end. */
 static const pos_format *pos_at(size_t i)
 {
-    size_t n = 0;
-    while (pos_formats[n].name) n++;
-    if (i < n) return &pos_formats[i];
-    if (i == n && !pos_format_find("pack")) return &POS_PACK;
+    for (size_t k = 0; pos_formats[k].name; k++)
+        if (k == i) return &pos_formats[k];
     return NULL;
 }
 
 static const game_format *game_at(size_t i)
 {
-    size_t n = 0;
-    while (game_formats[n].name) n++;
-    if (i < n) return &game_formats[i];
-    if (i == n && !game_format_find("pack")) return &GAME_PACK;
+    for (size_t k = 0; game_formats[k].name; k++)
+        if (k == i) return &game_formats[k];
     return NULL;
 }
 
@@ -498,7 +401,7 @@ static char *write_pgn(const game *g)
 static int known_input_format(const char *name)
 {
     if (strcmp(name, "auto") == 0 || strcmp(name, "pgn") == 0 || find_pos(name)) return 1;
-    if (strcmp(name, "pack-position") == 0) return 1;
+    if (strcmp(name, "pack-position") == 0) return find_pos("pack") != NULL;
     const game_format *f = find_game(name);
     return f && f->read;
 }
@@ -511,7 +414,7 @@ static void input_format_names(char *buf, size_t cap)
     for (size_t i = 0; pos_at(i) && len < cap; i++)
         if (!find_game(pos_at(i)->name) || !find_game(pos_at(i)->name)->read)
             len += (size_t)snprintf(buf + len, cap - len, ", %s", pos_at(i)->name);
-    if (len < cap) snprintf(buf + len, cap - len, ", pack-position");
+    if (len < cap && find_pos("pack")) snprintf(buf + len, cap - len, ", pack-position");
 }
 
 /* Decodes with one named format. text is trimmed and NUL-terminated. */
@@ -521,7 +424,8 @@ static int decode_game_as(const char *name, const char *text, size_t len,
     g->mv.n = 0;
     g->start = *start;
     if (strcmp(name, "pgn") == 0) return read_pgn(text, len, g, d);
-    if (strcmp(name, "pack-position") == 0) return find_pos("pack")->decode(text, &g->start, d);
+    if (strcmp(name, "pack-position") == 0)
+        return find_pos("pack") ? find_pos("pack")->decode(text, &g->start, d) : CHC_E_UNSUPPORTED;
     const game_format *gf = find_game(name);
     if (!gf || !gf->read) {
         const pos_format *pf = find_pos(name);
@@ -576,7 +480,7 @@ static int decode_game(const char *format, const char *raw, size_t raw_len,
     for (size_t i = 0; pos_at(i) && nc < 8; i++) {
         const pos_format *f = pos_at(i);
         /* A position pack code is tried after the URL-safe and game codes (same alphabet). */
-        if (f->detect && f->detect(text) && f != &POS_PACK) cand[nc++] = f->name;
+        if (f->detect && f->detect(text) && strcmp(f->name, "pack") != 0) cand[nc++] = f->name;
     }
     for (size_t i = 0; game_at(i) && nc < 12; i++) {
         const game_format *f = game_at(i);
@@ -587,7 +491,8 @@ static int decode_game(const char *format, const char *raw, size_t raw_len,
         if (find_game("urlsafe")) cand[nc++] = "urlsafe";
         const game_format *gp = find_game("pack");
         if (gp && gp->read && !(gp->detect && gp->detect(text))) cand[nc++] = "pack";
-        if (pos_pack_detect(text)) cand[nc++] = "pack-position";
+        const pos_format *pp = find_pos("pack");
+        if (pp && (!pp->detect || pp->detect(text))) cand[nc++] = "pack-position";
     }
     if (nc == 0) cand[nc++] = has_non_ascii(text) ? "covert" : "pgn";
 
@@ -836,6 +741,18 @@ static int read_game(json_t *root, game *g, const char **used, serve_reply *out)
         chess_error(out, code, *used ? *used : "input", rc, &d);
         return -1;
     }
+    /* Null moves ("--" in SAN and PGN) are read by the notation code but have no place in a
+     * game played here (and no URL-safe or pack form). */
+    for (size_t i = 0; i < g->mv.n; i++)
+        if (g->mv.v[i] == CHC_MOVE_NULL) {
+            memset(&d, 0, sizeof d);
+            d.code = CHC_E_UNSUPPORTED;
+            d.offset = -1;
+            d.index = (long)i;
+            snprintf(d.message, sizeof d.message, "ply %zu is a null move: not supported here", i + 1);
+            chess_error(out, "bad_input", *used ? *used : "input", CHC_E_UNSUPPORTED, &d);
+            return -1;
+        }
     return 0;
 }
 

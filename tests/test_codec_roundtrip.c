@@ -25,15 +25,19 @@ static int teardown(void **state)
     return 0;
 }
 
-static void check_position(const chc_position *pos, long game, long ply, long *covert_ok,
+static void check_position(const chc_position *played, long game, long ply, long *covert_ok,
                            long *covert_refused)
 {
     char fen[CHC_FEN_MAX], fen2[CHC_FEN_MAX], code[CHC_COVERT_MAX], code2[CHC_COVERT_MAX];
     char m64[CHC_MSCS_TEXT_MAX], m64b[CHC_MSCS_TEXT_MAX];
-    chc_position back;
+    chc_position back, parsed;
+    const chc_position *pos = &parsed;
     chc_diag d;
     size_t len;
-    chc_position_to_fen(pos, fen, sizeof fen, 0);
+    /* FEN -> position -> code -> position -> FEN. */
+    chc_position_to_fen(played, fen, sizeof fen, 0);
+    if (chc_position_from_fen(&parsed, fen, 0, &d) != CHC_OK)
+        fail_msg("game %ld ply %ld: %s: FEN parse: %s", game, ply, fen, d.message);
     /* covert */
     int rc = chc_covert_encode(pos, 0, code, sizeof code, &len, &d);
     if (pos->halfmove > 100) {

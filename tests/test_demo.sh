@@ -27,6 +27,9 @@ grep -q "Key       $key  (Polyglot)" "$TMP/opera" && pass || failed "final key =
 url=$(val URL)
 printf 'show\n' | "$BIN" play --line "url:$url" >"$TMP/back"
 expect_eq "urlsafe game string reads back" "$final" "$(awk '/^FEN /{v=$2" "$3" "$4" "$5" "$6" "$7} END{print v}' "$TMP/back")"
+pg=$(val 'Pack game')
+printf 'show\n' | "$BIN" play --line "pack:$pg" >"$TMP/back"
+expect_eq "pack game code reads back" "$final" "$(awk '/^FEN /{v=$2" "$3" "$4" "$5" "$6" "$7} END{print v}' "$TMP/back")"
 grep -q '^The game: 1\. e4 e5 2\. Nf3 d6' "$TMP/opera" && pass || failed "the game's moves at the end"
 
 # the other game, the final position only, letters

@@ -68,6 +68,9 @@ static const struct {
 } vectors[] = {
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "C770uuaqarvJrHelXIlMUgn-uU"},
     {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "C7Gm4Rg7csWl_LbJXLMXOmYBeW"},
+    {"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", "C770uu1TasNOYWeXqVvxHNEZHU"},
+    {"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", "EJxk623ZoRvxht_FszCQ30q8zD"},
+    {"8/8/8/5K1k/8/8/8/6R1 w - - 0 1", "Px4CXmRTvnbuxXZlrn41NrIBNH"},
 };
 
 static void test_vectors(void **state)

@@ -42,6 +42,17 @@ expect_eq "undo restores the start position" "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP
 printf 'undo\n' | "$BIN" play --line >"$TMP/out"
 grep -q '^error: nothing to undo' "$TMP/out" && pass || failed "nothing to undo"
 
+# a promotion without its piece, then with it; a null move is refused
+printf 'e8\ne8=N\n' | "$BIN" play --line '8/4P3/8/8/8/8/k7/7K w - - 0 1' >"$TMP/out"
+grep -q '^error: e8 promotes: say to what, e8=Q' "$TMP/out" && pass || failed "promotion message"
+expect_eq "under-promotion" "4N3/8/8/8/8/8/k7/7K b - - 0 1" "$(value FEN)"
+printf -- '--\n' | "$BIN" play --line >"$TMP/out"
+grep -q '^error: -- is a null move' "$TMP/out" && pass || failed "null move refused"
+# a PGN game with a null move loads, and undo/redo walk through it
+printf '[Event "x"]\n\n1. e4 -- 2. d4 *\n' >"$TMP/null.pgn"
+printf 'undo\n' | "$BIN" play --line "$TMP/null.pgn" >"$TMP/out"
+expect_eq "undo over a null move" "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2" "$(value FEN)"
+
 # 3. mate, and moves after it are refused
 printf 'f3\ne5\ng4\nQh4#\na3\n' | "$BIN" play --line >"$TMP/out"
 grep -q '^State      Checkmate: Black wins (0-1)' "$TMP/out" && pass || failed "fool's mate detected"
@@ -73,6 +84,11 @@ if [ -n "$pack" ] && [ "${pack#(}" = "$pack" ]; then
   printf 'show\n' | "$BIN" play --line "$pack" >"$TMP/out"
   expect_eq "load a pack position code" "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 1" "$(value FEN)"
 fi
+pg=$(printf 'e4\ne5\nNf3\n' | "$BIN" play --line --no-board | awk '/^Pack game /{v=$3} END{print v}')
+printf 'show\n' | "$BIN" play --line "$pg" >"$TMP/out"
+expect_eq "load a pack game code" "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2" "$(value FEN)"
+expect_eq "the pack game code's moves give the urlsafe string" "ckGV" "$(value URL)"
+expect_eq "and the same pack game code" "$pg" "$(value 'Pack game')"
 # a PGN file, and saving one
 cat >"$TMP/g.pgn" <<'EOF'
 [Event "test"]

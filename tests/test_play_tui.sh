@@ -34,9 +34,11 @@ wait_for() {
 # type TEXT: types a line and presses Enter, then waits until the prompt is empty again
 type_line() { T send-keys -t $S -l -- "$1"; T send-keys -t $S Enter; wait_for '^(White|Black)> *$' 5; }
 # code LABEL: the value of a code on screen (a code too wide for one row continues on the next)
+# (a FEN breaks at a space, other codes anywhere)
 code() {
-  screen | awk -v l="$1" '
-    found == 1 { if ($0 ~ /^          [^ ]/) { sub(/^ +/, ""); v = v $0 } found = 2 }
+  local sep=""; [ "$1" = FEN ] && sep=" "
+  screen | awk -v l="$1" -v sep="$sep" '
+    found == 1 { if ($0 ~ /^          [^ ]/) { sub(/^ +/, ""); v = v sep $0 } found = 2 }
     substr($0, 1, 10) == sprintf("%-10s", l) && found == 0 { v = substr($0, 11); sub(/ +$/, "", v); found = 1 }
     END { sub(/ +$/, "", v); print v }'
 }
@@ -66,6 +68,8 @@ expect_eq "urlsafe game on screen" "ckGV" "$(code URL)"
 printf 'e4\ne5\nNf3\n' | "$BIN" play --line >"$TMP/line"
 expect_eq "pack position on screen = --line" \
   "$(awk 'substr($0,1,11)=="Pack pos   "{v=substr($0,12)} END{print v}' "$TMP/line")" "$(code 'Pack pos')"
+expect_eq "pack game on screen = --line" \
+  "$(awk 'substr($0,1,11)=="Pack game  "{v=substr($0,12)} END{print v}' "$TMP/line")" "$(code 'Pack game')"
 
 # 2. an illegal move's message, then undo (typed and with the Left key) and redo
 type_line Ke3
@@ -95,6 +99,21 @@ for i in $(seq 100); do [ "$(T display -p -t $S '#{pane_dead}')" = 1 ] && [ -s "
 expect_eq "quit with F10" "1" "$(T display -p -t $S '#{pane_dead}')"
 expect_eq "exit status 0" "0" "$(cat "$TMP/status$N" 2>/dev/null)"
 expect_eq "alternate screen left" "0" "$(T display -p -t $S '#{alternate_on}')"
+
+# a position given on the command line; its long FEN breaks at a space
+start "'r1bqkb1r/pp1p1ppp/2n1pn2/2p5/2B1P3/2N2N2/PPPP1PPP/R1BQK2R w KQkq - 10 50'"
+expect_eq "FEN of a loaded position" "r1bqkb1r/pp1p1ppp/2n1pn2/2p5/2B1P3/2N2N2/PPPP1PPP/R1BQK2R w KQkq - 10 50" "$(code FEN)"
+grep -q 'Game starts at move 50' <(screen) && pass || failed "start move shown: $(screen)"
+# SIGTERM ends it cleanly too (the pane runs "sh -c 'chesscodec ...; echo $?'": signal the child)
+if command -v pgrep >/dev/null; then
+  pid=$(pgrep -P "$(T display -p -t $S '#{pane_pid}')" -f 'chesscodec play' | head -1)
+  [ -n "$pid" ] && kill -TERM "$pid"
+  for i in $(seq 100); do [ -s "$TMP/status$N" ] && break; sleep 0.05; done
+  expect_eq "exit status 0 after SIGTERM" "0" "$(cat "$TMP/status$N" 2>/dev/null)"
+  expect_eq "alternate screen left after SIGTERM" "0" "$(T display -p -t $S '#{alternate_on}')"
+else
+  T send-keys -t $S F10
+fi
 
 # 5. against the engine: it answers without freezing the screen
 start --engine black --time 0.5

@@ -46,6 +46,25 @@ const check = async (path, status, re) => {
 expect_eq "web root" 0 $?
 stop_server
 
+# The page embedder (tools/web_embed.c): sorted paths with their types, or an empty table.
+embed=${CHC_BUILD:-build/release}/tools/web_embed
+if [ -x "$embed" ]; then
+  mkdir -p "$TMP/dist/assets"
+  printf '<!doctype html>' >"$TMP/dist/index.html"
+  printf 'x' >"$TMP/dist/assets/b.js"
+  printf 'y' >"$TMP/dist/assets/a.css"
+  "$embed" "$TMP/assets.c" "$TMP/dist"; expect_eq "web_embed runs" 0 $?
+  expect_eq "web_embed: files in order" \
+    '"/assets/a.css", "text/css; charset=utf-8"|"/assets/b.js", "text/javascript; charset=utf-8"|"/index.html", "text/html; charset=utf-8"' \
+    "$(sed -n 's/^    {\("[^"]*", "[^"]*"\), asset_.*/\1/p' "$TMP/assets.c" | paste -sd'|')"
+  grep -q "serve_assets_count = 3;" "$TMP/assets.c"; expect_eq "web_embed: count" 0 $?
+  "$embed" "$TMP/empty.c" 2>/dev/null; expect_eq "web_embed: no page" 0 $?
+  grep -q "serve_assets_count = 0;" "$TMP/empty.c"; expect_eq "web_embed: empty table" 0 $?
+  "$embed" "$TMP/nodir.c" "$TMP/no-such-dir" 2>/dev/null
+  grep -q "serve_assets_count = 0;" "$TMP/nodir.c"; expect_eq "web_embed: missing dir gives the fallback" 0 $?
+  expect_status "web_embed: usage" 2 "$embed"
+fi
+
 # Options.
 expect_status "serve --help" 0 "$BIN" serve --help
 "$BIN" serve --help | grep -q -- "--port" ; expect_eq "help names --port" 0 $?

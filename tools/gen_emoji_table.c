@@ -42,7 +42,8 @@ typedef struct tnode {
 static tnode tn[MAX_NODES];
 static int ntn;
 
-static void die(const char *msg)
+static _Noreturn void die(const char *msg);
+static _Noreturn void die(const char *msg)
 {
     fprintf(stderr, "gen_emoji_table: %s\n", msg);
     exit(1);
@@ -120,7 +121,7 @@ int main(int argc, char **argv)
         for (char *p = semi + 1; p < hash; p++)
             if (*p != ' ' && *p != '\t' && sl < sizeof status - 1) status[sl++] = *p;
         status[sl] = 0;
-        int kind;
+        int kind = 0;
         if (strcmp(status, "fully-qualified") == 0) kind = 0;
         else if (strcmp(status, "minimally-qualified") == 0 || strcmp(status, "unqualified") == 0)
             kind = 1;

@@ -119,7 +119,7 @@ int main(int argc, char **argv)
             return 1;
         }
     }
-    qsort(l.paths, l.n, sizeof *l.paths, cmp_str);
+    if (l.n) qsort(l.paths, l.n, sizeof *l.paths, cmp_str);
 
     char tmp[4096];
     snprintf(tmp, sizeof tmp, "%s.tmp", out_path);

@@ -242,6 +242,21 @@ int chc_covert_decode_indices(const uint16_t *idx, size_t n, chc_position *pos, 
     if (st / 65) rooks[3] = 56;
     st %= 65;
     int ep = st ? FEN_SQ(st - 1) : CHC_NO_SQUARE;
+    if (ep != CHC_NO_SQUARE) {
+        /* Checked here, before chc_position_set(): the square behind a pawn of the side not
+         * to move that just made a double step (ep square and origin empty). */
+        int them = side ^ 1;
+        int ok = CHC_RANK(ep) == (side == CHC_WHITE ? 5 : 2);
+        if (ok) {
+            int pawn = side == CHC_WHITE ? ep - 8 : ep + 8, origin = side == CHC_WHITE ? ep + 8 : ep - 8;
+            ok = board[ep] == CHC_NO_PIECE && board[origin] == CHC_NO_PIECE &&
+                 board[pawn] == CHC_PIECE(them, CHC_PAWN);
+        }
+        if (!ok)
+            return chci_fail(diag, CHC_E_POS_EN_PASSANT, -1, 0, 0, 22,
+                             "covert code: emoji 23: en-passant square %c%c: no double step "
+                             "could have made it", 'a' + CHC_FILE(ep), '1' + CHC_RANK(ep));
+    }
     long t = (long)idx[23] * N_EMOJI + idx[24];
     long half = t % 101, full = t / 101;
     if (full < 1)
@@ -293,11 +308,15 @@ int chci_covert_find(const char *text, size_t len, uint16_t idx[CHC_COVERT_LEN +
             i += char_len(s + i, len - i);
             continue;
         }
-        if (e >= SCHEME_BASE && e <= SCHEME_BASE + 12) break;
+        if (e >= SCHEME_BASE && e <= SCHEME_BASE + 12) {
+            idx[cnt++] = (uint16_t)e;
+            i += used;
+            break;
+        }
         if (first_emoji < 0) first_emoji = (long)i, first_index = e;
         i += used;
     }
-    if (i >= len) {
+    if (cnt == 0) {
         if (first_emoji >= 0)
             return chci_fail(diag, CHC_E_COVERT_SCHEME, first_emoji, 0, 0, 0,
                              "covert code: no emoji naming the scheme (the first emoji, %s at "

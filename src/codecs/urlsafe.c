@@ -118,13 +118,19 @@ static chc_move checked_move(const chc_position *pos, int from, int to, int prom
     return CHC_MAKE_MOVE(from, to, promo, flags);
 }
 
-/* Non-zero if `m` is legal in `pos` (fast for everything but castling). */
-static int legal(const chc_position *pos, chc_move m)
+/* Writes `m` as chc_urlsafe_write_move() does if it is legal in `pos` (fast for everything but
+ * castling) and returns the length, or returns 0 when it is not legal. */
+static int write_legal(const chc_position *pos, chc_move m, char out[3])
 {
-    if (CHC_MOVE_FLAGS(m) & CHC_MF_CASTLE) return chc_is_legal(pos, m);
-    int from = CHC_MOVE_FROM(m), to = CHC_MOVE_TO(m);
-    if (!(chci_urlsafe_reachers(pos, to) & BB(from))) return 0;
-    return checked_move(pos, from, to, CHC_MOVE_PROMO(m)) == m;
+    if (CHC_MOVE_FLAGS(m) & CHC_MF_CASTLE)
+        return chc_is_legal(pos, m) ? chc_urlsafe_write_move(pos, m, out) : 0;
+    int from = CHC_MOVE_FROM(m), to = CHC_MOVE_TO(m), n = 0;
+    bb_t reach = chci_urlsafe_reachers(pos, to);
+    if (!(reach & BB(from)) || checked_move(pos, from, to, CHC_MOVE_PROMO(m)) != m) return 0;
+    if (reach != BB(from)) out[n++] = alphabet[from];
+    out[n++] = alphabet[to];
+    if (CHC_MOVE_PROMO(m)) out[n++] = promo_letter[CHC_MOVE_PROMO(m)];
+    return n;
 }
 
 static int sq_char_ok(char c)
@@ -183,6 +189,7 @@ static int read_move(const chc_position *pos, const char *text, size_t len, size
         }
         from = bb_lsb(r);
     }
+    bb_t reach = chci_urlsafe_reachers(pos, to);
     int piece = pos->board[from];
     int promo = 0;
     if (CHC_PIECE_TYPE(piece) == CHC_PAWN && (CHC_RANK(to) == 7 || CHC_RANK(to) == 0)) {
@@ -209,7 +216,7 @@ static int read_move(const chc_position *pos, const char *text, size_t len, size
          * only king-to-rook, checked below). */
         m = chc_find_move(pos, from, to, 0);
         if (!(CHC_MOVE_FLAGS(m) & CHC_MF_CASTLE)) m = CHC_MOVE_NONE;
-    } else if (!(chci_urlsafe_reachers(pos, to) & BB(from))) {
+    } else if (!(reach & BB(from))) {
         m = CHC_MOVE_NONE;
     } else {
         m = checked_move(pos, from, to, promo);
@@ -219,7 +226,7 @@ static int read_move(const chc_position *pos, const char *text, size_t len, size
         return fail_at(diag, CHC_E_URLSAFE_MOVE, base, 0, ply, why);
     }
     /* Canonical form: a from-square is written only when it is needed. */
-    if (two && !(CHC_MOVE_FLAGS(m) & CHC_MF_CASTLE) && chci_urlsafe_reachers(pos, to) == BB(from)) {
+    if (two && !(CHC_MOVE_FLAGS(m) & CHC_MF_CASTLE) && reach == BB(from)) {
         snprintf(why, sizeof why, "%c%c%c%c is written with its from-square, but no other piece "
                  "can reach %c%c (not canonical)", SQN(from), SQN(to), SQN(to));
         return fail_at(diag, CHC_E_URLSAFE_MOVE, base, 0, ply, why);
@@ -243,13 +250,13 @@ int chc_urlsafe_encode(const chc_move *moves, size_t n, char *buf, size_t cap, s
     size_t o = 0;
     if (cap) buf[0] = 0;
     for (size_t i = 0; i < n; i++) {
-        if (!legal(&pos, moves[i])) {
+        char tmp[3];
+        int k = write_legal(&pos, moves[i], tmp);
+        if (k == 0) {
             if (cap) buf[0] = 0;
             return chci_fail(diag, CHC_E_MOVE_ILLEGAL, -1, 0, 0, (long)i,
                              "urlsafe: move %zu (ply %zu) is not legal", i + 1, i + 1);
         }
-        char tmp[3];
-        int k = chc_urlsafe_write_move(&pos, moves[i], tmp);
         if (o + (size_t)k + 1 > cap) {
             if (cap) buf[0] = 0;
             return chci_fail(diag, CHC_E_BUFFER_TOO_SMALL, -1, 0, 0, (long)i,

@@ -581,12 +581,17 @@ static int parse_game(parser *ps)
         char c = *t;
         if (c == '{') {
             const char *s = ++ps->p;
+            long line0 = ps->line;
+            const char *ls0 = ps->line_start;
             while (ps->p < ps->end && *ps->p != '}') {
                 if (*ps->p == '\n') newline(ps, ps->p);
                 ps->p++;
             }
-            if (ps->p >= ps->end)
+            if (ps->p >= ps->end) {
+                ps->line = line0;
+                ps->line_start = ls0;
                 return perr(ps, t, CHC_E_PGN_SYNTAX, t, 1, "%s", "unterminated comment");
+            }
             rc = add_comment(ps, lv, s, (size_t)(ps->p - s), d > 0 && lv->moves == 0);
             ps->p++;
             if (rc != CHC_OK) return perr(ps, t, rc, NULL, 0, "%s", chc_strerror(rc));
@@ -647,6 +652,10 @@ static int parse_game(parser *ps)
         }
         /* A token. */
         while (ps->p < ps->end && !is_delim(*ps->p)) ps->p++;
+        /* "e8(Q)": a promotion written with brackets is not a variation. */
+        if (ps->end - ps->p >= 3 && ps->p[0] == '(' && ps->p[2] == ')' && strchr("QRBNqrbn", ps->p[1]) &&
+            ps->p[1] && ps->p > t && ps->p[-1] >= '1' && ps->p[-1] <= '8')
+            ps->p += 3;
         size_t n = (size_t)(ps->p - t);
         /* Results. */
         if (is_result(t, n)) {
@@ -678,6 +687,10 @@ static int parse_game(parser *ps)
             size_t k = 0;
             while (k < n && t[k] == '.') k++;
             if (k == n) continue;
+        }
+        /* "exd6 e.p.": the en-passant mark written apart. */
+        if ((n == 4 && memcmp(t, "e.p.", 4) == 0) || (n == 2 && memcmp(t, "ep", 2) == 0)) {
+            if (lv->moves) continue;
         }
         /* A lone annotation (e4 !?) is a NAG of the last move. */
         if (t[0] == '!' || t[0] == '?') {

@@ -254,7 +254,7 @@ static const uint32_t kind_freq[4] = {60, 2, 1, 1}; /* standard, Chess960 n, pos
 
 static uint32_t level_freq(int level)
 {
-    return level == CHC_PACK_GAME_LEVEL_DEFAULT ? LEVEL_TOT - (CHCI_PM_LEVELS - 1) : 1;
+    return level == CHC_PACK_GAME_LEVEL_DEFAULT ? LEVEL_TOT - 16 * (CHCI_PM_LEVELS - 1) : 16;
 }
 
 static uint32_t level_cum(int level)

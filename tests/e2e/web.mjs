@@ -47,6 +47,7 @@ const ctx = await chromium.launchPersistentContext(userDataDir, {
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
     '--disable-sync', '--no-first-run'],
   viewport: { width: 1280, height: 860 },
+  permissions: ['clipboard-read', 'clipboard-write'],
 });
 ctx.setDefaultTimeout(15000);
 const pageErrors = [];
@@ -185,6 +186,23 @@ await test('promotion asks for the piece', async () => {
   await page.click('#promotion button[data-role="n"]');
   await waitPlies(page, 1);
   assert.equal(await fenOf(page), 'N7/8/8/8/8/8/8/k6K b - - 0 1');
+});
+
+await test('moves by clicking, and the copy buttons copy', async () => {
+  await page.click('#new');
+  await waitPlies(page, 0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const box = await page.locator('cg-board').boundingBox();
+  const sq = box.width / 8;
+  await page.mouse.click(box.x + 4.5 * sq, box.y + 6.5 * sq); // e2
+  await page.waitForSelector('cg-board square.move-dest'); // legal moves highlighted
+  assert.equal(await page.locator('cg-board square.move-dest').count(), 2);
+  await page.mouse.click(box.x + 4.5 * sq, box.y + 4.5 * sq); // e4
+  await waitPlies(page, 1);
+  assert.ok(page.url().endsWith('#c'), page.url());
+  await page.click('.code-row[data-kind="position"][data-code="fen"] button.copy');
+  await page.waitForFunction(() => document.querySelector('.code-row[data-kind="position"][data-code="fen"] button.copy').textContent === 'Copied');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await fenOf(page));
 });
 
 await test('the engine answers, undo takes both moves back, flip turns the board', async () => {

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Strength match: chesscodec's engine against Stockfish at several UCI_Elo levels and other
+# Debian engines, refereed by libchesscodec (bench_match: illegal move and time loss lose;
+# mate, stalemate, repetition, fifty moves and insufficient material end games). Openings come
+# from the gnuchess Polyglot book with a fixed seed; each is played with both colours.
+#
+#   bench/bench_match.sh BUILD_DIR
+# Environment (all optional):
+#   MATCH_GAMES=2          games per opponent (rounded up to even)
+#   MATCH_TC=10+0.1        time control, seconds (base+increment)
+#   MATCH_OPPONENTS="sf2200"  list of: sfNNNN (Stockfish with UCI_LimitStrength, UCI_Elo NNNN),
+#                          fairymax, phalanx, glaurung
+#   MATCH_PGN=FILE         append the games to FILE (default: BUILD_DIR/match-games.pgn)
+#   MATCH_SEED=1           opening seed
+# `make bench` runs the short default (2 games against Stockfish 2200 at 10+0.1). A real
+# measurement, e.g.:
+#   MATCH_GAMES=40 MATCH_OPPONENTS="sf2200 sf1800 fairymax phalanx glaurung" bench/bench_match.sh build/release
+set -uo pipefail
+build=${1:-build/release}
+export PATH="$PATH:/usr/games"
+runner="$build/bench/bench_match"
+bin="$build/chesscodec"
+[ -x "$runner" ] || { echo "bench_match: $runner not built" >&2; exit 1; }
+[ -x "$bin" ] || { echo "bench_match: $bin not built" >&2; exit 1; }
+bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
+games=${MATCH_GAMES:-2}
+tc=${MATCH_TC:-10+0.1}
+opponents=${MATCH_OPPONENTS:-sf2200}
+pgn=${MATCH_PGN:-$build/match-games.pgn}
+seed=${MATCH_SEED:-1}
+status=0
+for opp in $opponents; do
+  args=()
+  case "$opp" in
+    sf[0-9]*)
+      command -v stockfish >/dev/null || { echo "skip $opp: stockfish not installed"; continue; }
+      args=(--engine2 "$(command -v stockfish)" --name2 "stockfish-$opp"
+            --option2 Threads=1 --option2 Hash=16 --option2 UCI_LimitStrength=true
+            --option2 "UCI_Elo=${opp#sf}");;
+    glaurung)
+      command -v glaurung >/dev/null || { echo "skip glaurung: not installed"; continue; }
+      args=(--engine2 "$(command -v glaurung)" --name2 glaurung --option2 Threads=1
+            --option2 "Hash=16" --option2 "OwnBook=false");;
+    fairymax)
+      command -v fairymax >/dev/null || { echo "skip fairymax: not installed"; continue; }
+      args=(--engine2 "$(command -v fairymax)" --name2 fairymax --proto2 xboard);;
+    phalanx)
+      command -v phalanx >/dev/null || { echo "skip phalanx: not installed"; continue; }
+      args=(--engine2 "$(command -v phalanx) -b- -l-" --name2 phalanx --proto2 xboard);;
+    *) echo "unknown opponent '$opp'" >&2; status=1; continue;;
+  esac
+  echo "---- chesscodec vs $opp: $games games at $tc"
+  "$runner" --engine1 "$bin uci" --name1 chesscodec --option1 Hash=16 "${args[@]}" \
+            --games "$games" --tc "$tc" --seed "$seed" --pgn "$pgn" || status=1
+done
+exit $status

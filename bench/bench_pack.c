@@ -1,0 +1,359 @@
+/* bench_pack: the pack codes against other ways of storing the same games and positions.
+ *
+ * Usage: bench_pack EVAL.uci[.xz] TRAIN.uci[.xz] MOVETEXT_OUT
+ *   EVAL   the evaluation games (tests/data/pack/lichess-eval.uci.xz: games i % 10 == 0 of
+ *          lichess-65k), one game a line "[FEN|]uci uci ..."
+ *   TRAIN  training games for the baseline's Huffman code (tests/data/pack/lichess-extra.uci.xz)
+ *   MOVETEXT_OUT  where to write the PGN movetext of the evaluation games (bench_pack.sh
+ *          compresses it with zstd -19 and xz -9)
+ * Prints bits per ply (games) and bits per position (positions) and speeds, with the ratio of
+ * each row to our default level. Speeds are CPU time of this process (the machine may be
+ * shared). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "chesscodec.h"
+
+typedef struct {
+    chc_position start;
+    chc_move *moves;
+    size_t n;
+} game;
+
+static double cpu_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static char *read_all(const char *path)
+{
+    char cmd[4200];
+    size_t pl = strlen(path);
+    FILE *f;
+    int piped = pl > 3 && !strcmp(path + pl - 3, ".xz");
+    if (piped) {
+        snprintf(cmd, sizeof cmd, "xz -dc '%s'", path);
+        f = popen(cmd, "r");
+    } else {
+        f = fopen(path, "rb");
+    }
+    if (!f) return NULL;
+    size_t cap = 1 << 20, len = 0, got;
+    char *buf = malloc(cap + 1);
+    while (buf && (got = fread(buf + len, 1, cap - len, f)) > 0) {
+        len += got;
+        if (len == cap) buf = realloc(buf, (cap *= 2) + 1);
+    }
+    if (piped) pclose(f);
+    else fclose(f);
+    if (buf) buf[len] = 0;
+    return buf;
+}
+
+static game *load_games(const char *path, size_t *ng)
+{
+    char *buf = read_all(path);
+    if (!buf) {
+        fprintf(stderr, "bench_pack: cannot read %s\n", path);
+        exit(1);
+    }
+    size_t cap = 1024, n = 0;
+    game *g = malloc(cap * sizeof *g);
+    char *p = buf;
+    while (*p) {
+        char *e = strchr(p, '\n');
+        if (e) *e = 0;
+        if (*p) {
+            if (n == cap) g = realloc(g, (cap *= 2) * sizeof *g);
+            game *gm = &g[n];
+            char *moves = p, *bar = strchr(p, '|');
+            if (bar) {
+                *bar = 0;
+                if (chc_position_from_fen(&gm->start, p, 0, NULL)) goto next;
+                moves = bar + 1;
+            } else {
+                chc_position_startpos(&gm->start);
+            }
+            size_t mc = 16;
+            gm->moves = malloc(mc * sizeof *gm->moves);
+            gm->n = 0;
+            chc_position pos = gm->start;
+            for (char *tok = strtok(moves, " "); tok; tok = strtok(NULL, " ")) {
+                chc_move m;
+                if (chc_move_from_uci(&pos, tok, &m, NULL)) break;
+                if (gm->n == mc) gm->moves = realloc(gm->moves, (mc *= 2) * sizeof *gm->moves);
+                gm->moves[gm->n++] = m;
+                chc_undo u;
+                chc_make_move(&pos, m, &u);
+            }
+            n++;
+        }
+    next:
+        if (!e) break;
+        p = e + 1;
+    }
+    free(buf);
+    *ng = n;
+    return g;
+}
+
+/* ---- lichess-style baseline: published ordering, static Huffman code of the rank ---------- */
+static int psqt(int type, int sq)
+{
+    /* a plain centralisation table (ours), pawns rewarded for advancing */
+    int f = sq & 7, r = sq >> 3;
+    int cf = f < 4 ? f : 7 - f, cr = r < 4 ? r : 7 - r;
+    int center = cf + cr;
+    switch (type) {
+    case CHC_PAWN: return r * 8 + cf * 2;
+    case CHC_KNIGHT: return center * 8;
+    case CHC_BISHOP: return center * 5;
+    case CHC_ROOK: return r == 6 ? 10 : cf;
+    case CHC_QUEEN: return center * 3;
+    default: return r == 0 ? (f == 6 || f == 2 ? 20 : 5) : -center * 4;
+    }
+}
+
+static long move_score(const chc_position *pos, chc_move m)
+{
+    int us = pos->side;
+    int from = CHC_MOVE_FROM(m), to = CHC_MOVE_TO(m);
+    int type = CHC_PIECE_TYPE(pos->board[from]);
+    unsigned fl = CHC_MOVE_FLAGS(m);
+    if (fl & CHC_MF_CASTLE) to = (to > from) ? from + 2 : from - 2;
+    long promotion = (fl & CHC_MF_PROMOTION) ? CHC_MOVE_PROMO(m) - 1 : 0;
+    long capture = (fl & (CHC_MF_CAPTURE | CHC_MF_EN_PASSANT)) ? 1 : 0;
+    /* is the destination attacked by an opposing pawn? */
+    chc_bitboard theirpawns = pos->by_color[us ^ 1] & pos->by_type[CHC_PAWN];
+    long pawn_defense = (chc_attacks(us, CHC_PAWN, to, 0) & theirpawns) ? 6 - type : 6;
+    int vf = us == CHC_WHITE ? from : from ^ 56, vt = us == CHC_WHITE ? to : to ^ 56;
+    long move_value = 512 + psqt(type, vt) - psqt(type, vf);
+    return (promotion << 26) + (capture << 25) + (pawn_defense << 22) + (move_value << 12) + (to << 6) + from;
+}
+
+static int rank_of(const chc_position *pos, chc_move played)
+{
+    chc_move mv[CHC_MAX_MOVES];
+    int n = chc_legal_moves(pos, mv, CHC_GEN_ALL);
+    long ps = -1;
+    for (int i = 0; i < n; i++)
+        if (((mv[i] ^ played) & 0x7FFF) == 0) ps = move_score(pos, mv[i]);
+    int r = 0;
+    for (int i = 0; i < n; i++)
+        if (move_score(pos, mv[i]) > ps) r++;
+    return r;
+}
+
+/* Huffman code lengths for counts (n symbols). */
+static void huffman_lengths(const double *count, int n, int *len)
+{
+    double w[512];
+    int parent[512], alive[512], m = n;
+    for (int i = 0; i < n; i++) {
+        w[i] = count[i] + 1e-9; /* every rank gets a code */
+        alive[i] = 1;
+        parent[i] = -1;
+    }
+    for (int step = 0; step < n - 1; step++) {
+        int a = -1, b = -1;
+        for (int i = 0; i < m; i++) {
+            if (!alive[i]) continue;
+            if (a < 0 || w[i] < w[a]) {
+                b = a;
+                a = i;
+            } else if (b < 0 || w[i] < w[b]) {
+                b = i;
+            }
+        }
+        w[m] = w[a] + w[b];
+        alive[a] = alive[b] = 0;
+        alive[m] = 1;
+        parent[m] = -1;
+        parent[a] = parent[b] = m;
+        m++;
+    }
+    for (int i = 0; i < n; i++) {
+        int l = 0;
+        for (int j = i; parent[j] >= 0; j = parent[j]) l++;
+        len[i] = l;
+    }
+}
+
+static void row(const char *name, double bits, double ref, const char *speed)
+{
+    printf("  %-40s %8.4f %7.3fx  %s\n", name, bits, bits / ref, speed);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 4) {
+        fprintf(stderr, "usage: bench_pack EVAL.uci[.xz] TRAIN.uci[.xz] MOVETEXT_OUT\n");
+        return 2;
+    }
+    size_t ng, nt;
+    game *g = load_games(argv[1], &ng);
+    game *tr = load_games(argv[2], &nt);
+    size_t plies = 0;
+    for (size_t i = 0; i < ng; i++) plies += g[i].n;
+    printf("pack bench: %zu evaluation games, %zu plies (training games for the baseline: %zu)\n", ng, plies, nt);
+
+    /* our code at each level */
+    double bpp[CHC_PACK_GAME_LEVELS + 1], enc_rate[CHC_PACK_GAME_LEVELS + 1], dec_rate[CHC_PACK_GAME_LEVELS + 1];
+    static uint8_t code[CHC_PACK_GAME_MAX(20000)];
+    static chc_move back[20000];
+    for (int level = 1; level <= CHC_PACK_GAME_LEVELS; level++) {
+        size_t bytes = 0;
+        double te = 0, td = 0;
+        for (size_t i = 0; i < ng; i++) {
+            size_t len, n;
+            double t0 = cpu_now();
+            if (chc_pack_game(&g[i].start, g[i].moves, g[i].n, level, code, sizeof code, &len)) {
+                fprintf(stderr, "bench_pack: game %zu does not pack\n", i);
+                return 1;
+            }
+            double t1 = cpu_now();
+            chc_position st;
+            if (chc_unpack_game(code, len, &st, back, 20000, &n, NULL) || n != g[i].n) {
+                fprintf(stderr, "bench_pack: game %zu does not unpack\n", i);
+                return 1;
+            }
+            double t2 = cpu_now();
+            te += t1 - t0;
+            td += t2 - t1;
+            bytes += len;
+        }
+        bpp[level] = bytes * 8.0 / (double)plies;
+        enc_rate[level] = (double)plies / te;
+        dec_rate[level] = (double)plies / td;
+    }
+    double ref = bpp[CHC_PACK_GAME_LEVEL_DEFAULT];
+
+    /* PGN movetext */
+    FILE *mt = fopen(argv[3], "wb");
+    size_t mtbytes = 0;
+    for (size_t i = 0; i < ng; i++) {
+        chc_position pos = g[i].start;
+        char line[65536];
+        size_t o = 0;
+        for (size_t k = 0; k < g[i].n && o < sizeof line - 64; k++) {
+            if (pos.side == CHC_WHITE) o += (size_t)snprintf(line + o, sizeof line - o, "%u. ", pos.fullmove);
+            else if (k == 0) o += (size_t)snprintf(line + o, sizeof line - o, "%u... ", pos.fullmove);
+            char san[CHC_SAN_MAX];
+            chc_move_to_san(&pos, g[i].moves[k], san);
+            o += (size_t)snprintf(line + o, sizeof line - o, "%s ", san);
+            chc_undo u;
+            chc_make_move(&pos, g[i].moves[k], &u);
+        }
+        if (o) line[o - 1] = '\n';
+        else line[o++] = '\n';
+        if (mt) fwrite(line, 1, o, mt);
+        mtbytes += o;
+    }
+    if (mt) fclose(mt);
+
+    /* urlsafe (standard starts only: all of these games) */
+    size_t uchars = 0, uplies = 0;
+    for (size_t i = 0; i < ng; i++) {
+        static char ubuf[CHC_URLSAFE_MAX(20000)];
+        size_t ul;
+        if (chc_urlsafe_encode(g[i].moves, g[i].n, ubuf, sizeof ubuf, &ul, NULL) == CHC_OK) {
+            uchars += ul;
+            uplies += g[i].n;
+        }
+    }
+
+    /* lichess-style baseline */
+    double counts[256];
+    memset(counts, 0, sizeof counts);
+    for (size_t i = 0; i < nt; i++) {
+        chc_position pos = tr[i].start;
+        for (size_t k = 0; k < tr[i].n; k++) {
+            counts[rank_of(&pos, tr[i].moves[k])]++;
+            chc_undo u;
+            chc_make_move(&pos, tr[i].moves[k], &u);
+        }
+    }
+    int hl[256];
+    huffman_lengths(counts, 256, hl);
+    double lbits = 0;
+    double t0 = cpu_now();
+    for (size_t i = 0; i < ng; i++) {
+        chc_position pos = g[i].start;
+        for (size_t k = 0; k < g[i].n; k++) {
+            lbits += hl[rank_of(&pos, g[i].moves[k])];
+            chc_undo u;
+            chc_make_move(&pos, g[i].moves[k], &u);
+        }
+    }
+    double lrate = (double)plies / (cpu_now() - t0);
+
+    char sp[160];
+    printf("\n  games (bits per ply; ratio to our default level)\n");
+    printf("  %-40s %8s %8s  %s\n", "code", "bits/ply", "ratio", "speed (plies/s, CPU time)");
+    for (int level = 1; level <= CHC_PACK_GAME_LEVELS; level++) {
+        char name[64];
+        snprintf(name, sizeof name, "pack game level %d%s", level,
+                 level == CHC_PACK_GAME_LEVEL_DEFAULT ? " (default)" : "");
+        snprintf(sp, sizeof sp, "encode %.0f, decode %.0f", enc_rate[level], dec_rate[level]);
+        row(name, bpp[level], ref, sp);
+    }
+    snprintf(sp, sizeof sp, "ordering + Huffman of the rank: %.0f", lrate);
+    row("lichess-style baseline (Huffman)", lbits / (double)plies, ref, sp);
+    row("urlsafe (6 bits a character)", uchars * 6.0 / (double)(uplies ? uplies : 1), ref, "");
+    row("PGN movetext (raw)", mtbytes * 8.0 / (double)plies, ref, "");
+    printf("  MOVETEXT_BYTES %zu PLIES %zu REF %.6f\n", mtbytes, plies, ref);
+
+    /* positions: every position of the evaluation games */
+    size_t npos = 0, fenchars = 0, bfbits = 0;
+    double tpe = 0, tpd = 0, tfen = 0, tm = 0;
+    for (size_t i = 0; i < ng; i++) {
+        chc_position pos = g[i].start;
+        for (size_t k = 0;; k++) {
+            uint8_t pc[CHC_PACK_POS_BYTES];
+            chc_position back_pos;
+            double a = cpu_now();
+            chc_pack_position(&pos, pc);
+            double b = cpu_now();
+            chc_unpack_position(&back_pos, pc, NULL);
+            double c = cpu_now();
+            char fen[CHC_FEN_MAX];
+            fenchars += chc_position_to_fen(&pos, fen, sizeof fen, 0);
+            double d = cpu_now();
+            uint8_t ms[CHC_MSCS_BYTES];
+            chc_mscs_encode(&pos, ms, NULL);
+            double e = cpu_now();
+            tpe += b - a;
+            tpd += c - b;
+            tfen += d - c;
+            tm += e - d;
+            /* BinaryFen-style: 64-bit occupancy, a nibble per piece, counters as varints when
+             * not the defaults */
+            int pieces = __builtin_popcountll(pos.by_type[0]);
+            size_t bits = 64 + 4 * (size_t)((pieces + 1) / 2 * 2);
+            unsigned ply = (pos.fullmove - 1) * 2 + pos.side;
+            if (pos.halfmove || ply) {
+                for (unsigned v = pos.halfmove; ; v >>= 7) { bits += 8; if (v < 128) break; }
+                if (ply) for (unsigned v = ply; ; v >>= 7) { bits += 8; if (v < 128) break; }
+            }
+            bfbits += bits;
+            npos++;
+            if (k == g[i].n) break;
+            chc_undo u;
+            chc_make_move(&pos, g[i].moves[k], &u);
+        }
+    }
+    printf("\n  positions: %zu (bits per position; ratio to the pack position code)\n", npos);
+    printf("  %-40s %8s %8s  %s\n", "code", "bits", "ratio", "speed (positions/s, CPU time)");
+    snprintf(sp, sizeof sp, "encode %.0f, decode %.0f", (double)npos / tpe, (double)npos / tpd);
+    row("pack position (fixed width)", CHC_PACK_POS_BITS, CHC_PACK_POS_BITS, sp);
+    snprintf(sp, sizeof sp, "encode %.0f", (double)npos / tm);
+    row("MSCS v1 (fixed width)", CHC_MSCS_BYTES * 8.0, CHC_PACK_POS_BITS, sp);
+    row("BinaryFen-style (occupancy + nibbles)", (double)bfbits / (double)npos, CHC_PACK_POS_BITS, "");
+    snprintf(sp, sizeof sp, "write %.0f", (double)npos / tfen);
+    row("FEN (8 bits a character)", fenchars * 8.0 / (double)npos, CHC_PACK_POS_BITS, sp);
+    return 0;
+}

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The pack codes on the command line: encode/decode for positions, convert for games, the
+# errors of bad codes, and the counting program's figure.
+source "$(dirname "$0")/lib.sh"
+
+start="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+expect_eq "encode startpos" "C770uuaqarvJrHelXIlMUgn-uU" "$("$BIN" encode --to pack "$start")"
+expect_eq "decode detects pack" "$start" "$("$BIN" decode C770uuaqarvJrHelXIlMUgn-uU)"
+expect_eq "decode --format pack" "$start" "$("$BIN" decode --format pack C770uuaqarvJrHelXIlMUgn-uU)"
+fen960="bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 1"
+code=$("$BIN" encode --to pack "$fen960")
+expect_eq "Chess960 position code" "EJxk623ZoRvxht_FszCQ30q8zD" "$code"
+back=$("$BIN" decode "$code")
+expect_eq "Chess960 round trip" "$("$BIN" encode --to fen "$fen960")" "$("$BIN" encode --to fen "$back")"
+expect_status "out of range" 1 "$BIN" decode --format pack __________________________
+expect_status "bad character" 1 "$BIN" decode --format pack 'AAAAAAAAAAAA*AAAAAAAAAAAAA'
+err=$("$BIN" decode --format pack __________________________ 2>&1 >/dev/null)
+case "$err" in *"past the"*|*"domain"*|*range*) pass ;; *) failed "range error text: $err" ;; esac
+expect_eq "one line of error" 1 "$(echo "$err" | wc -l)"
+
+# games: UCI -> pack -> UCI
+printf 'e2e4 e7e5 g1f3 b8c6 f1b5 a7a6\nd2d4 d7d5 c2c4\n' > "$TMP/g.uci"
+"$BIN" convert --from uci --to pack -o "$TMP/g.pack" "$TMP/g.uci" 2>/dev/null ||
+  "$BIN" convert --from uci --to pack < "$TMP/g.uci" > "$TMP/g.pack" 2>/dev/null
+expect_eq "two codes" 2 "$(wc -l < "$TMP/g.pack" | tr -d ' ')"
+"$BIN" convert --from pack --to uci < "$TMP/g.pack" > "$TMP/back.uci" 2>/dev/null
+expect_eq "games round trip" "$(cat "$TMP/g.uci")" "$(cat "$TMP/back.uci")"
+echo "@@@@" > "$TMP/bad.pack"
+expect_status "bad game code" 1 "$BIN" convert --from pack --to uci "$TMP/bad.pack"
+
+# the counting program prints the width the tests pin
+count_tool=""
+for c in "${CHC_BUILD:-build/release}/tools/pack_count" "${CHC_BUILD:-build/release}/pack_count"; do
+  [ -x "$c" ] && count_tool=$c && break
+done
+if [ -n "$count_tool" ]; then
+  out=$("$count_tool")
+  expect_eq "count" "count: 74361113114127931570883840306884781034706840684" "$(echo "$out" | grep '^count:')"
+  expect_eq "bits" "bits: 156" "$(echo "$out" | grep '^bits:')"
+  expect_eq "library agrees" "library count: same" "$(echo "$out" | grep '^library')"
+fi
+finish
