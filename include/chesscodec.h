@@ -546,8 +546,10 @@ CHC_API void chc_pgn_reader_free(chc_pgn_reader *r);
  * up to the error and the next call reads the following game. */
 CHC_API int chc_pgn_read_game(chc_pgn_reader *r, chc_game *g, chc_diag *diag);
 /* Returns the next game's raw text without parsing it (*text stays valid until the next
- * call on the reader), *line its first line. Same returns as chc_pgn_read_game() (only
- * CHC_E_GAME_END, CHC_E_IO, CHC_E_LIMIT). Used to split a file for parallel reading. */
+ * call on the reader; it belongs to the reader), *line its first line. Returns CHC_OK,
+ * CHC_E_GAME_END, CHC_E_IO, CHC_E_NO_MEMORY, or CHC_E_LIMIT for a game over
+ * CHC_PGN_MAX_GAME_BYTES (skipped; *text is not set). Used to split a file for parallel
+ * reading: each game's text read with chc_pgn_reader_new_mem() gives the same game. */
 CHC_API int chc_pgn_next_raw(chc_pgn_reader *r, const char **text, size_t *len, long *line);
 /* The number (1-based) of the last game returned, and the bytes of input consumed so far. */
 CHC_API long chc_pgn_reader_game_number(const chc_pgn_reader *r);
@@ -565,9 +567,9 @@ CHC_API uint64_t chc_pgn_reader_bytes(const chc_pgn_reader *r);
 #define CHC_PGN_WRITE_NO_TAGS 1u       /* movetext only (no tags, no blank line after) */
 #define CHC_PGN_WRITE_NO_COMMENTS 2u   /* drop comments and NAGs */
 #define CHC_PGN_WRITE_NO_VARIATIONS 4u /* main line only */
-/* Writes the game into buf (capacity cap; NUL-terminated when cap > 0) and returns the full
- * length the text needs, without NUL, like snprintf: if that is >= cap, the text was cut;
- * call again with a larger buffer. */
+/* Writes the game into buf (capacity cap; NUL-terminated when cap > 0; buf may be NULL when
+ * cap is 0) and returns the full length the text needs, without NUL, like snprintf: if that
+ * is >= cap, the text was cut; call again with a buffer of at least the length + 1. */
 CHC_API size_t chc_game_to_pgn(const chc_game *g, char *buf, size_t cap, unsigned flags);
 /* <<< END SECTION notation */
 

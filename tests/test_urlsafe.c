@@ -31,6 +31,9 @@ static const char *const EXAMPLES[][2] = {
     {"c2c3", "KS"},
     {"c2c4", "a"},
     {"e2e4 e7e5 g1f3 b8c6 f1b5", "ckGV5qh"},
+    /* the crate's own test cases (castling given king-to-rook there) */
+    {"a2a4 h7h6 a4a5 b7b5 a5b6 h6h5 b6c7 h5h4 g2g3 h4g3 c7d8q", "Y3vghpnyfWW7Q"},
+    {"d2d3 g7g6 c1e3 f8g7 b1c3 g8f6 d1d2 e8h8 e1a1", "TuCU2BS-tDL8_EA"},
     /* castling both ways */
     {"e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 e1g1 d7d6 d2d3 c8g4 b1c3 d8d7 c1e3 e8c8", "ckGV5qFaiEHzrLTeBS7zU84"},
     /* en passant and promotion to a knight */

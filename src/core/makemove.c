@@ -12,6 +12,25 @@ static inline bb_t checkers_of(const chc_position *p)
     return pos_attackers(p, ksq, pos_occ(p)) & p->by_color[us ^ 1];
 }
 
+static inline void save_state(const chc_position *p, chc_undo *u)
+{
+    u->checkers = p->checkers;
+    u->key = p->key;
+    u->ep = p->ep;
+    u->castling = p->castling;
+    u->halfmove = p->halfmove;
+    u->captured = 0;
+}
+
+static inline void restore_state(chc_position *p, const chc_undo *u)
+{
+    p->checkers = u->checkers;
+    p->key = u->key;
+    p->ep = u->ep;
+    p->castling = u->castling;
+    p->halfmove = u->halfmove;
+}
+
 void chc_make_move(chc_position *p, chc_move m, chc_undo *u)
 {
     const int us = p->side, them = us ^ 1;
@@ -19,12 +38,7 @@ void chc_make_move(chc_position *p, chc_move m, chc_undo *u)
     const unsigned flags = CHC_MOVE_FLAGS(m);
     uint64_t key = p->key;
 
-    u->checkers = p->checkers;
-    u->key = p->key;
-    u->ep = p->ep;
-    u->castling = p->castling;
-    u->halfmove = p->halfmove;
-    u->captured = 0;
+    save_state(p, u);
 
     if (p->ep != CHC_NO_SQUARE) {
         if (chci_ep_in_key(p)) key ^= chci_key_ep_file(CHC_FILE(p->ep));
@@ -108,11 +122,7 @@ void chc_unmake_move(chc_position *p, chc_move m, const chc_undo *u)
         }
         if (CHC_PIECE_TYPE(piece) == CHC_KING) p->king_sq[us] = (uint8_t)from;
     }
-    p->checkers = u->checkers;
-    p->key = u->key;
-    p->ep = u->ep;
-    p->castling = u->castling;
-    p->halfmove = u->halfmove;
+    restore_state(p, u);
 #ifdef CHC_DEBUG_CHECKS
     chci_check(p);
 #endif
@@ -120,12 +130,7 @@ void chc_unmake_move(chc_position *p, chc_move m, const chc_undo *u)
 
 void chc_make_null(chc_position *p, chc_undo *u)
 {
-    u->checkers = p->checkers;
-    u->key = p->key;
-    u->ep = p->ep;
-    u->castling = p->castling;
-    u->halfmove = p->halfmove;
-    u->captured = 0;
+    save_state(p, u);
     uint64_t key = p->key;
     if (p->ep != CHC_NO_SQUARE) {
         if (chci_ep_in_key(p)) key ^= chci_key_ep_file(CHC_FILE(p->ep));
@@ -145,11 +150,7 @@ void chc_unmake_null(chc_position *p, const chc_undo *u)
 {
     p->side ^= 1;
     if (p->side == CHC_BLACK) p->fullmove--;
-    p->checkers = u->checkers;
-    p->key = u->key;
-    p->ep = u->ep;
-    p->castling = u->castling;
-    p->halfmove = u->halfmove;
+    restore_state(p, u);
 #ifdef CHC_DEBUG_CHECKS
     chci_check(p);
 #endif

