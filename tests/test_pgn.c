@@ -600,6 +600,46 @@ static void test_outcomes(void **state)
     chc_pgn_reader_free(r);
 }
 
+/* The whole raw lichess export (10,024 games with clocks, evals, Chess960, variants and empty
+ * games) when the shared data is beside the repository (a developer machine); the repository
+ * holds its first 2,500 games for everyone else. */
+static void test_pgn_shared_raw(void **state)
+{
+    (void)state;
+    const char *src = getenv("CHC_SRC");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/../shared/data/games/lichess-raw-magnus-10k.pgn.xz", src ? src : ".");
+    FILE *f = fopen(path, "rb");
+    if (!f || tu_sanitized()) {
+        if (f) fclose(f);
+        printf("(shared raw lichess export not checked here)\n");
+        return;
+    }
+    fclose(f);
+    size_t len;
+    char *text = tu_read_file(path, &len);
+    assert_non_null(text);
+    chc_pgn_reader *r = chc_pgn_reader_new_mem(text, len, 0, 1, 1);
+    chc_game *g = chc_game_new();
+    chc_diag d;
+    int rc;
+    long ok = 0, variants = 0;
+    while ((rc = chc_pgn_read_game(r, g, &d)) != CHC_E_GAME_END) {
+        if (rc == CHC_E_PGN_VARIANT) {
+            variants++;
+            continue;
+        }
+        if (rc != CHC_OK) fail_msg("%s", d.message);
+        ok++;
+    }
+    printf("raw lichess export: %ld games read, %ld variant games refused\n", ok, variants);
+    assert_int_equal(ok + variants, 10024);
+    assert_int_equal(variants, 26); /* 25 Atomic, 1 Crazyhouse */
+    chc_game_free(g);
+    chc_pgn_reader_free(r);
+    free(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -612,6 +652,7 @@ int main(void)
         cmocka_unit_test(test_pgn_streaming),
         cmocka_unit_test(test_pgn_fixtures),
         cmocka_unit_test(test_pgn_round_trip),
+        cmocka_unit_test(test_pgn_shared_raw),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -85,7 +85,7 @@ int chc_covert_match(const char *text, size_t len, size_t *used)
     size_t pos = 0, best_len = 0;
     int best = -1;
     unsigned node = 0;
-    while (pos < len) {
+    while (pos < len && (node == 0 || chci_emoji_trie[node].count)) {
         uint32_t cp;
         size_t n = utf8_cp(s + pos, len - pos, &cp);
         if (n == 0) break;
