@@ -286,7 +286,10 @@ static int eng_think(eng *e, const chc_position *start, const chc_move *moves, i
         }
         if (strncmp(line, "move ", 5) == 0) {
             *elapsed = now_ms() - t0;
-            snprintf(mv, cap, "%s", line + 5);
+            size_t ml = strcspn(line + 5, " \t");
+            if (ml >= cap) ml = cap - 1;
+            memcpy(mv, line + 5, ml);
+            mv[ml] = 0;
             e->sent = n + 1;
             return 1;
         }

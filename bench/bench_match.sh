@@ -36,7 +36,7 @@ for opp in $opponents; do
       command -v stockfish >/dev/null || { echo "skip $opp: stockfish not installed"; continue; }
       args=(--engine2 "$(command -v stockfish)" --name2 "stockfish-$opp"
             --option2 Threads=1 --option2 Hash=16 --option2 UCI_LimitStrength=true
-            --option2 "UCI_Elo=${opp#sf}");;
+            --option2 "UCI_Elo=${opp#sf}" --option2 "Move Overhead=100");;
     glaurung)
       command -v glaurung >/dev/null || { echo "skip glaurung: not installed"; continue; }
       args=(--engine2 "$(command -v glaurung)" --name2 glaurung --option2 Threads=1

@@ -65,7 +65,7 @@ static void usage(FILE *f)
             "                   deepblue: Deep Blue vs Kasparov, game 6, New York 1997\n"
             "  --ascii          letters instead of Unicode chess pieces\n"
             "  --final          show only the final position\n"
-            "  --delay SECONDS  pause between moves (default: 0.8 on a terminal, where each\n"
+            "  --delay SECONDS  pause between moves (default: 0.6 on a terminal, where each\n"
             "                   move is drawn in place; 0 otherwise)\n"
             "  --plain          plain text even on a terminal\n");
 }
@@ -223,7 +223,7 @@ int cmd_demo(int argc, char **argv)
         }
     }
     int tty = isatty(STDOUT_FILENO) && !plain;
-    if (delay < 0) delay = tty ? 0.8 : 0;
+    if (delay < 0) delay = tty ? 0.6 : 0;
 
     /* the whole game first (so that "ply N of M" is known), then replay it */
     play_game g;

@@ -1,6 +1,7 @@
 /* chesscodec uci: the engine speaking the UCI protocol on stdin/stdout. The search runs in
  * its own thread so that `stop`, `isready` and `ponderhit` are answered while it thinks. */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +23,7 @@ struct uci {
     /* search thread */
     pthread_t thread;
     int thread_live;
+    atomic_int done; /* set by the search thread when it has printed bestmove */
     chc_position root; /* position searched (for move text) */
     chc_search_limits limits;
     chc_move searchmoves[CHC_MAX_MOVES];
@@ -102,10 +104,23 @@ static void *search_thread(void *arg)
     return NULL;
 }
 
+static void *search_main(void *arg)
+{
+    struct uci *u = arg;
+    search_thread(u);
+    atomic_store(&u->done, 1);
+    return NULL;
+}
+
 static void wait_search(struct uci *u, int stop)
 {
     if (!u->thread_live) return;
-    if (stop) chc_engine_stop(u->engine);
+    /* the search clears the stop request when it starts: repeat it until the thread is done */
+    while (stop && !atomic_load(&u->done)) {
+        chc_engine_stop(u->engine);
+        struct timespec ts = {0, 500000};
+        nanosleep(&ts, NULL);
+    }
     pthread_join(u->thread, NULL);
     u->thread_live = 0;
 }
@@ -257,7 +272,8 @@ static void cmd_go(struct uci *u, char *rest)
             return;
         }
     }
-    if (pthread_create(&u->thread, NULL, search_thread, u) != 0) {
+    atomic_store(&u->done, 0);
+    if (pthread_create(&u->thread, NULL, search_main, u) != 0) {
         out("info string cannot start the search thread");
         out("bestmove 0000");
         return;

@@ -367,7 +367,12 @@ static void draw(tui *t)
         if (t->colors) attron(COLOR_PAIR(C_LABEL));
         put_cut(y, 0, lw, play_code_label(id));
         if (t->colors) attroff(COLOR_PAIR(C_LABEL));
-        int maxrows = id == PLAY_CODE_COVERT ? 3 : id == PLAY_CODE_FEN || id == PLAY_CODE_URLSAFE ? 2 : 1;
+        /* a taller terminal gives the growing game codes more rows */
+        int extra = H > 24 ? (H - 24) / 2 : 0;
+        int maxrows = id == PLAY_CODE_COVERT ? 3
+                      : id == PLAY_CODE_FEN ? 2
+                      : id == PLAY_CODE_URLSAFE ? 2 + extra
+                      : id == PLAY_CODE_PACK_GAME ? 1 + extra : 1;
         if (y + maxrows > bottom) maxrows = bottom - y;
         if (!t->codes.ok[id]) attron(A_DIM);
         y += draw_wrapped(t, y, lw, vw, maxrows, t->codes.text[id][0] || !t->codes.ok[id]

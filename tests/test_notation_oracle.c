@@ -1,13 +1,17 @@
 /* ctest-labels: nosan
  * Differential test against chessops and chess.js (npm, tests/oracle/): every main-line
  * move's SAN, the FEN after it and the final outcome must equal the oracles'.
- * This quick version checks 2,000 lichess games (chess.js on the first 500), the 466 Chess960
- * games and two real-world fixtures; test_notation_oracle_full (label slow) checks all 20,000
- * lichess games with both oracles. */
+ * This quick version checks 2,000 lichess games (chess.js on the first 300), the 466 Chess960
+ * games and two real-world fixtures (chess.js on 100 games each); test_notation_oracle_full
+ * (label slow) checks all 20,000 lichess games with both oracles. */
 #include "testutil.h"
 #ifndef ORACLE_GAMES
 #define ORACLE_GAMES 2000
-#define ORACLE_CHESSJS "--chessjs-games 500"
+#define ORACLE_CHESSJS "--chessjs-games 300"
+#define ORACLE_CHESSJS_FIXTURES "--chessjs-games 100"
+#endif
+#ifndef ORACLE_CHESSJS_FIXTURES
+#define ORACLE_CHESSJS_FIXTURES ""
 #endif
 
 #include <stdio.h>
@@ -126,8 +130,8 @@ static void test_chess960(void **state)
 static void test_fixtures(void **state)
 {
     (void)state;
-    run_oracle("notation/fixtures/twic1599-otb.pgn.xz", ORACLE_CHESSJS, 1110, 0);
-    run_oracle("notation/fixtures/lichess-2025-05-clocks.pgn.xz", ORACLE_CHESSJS, 438, 0);
+    run_oracle("notation/fixtures/twic1599-otb.pgn.xz", ORACLE_CHESSJS_FIXTURES, 1110, 0);
+    run_oracle("notation/fixtures/lichess-2025-05-clocks.pgn.xz", ORACLE_CHESSJS_FIXTURES, 438, 0);
     run_oracle("notation/fixtures/kasparov-deep-blue-1997.pgn", "", 6, 0);
 }
 

@@ -16,6 +16,7 @@ static uint64_t rnd(void)
 }
 
 static chc_move back_moves[4096];
+static int check_reencode = 1;
 
 /* Packs, unpacks and checks; returns the code length. */
 static size_t roundtrip(const chc_position *start, const chc_move *moves, size_t n, int level)
@@ -37,7 +38,8 @@ static size_t roundtrip(const chc_position *start, const chc_move *moves, size_t
     chc_position_to_fen(&st, f2, sizeof f2, CHC_FEN_EP_LEGAL_ONLY);
     assert_string_equal(f1, f2);
     assert_int_equal(!!st.chess960, !!start->chess960);
-    /* the decoded game codes to the same bytes */
+    /* the decoded game codes to the same bytes (equal games code equally: skipped in bulk) */
+    if (!check_reencode) return len;
     assert_int_equal(chc_pack_game(&st, back_moves, m, level, code2, sizeof code2, &len2), CHC_OK);
     assert_int_equal(len, len2);
     assert_memory_equal(code, code2, len);
@@ -66,6 +68,7 @@ static void test_games(void **state)
     (void)state;
     size_t every = tu_sanitized() ? 40 : 1;
     size_t plies = 0, bytes = 0;
+    check_reencode = 0;
     file_roundtrip("pack/lichess-eval.uci.xz", every, 0, &plies, &bytes);
     printf("evaluation games, default level: %zu plies, %.4f bits/ply\n", plies, bytes * 8.0 / (double)plies);
     plies = bytes = 0;

@@ -4,6 +4,7 @@
  * ctest-labels: nosan
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -48,6 +49,8 @@ static void start(void)
     }
     close(in[0]);
     close(out[1]);
+    fcntl(in[1], F_SETFD, FD_CLOEXEC);
+    fcntl(out[0], F_SETFD, FD_CLOEXEC);
     to_fd = in[1];
     from_fd = out[0];
     rlen = 0;
@@ -108,6 +111,20 @@ static const char *expect(const char *prefix, int timeout_ms)
     }
 }
 
+/* Teardown: a test that failed half-way leaves its engine running; end it. */
+static int kill_child(void **state)
+{
+    (void)state;
+    if (child > 0 && waitpid(child, NULL, WNOHANG) == 0) {
+        kill(child, SIGKILL);
+        waitpid(child, NULL, 0);
+        close(to_fd);
+        close(from_fd);
+    }
+    child = 0;
+    return 0;
+}
+
 static void stop_child(void)
 {
     sendf("quit");
@@ -125,6 +142,7 @@ static void stop_child(void)
     }
     assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
     close(from_fd);
+    child = 0;
 }
 
 /* The move of a "bestmove" line must be legal in `pos`. */
@@ -313,9 +331,9 @@ int main(void)
 {
     signal(SIGPIPE, SIG_IGN);
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_handshake),
-        cmocka_unit_test(test_go_forms),
-        cmocka_unit_test(test_chess960),
+        cmocka_unit_test_teardown(test_handshake, kill_child),
+        cmocka_unit_test_teardown(test_go_forms, kill_child),
+        cmocka_unit_test_teardown(test_chess960, kill_child),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

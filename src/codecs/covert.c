@@ -39,9 +39,9 @@ static inline size_t utf8_cp(const unsigned char *s, size_t len, uint32_t *cp)
     unsigned c = s[0];
     if (c < 0x80) { *cp = c; return 1; }
     if (c >= 0xF0 && c < 0xF5 && len >= 4) {
-        if (((s[1] & 0xC0) ^ 0x80) | ((s[2] & 0xC0) ^ 0x80) | ((s[3] & 0xC0) ^ 0x80)) return 0;
-        *cp = (uint32_t)(c & 7) << 18 | (uint32_t)(s[1] & 0x3F) << 12 | (uint32_t)(s[2] & 0x3F) << 6 |
-              (s[3] & 0x3F);
+        uint32_t v = (uint32_t)s[1] << 16 | (uint32_t)s[2] << 8 | s[3];
+        if ((v & 0xC0C0C0u) != 0x808080u) return 0;
+        *cp = (uint32_t)(c & 7) << 18 | (v >> 4 & 0x3F000u) | (v >> 2 & 0xFC0u) | (v & 0x3Fu);
         return *cp >= 0x10000 && *cp <= 0x10FFFF ? 4 : 0; /* no overlong form */
     }
     if (c >= 0xE0 && c < 0xF0 && len >= 3) {
@@ -57,7 +57,8 @@ static inline size_t utf8_cp(const unsigned char *s, size_t len, uint32_t *cp)
     return 0;
 }
 
-/* The child of trie node `node` for code point cp, or 0. */
+/* The child of trie node `node` for code point cp, or 0: direct tables for the first code
+ * point of most emoji, a search among the node's sorted children otherwise. */
 static inline unsigned trie_child(unsigned node, uint32_t cp)
 {
     if (node == 0) {
@@ -66,8 +67,12 @@ static inline unsigned trie_child(unsigned node, uint32_t cp)
     }
     unsigned lo = chci_emoji_trie[node].first, n = chci_emoji_trie[node].count, hi = lo + n;
     if (n <= 8) {
-        for (unsigned i = lo; i < hi; i++)
-            if (chci_emoji_trie[i].cp == cp) return i;
+        /* Children are sorted: scan from the largest, which ends at once for the usual miss
+         * (the first code point of the next emoji, above every modifier and joiner). */
+        for (unsigned i = hi; i-- > lo;) {
+            uint32_t c = chci_emoji_trie[i].cp;
+            if (c <= cp) return c == cp ? i : 0;
+        }
         return 0;
     }
     unsigned end = hi;
@@ -213,9 +218,13 @@ int chc_covert_decode_indices(const uint16_t *idx, size_t n, chc_position *pos, 
                          "covert code: emoji 1 %s does not name the scheme (expected one of "
                          "list entries 2441..2453)", chc_covert_emoji(idx[0]));
     board[FEN_SQ(0)] = value_piece[idx[0] - SCHEME_BASE];
+    /* (3178 - 1111*k mod 3178) mod 3178: adding it undoes the offset of emoji k+2. */
+    static const uint16_t undo[21] = {0,    2067, 956,  3023, 1912, 801,  2868,
+                                      1757, 646,  2713, 1602, 491,  2558, 1447,
+                                      336,  2403, 1292, 181,  2248, 1137, 26};
     for (int k = 0; k < 21; k++) {
-        int w = ((int)idx[k + 1] - OFFSET * k) % N_EMOJI;
-        if (w < 0) w += N_EMOJI;
+        int w = (int)idx[k + 1] + undo[k];
+        if (w >= N_EMOJI) w -= N_EMOJI;
         if (w >= 2197)
             return chci_fail(diag, CHC_E_COVERT_VALUE, -1, 0, 0, k + 1,
                              "covert code: emoji %d %s is not a board emoji at this place", k + 2,
@@ -262,16 +271,18 @@ int chc_covert_decode_indices(const uint16_t *idx, size_t n, chc_position *pos, 
     if (full < 1)
         return chci_fail(diag, CHC_E_COVERT_COUNTERS, -1, 0, 0, 23,
                          "covert code: emoji 24-25 give full-move number 0");
-    chc_diag d;
-    memset(&d, 0, sizeof d);
-    int rc = chc_position_set(pos, board, side, rooks, ep, (int)half, (int)full, 0, &d);
+    int rc = chc_position_set(pos, board, side, rooks, ep, (int)half, (int)full, 0, diag);
     if (rc != CHC_OK) {
         long at = -1;
         const char *what = "the board";
         if (rc == CHC_E_POS_CASTLING || rc == CHC_E_POS_EN_PASSANT) at = 22, what = "emoji 23";
         else if (rc == CHC_E_POS_COUNTERS) at = 23, what = "emoji 24-25";
+        if (!diag) return rc;
+        char msg[sizeof diag->message];
+        memcpy(msg, diag->message, sizeof msg);
+        msg[sizeof msg - 1] = 0;
         return chci_fail(diag, rc, -1, 0, 0, at, "covert code: %s: %s", what,
-                         d.message[0] ? d.message : chc_strerror(rc));
+                         msg[0] ? msg : chc_strerror(rc));
     }
     if (resigned) *resigned = n == CHC_COVERT_LEN + 1;
     return CHC_OK;

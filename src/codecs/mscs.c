@@ -26,8 +26,8 @@ static const uint8_t code_bits[16] = {
     0x10, 0x0C, 0x16, 0x0E, 0x14, 0x9, 0, /* white P N B R Q K */
     0, 0x11, 0x0D, 0x17, 0x0F, 0x15, 0x9, 0};
 
-/* Decoding table for the next 5 bits (a code starting with 1): piece (CHC_KING for a king,
- * colour decided by bit 1) and code length. */
+/* Decoding table for the next 5 bits: piece (CHC_KING for a king, its colour decided by
+ * bit 1; 0 for empty, the codes starting with 0) and code length. */
 static const uint8_t dec_piece[32] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     CHC_PIECE(0, CHC_PAWN), CHC_PIECE(1, CHC_PAWN), CHC_KING, CHC_KING,         /* 1000x 1001 */
@@ -40,12 +40,6 @@ static const uint8_t dec_piece[32] = {
 static const uint8_t dec_len[32] = {
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     5, 5, 4, 4, 5, 5, 5, 5, 4, 4, 4, 4, 4, 4, 4, 4};
-/* Board order (a1 a2 .. a8 b1 ..) to square. */
-static const uint8_t board_sq[64] = {
-    0, 8, 16, 24, 32, 40, 48, 56, 1, 9, 17, 25, 33, 41, 49, 57,
-    2, 10, 18, 26, 34, 42, 50, 58, 3, 11, 19, 27, 35, 43, 51, 59,
-    4, 12, 20, 28, 36, 44, 52, 60, 5, 13, 21, 29, 37, 45, 53, 61,
-    6, 14, 22, 30, 38, 46, 54, 62, 7, 15, 23, 31, 39, 47, 55, 63};
 
 int chc_mscs_encode(const chc_position *pos, uint8_t out[CHC_MSCS_BYTES], chc_diag *diag)
 {
@@ -122,52 +116,35 @@ int chc_mscs_decode(const uint8_t in[CHC_MSCS_BYTES], chc_position *pos, chc_dia
                          "MSCS: bits 7-9 (en-passant file) must be zero when bit 6 is 0");
     uint8_t board[64];
     int bit = HEADER_BITS, kings = 0;
-    /* Bit reader: `win` holds the bits from `bit` on, left-aligned; `nb` of them are read
-     * from the input (zeros follow past bit 191). */
+    /* Bit reader: `win` holds the bits from `bit` on, left-aligned (zeros past bit 191). A
+     * file takes at most 8 * 5 = 40 bits, so one refill per file is enough. The loop has no
+     * branch on the square's contents but the (rare) king. */
     uint64_t win = w[0] << HEADER_BITS;
-    int nb = 64 - HEADER_BITS, next = 8; /* next input byte */
-    for (int i = 0; i < 64;) {
-        if (nb < 32 && next < CHC_MSCS_BYTES) {
-            while (nb <= 56 && next < CHC_MSCS_BYTES) {
-                win |= (uint64_t)in[next++] << (56 - nb);
-                nb += 8;
-            }
+    int nb = 64 - HEADER_BITS, next = 8; /* bits in win, next input byte */
+    for (int file = 0; file < 8; file++) {
+        while (nb <= 56 && next < CHC_MSCS_BYTES) {
+            win |= (uint64_t)in[next++] << (56 - nb);
+            nb += 8;
         }
-        if (!(win >> 63)) {
-            /* A run of empty squares: one bit each. */
-            int z = win ? __builtin_clzll(win) : 64;
-            if (z > 64 - i) z = 64 - i;
-            if (z > TOTAL_BITS - bit) z = TOTAL_BITS - bit;
-            if (z > 32) z = 32; /* stay inside the bits read */
-            if (z == 0)
+        for (int rank = 0; rank < 8; rank++) {
+            unsigned top = (unsigned)(win >> 59); /* the next 5 bits */
+            int p = dec_piece[top], l = dec_len[top];
+            if (bit + l > TOTAL_BITS)
                 return chci_fail(diag, CHC_E_MSCS_OVERRUN, -1, 0, 0, bit,
                                  "MSCS: the code of square %c%c (bit %d) runs past bit 191",
-                                 'a' + (i >> 3), '1' + (i & 7), bit);
-            for (int k = 0; k < z; k++) board[board_sq[i + k]] = CHC_NO_PIECE;
-            i += z;
-            bit += z;
-            win <<= z;
-            nb -= z;
-            continue;
+                                 'a' + file, '1' + rank, bit);
+            if (p == CHC_KING) {
+                if (++kings > 2)
+                    return chci_fail(diag, CHC_E_POS_KINGS, -1, 0, 0, bit,
+                                     "MSCS: a third king on %c%c (bit %d)", 'a' + file,
+                                     '1' + rank, bit);
+                p = CHC_PIECE(kings == 1 ? first_black : !first_black, CHC_KING);
+            }
+            board[rank * 8 + file] = (uint8_t)p;
+            bit += l;
+            win <<= l;
+            nb -= l;
         }
-        unsigned top = (unsigned)(win >> 59); /* 5 bits */
-        int p = dec_piece[top], l = dec_len[top];
-        if (bit + l > TOTAL_BITS)
-            return chci_fail(diag, CHC_E_MSCS_OVERRUN, -1, 0, 0, bit,
-                             "MSCS: the code of square %c%c (bit %d) runs past bit 191",
-                             'a' + (i >> 3), '1' + (i & 7), bit);
-        if (p == CHC_KING) {
-            if (++kings > 2)
-                return chci_fail(diag, CHC_E_POS_KINGS, -1, 0, 0, bit,
-                                 "MSCS: a third king on %c%c (bit %d)", 'a' + (i >> 3),
-                                 '1' + (i & 7), bit);
-            p = CHC_PIECE(kings == 1 ? first_black : !first_black, CHC_KING);
-        }
-        board[board_sq[i]] = (uint8_t)p;
-        bit += l;
-        win <<= l;
-        nb -= l;
-        i++;
     }
     /* Padding. */
     for (int b = bit; b < TOTAL_BITS; b++)

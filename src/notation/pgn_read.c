@@ -639,8 +639,11 @@ static int parse_game(parser *ps)
                 v = v * 10 + (*ps->p++ - '0');
                 nd++;
             }
-            if (!nd || v > 255)
-                return perr(ps, t, CHC_E_PGN_SYNTAX, t, (size_t)(ps->p - t) + 1, "%s", "bad NAG");
+            if (!nd || v > 255) {
+                size_t tl = (size_t)(ps->p - t);
+                if (ps->p < ps->end && !is_delim(*ps->p)) tl++;
+                return perr(ps, t, CHC_E_PGN_SYNTAX, t, tl, "%s", "bad NAG");
+            }
             if (lv->moves && !(r->flags & CHC_PGN_NO_COMMENTS)) chc_game_add_nag(g, lv->node, v);
             continue;
         }

@@ -195,6 +195,7 @@ int chci_san_split(const char *text, size_t len, chci_san *s, chc_diag *diag)
     if (!n) return syntax(diag, text, len, "empty");
     /* Suffixes: annotations, check and mate marks, "e.p." in any order at the end. */
     for (;;) {
+        if (!n) break;
         size_t k = n;
         while (k && (p[k - 1] == '!' || p[k - 1] == '?')) k--;
         if (k < n) {

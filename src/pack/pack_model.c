@@ -7,6 +7,8 @@
 
 void chci_pm_init(chci_pm_state *st)
 {
+    st->book = chci_pm_book;
+    st->book_n = chci_pm_book_n;
     st->ply = 0;
     st->last_to[0] = st->last_to[1] = -1;
     memset(st->hist, 0, sizeof st->hist);
@@ -42,12 +44,15 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
     /* attack maps: theirs by piece type, ours counted once / twice */
     bb_t eatt[7] = {0, 0, 0, 0, 0, 0, 0}, eall;
     bb_t att1 = 0, att2 = 0;
-    for (bb_t b = theirs; b;) {
+    bb_t tp = pos_pieces(pos, them, CHC_PAWN), up = pos_pieces(pos, us, CHC_PAWN);
+    bb_t tl = them == CHC_WHITE ? (tp & ~FILE_A_BB) << 7 : (tp & ~FILE_A_BB) >> 9;
+    bb_t tr = them == CHC_WHITE ? (tp & ~FILE_H_BB) << 9 : (tp & ~FILE_H_BB) >> 7;
+    eatt[CHC_PAWN] = tl | tr;
+    for (bb_t b = theirs & ~tp; b;) {
         int sq = bb_pop(&b);
         int t = CHC_PIECE_TYPE(pos->board[sq]);
         bb_t a;
         switch (t) {
-        case CHC_PAWN: a = chci_pawn_att[them][sq]; break;
         case CHC_KNIGHT: a = chci_knight_att[sq]; break;
         case CHC_BISHOP: a = chci_bishop_att(sq, occ); break;
         case CHC_ROOK: a = chci_rook_att(sq, occ); break;
@@ -57,12 +62,17 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
         eatt[t] |= a;
     }
     eall = eatt[1] | eatt[2] | eatt[3] | eatt[4] | eatt[5] | eatt[6];
-    for (bb_t b = ours; b;) {
+    {
+        bb_t ul = us == CHC_WHITE ? (up & ~FILE_A_BB) << 7 : (up & ~FILE_A_BB) >> 9;
+        bb_t ur = us == CHC_WHITE ? (up & ~FILE_H_BB) << 9 : (up & ~FILE_H_BB) >> 7;
+        att1 = ul | ur;
+        att2 = ul & ur;
+    }
+    for (bb_t b = ours & ~up; b;) {
         int sq = bb_pop(&b);
         int t = CHC_PIECE_TYPE(pos->board[sq]);
         bb_t a;
         switch (t) {
-        case CHC_PAWN: a = chci_pawn_att[us][sq]; break;
         case CHC_KNIGHT: a = chci_knight_att[sq]; break;
         case CHC_BISHOP: a = chci_bishop_att(sq, occ); break;
         case CHC_ROOK: a = chci_rook_att(sq, occ); break;
@@ -102,6 +112,19 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
     bb_t lower[7] = {0, 0, eatt[CHC_PAWN], eatt[CHC_PAWN], eatt[CHC_PAWN] | eatt[CHC_KNIGHT] | eatt[CHC_BISHOP],
                      eatt[CHC_PAWN] | eatt[CHC_KNIGHT] | eatt[CHC_BISHOP] | eatt[CHC_ROOK], 0};
     uint16_t dummy[CHCI_PM_K];
+    unsigned b1 = 0xFFFF, b2 = 0xFFFF;
+    if (st->ply < CHCI_PM_BOOK_PLIES && st->book_n) {
+        size_t lo = 0, hi = st->book_n;
+        while (lo < hi) {
+            size_t mid = (lo + hi) / 2;
+            if (st->book[mid].key < pos->key) lo = mid + 1;
+            else hi = mid;
+        }
+        if (lo < st->book_n && st->book[lo].key == pos->key) {
+            b1 = st->book[lo].m1;
+            b2 = st->book[lo].m2 ? st->book[lo].m2 : 0xFFFF;
+        }
+    }
 
     for (int i = 0; i < n; i++) {
         chc_move m = moves[i];
@@ -112,6 +135,9 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
         unsigned fl = CHC_MOVE_FLAGS(m);
         int pt = CHC_PIECE_TYPE(pos->board[from]);
         int p6 = pt - 1;
+        unsigned mk = m & 0x7FFFu;
+        if (mk == b1) EMIT(CHCI_PM_BOOK);
+        else if (mk == b2) EMIT(CHCI_PM_BOOK + 1);
         if (fl & CHC_MF_CASTLE) {
             int kingside = to > from;
             int kto = (us == CHC_WHITE ? 0 : 56) + (kingside ? 6 : 2);

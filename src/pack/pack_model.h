@@ -6,11 +6,12 @@
  * the trainer uses the same features with floating-point weights. */
 #ifndef CHC_PACK_MODEL_H
 #define CHC_PACK_MODEL_H
+#include <stddef.h>
 #include <stdint.h>
 
 #include "chesscodec.h"
 
-#define CHCI_PM_K 16          /* features per move at most */
+#define CHCI_PM_K 18          /* features per move at most */
 #define CHCI_PM_SCALE 32      /* integer weight units per nat */
 
 /* Feature index layout. */
@@ -30,11 +31,26 @@ enum {
     CHCI_PM_HIST = CHCI_PM_EVADE + 6,        /* same from-to played before in this game by this side */
     CHCI_PM_ESCAPE = CHCI_PM_HIST + 1,       /* piece: origin attacked by the piece that just moved */
     CHCI_PM_PAWNDBL = CHCI_PM_ESCAPE + 6,    /* pawn move: file has a passed/blocked flag (4) */
-    CHCI_PM_NF = CHCI_PM_PAWNDBL + 4
+    CHCI_PM_BOOK = CHCI_PM_PAWNDBL + 4,      /* the opening book's first / second move */
+    CHCI_PM_NF = CHCI_PM_BOOK + 2
 };
+
+/* Opening book: positions met at least CHCI_PM_BOOK_MIN times in the first CHCI_PM_BOOK_PLIES
+ * plies of the training games, with their two most played moves (from | to << 6 | promo << 12,
+ * 0 when none), sorted by Polyglot key. */
+#define CHCI_PM_BOOK_PLIES 16
+#define CHCI_PM_BOOK_MIN 20
+typedef struct {
+    uint64_t key;
+    uint16_t m1, m2;
+} chci_pm_book_entry;
+extern const chci_pm_book_entry chci_pm_book[];
+extern const size_t chci_pm_book_n;
 
 /* What the predictor remembers of the game so far. */
 typedef struct {
+    const chci_pm_book_entry *book; /* chci_pm_init() sets the checked-in book */
+    size_t book_n;
     int ply;
     int last_to[2];     /* to-square of each side's last move, -1 before */
     uint64_t hist[2][64]; /* hist[side][from] bit to: from-to played by side */

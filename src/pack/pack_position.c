@@ -353,7 +353,7 @@ static void init_tables(void)
             Nkey[key] = Nkey[k0];
             continue;
         }
-        chci_u192 G[16][16]; /* G[wp,wo index][bm] built per (wp, wo) */
+        chci_u192 G[1][16]; /* per (wp, wo): placements by black's lost units bm */
         WC[key][0] = chci_u192_from(0);
         int c = 0;
         while (c < ncls) {
@@ -472,7 +472,6 @@ static uint64_t arrangement_rank(int o, int pr, int cr, const int *types, int m,
             }
 found:;
     int c[4] = {cnt[0], cnt[1], cnt[2], cnt[3]};
-    int left = m;
     for (int i = 0; i < m; i++) {
         for (int t = 0; t < types[i]; t++) {
             if (!c[t]) continue;
@@ -481,9 +480,7 @@ found:;
             c[t]++;
         }
         c[types[i]]--;
-        left--;
     }
-    (void)left;
     return idx;
 }
 
@@ -867,7 +864,6 @@ int chci_pack_pos_unrank(chc_position *pos, const chci_u192 *rank, chc_diag *dia
     }
     if (cb < 0) return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: black class");
     int bp = cls_p[cb], bo = cls_o[cb], bpr = cls_pr[cb];
-    (void)wm;
     if (!placement_of(&k, wp, wo, bp, bo, &pl))
         return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: placement");
     uint64_t s2 = chci_u192_divmod64(&r, pl.s2);

@@ -4,3 +4,4 @@
 
 #include "pack/pack_weights1.inc"
 #include "pack/pack_weights2.inc"
+#include "pack/pack_book.inc"

@@ -509,6 +509,39 @@ if (ENGINE_SLOTS === 1) {
   });
 }
 
+await test('mutated request bodies: always a JSON answer, never a crash', async () => {
+  // A small deterministic fuzz: valid bodies with bytes flipped, cut or repeated.
+  let seed = 12345;
+  const rnd = (n) => ((seed = (seed * 1103515245 + 12345) % 2147483648) % n);
+  const bodies = [
+    ['/api/position', { input: START }], ['/api/position', { input: COVERT_CODE }],
+    ['/api/position', { input: 'PDoBH8gEdtAI3pAI1mARm0AjfIBHegEf' }],
+    ['/api/game', { moves: RUY }], ['/api/game', { input: 'ckGV5qh' }],
+    ['/api/game', { input: '[Event "x"]\n\n1. e4 e5 2. Nf3 {c} (2. f4) Nc6 *' }],
+    ['/api/game', { start_fen: COVERT_FEN, moves: ['e2e1'] }],
+    ['/api/moves', { fen: START }], ['/api/play', { fen: START, move: 'e2e4' }],
+  ];
+  const n = SANITIZED ? 150 : 400;
+  for (let i = 0; i < n; i++) {
+    const [path, obj] = bodies[rnd(bodies.length)];
+    const buf = Buffer.from(JSON.stringify(obj));
+    const out = [];
+    for (let k = 0; k < buf.length; k++) {
+      const r = rnd(100);
+      if (r < 3) continue; // drop
+      if (r < 6) out.push(rnd(256)); // replace
+      else if (r < 8) out.push(buf[k], buf[k]); // repeat
+      else out.push(buf[k]);
+    }
+    if (rnd(10) === 0) out.length = rnd(out.length + 1); // cut
+    const res = await post(path, Buffer.from(out));
+    assert.ok([200, 400, 422].includes(res.status), `${path} ${res.status} ${Buffer.from(out).toString('latin1').slice(0, 80)}`);
+    assert.ok(res.json, 'a JSON reply');
+    if (res.status !== 200) assert.equal(res.json.error.status, res.status);
+  }
+  await alive();
+});
+
 await test('many requests at once, then still serving', async () => {
   const rs = await Promise.all(Array.from({ length: 24 }, (_, i) =>
     i % 3 ? post('/api/game', { moves: RUY.slice(0, (i % 5) + 1) }) : post('/api/game', '{bad')));

@@ -188,6 +188,15 @@ await test('promotion asks for the piece', async () => {
   assert.equal(await fenOf(page), 'N7/8/8/8/8/8/8/k6K b - - 0 1');
 });
 
+await test('the end of a game is shown', async () => {
+  await page.goto(BASE + '/#' + 'fen=' + encodeURIComponent(START) + '&uci=f2f3,e7e5,g2g4,d8h4');
+  await page.waitForFunction(() => document.body.dataset.plies === '4');
+  assert.match(await page.textContent('#status'), /Checkmate: Black wins/);
+  await page.fill('#load-input', '8/8/8/4k3/8/8/8/4K2N w - - 0 1');
+  await page.click('#load');
+  await page.waitForFunction(() => /insufficient/.test(document.querySelector('#status').textContent));
+});
+
 await test('moves by clicking, and the copy buttons copy', async () => {
   await page.click('#new');
   await waitPlies(page, 0);

@@ -146,11 +146,14 @@ function render() {
     movable: { color: humanMoves ? turn : undefined, dests: humanMoves ? destsMap(p.dests) : new Map() },
   });
   const who = turn === 'white' ? 'White' : 'Black';
+  const claim = p.claimable_draw ? ` (a draw may be claimed: ${p.claimable_draw})` : '';
   const statusText = {
-    playing: `${who} to move${p.check ? ' (check)' : ''}`,
+    playing: `${who} to move${p.check ? ' (check)' : ''}${claim}`,
     checkmate: `Checkmate: ${turn === 'white' ? 'Black' : 'White'} wins`,
     stalemate: 'Stalemate: draw',
-    draw_75_moves: 'Draw by the 75-move rule',
+    insufficient_material: 'Draw: insufficient material',
+    seventy_five_moves: 'Draw by the 75-move rule',
+    fivefold_repetition: 'Draw by fivefold repetition',
   }[p.status] || p.status;
   $('status').textContent = statusText;
   $('status').dataset.fen = p.fen;
