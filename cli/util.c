@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -56,6 +57,13 @@ int cli_out_open(cli_out *o, const char *path)
         o->f = stdout;
         return 0;
     }
+    /* Devices, pipes and the like (/dev/null, /dev/stdout, a FIFO) are written directly:
+     * renaming a temporary file over them would replace them. */
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        o->f = fopen(path, "wb");
+        return o->f ? 0 : -1;
+    }
     size_t n = strlen(path);
     o->path = strdup(path);
     o->tmp = malloc(n + 16);
@@ -75,7 +83,12 @@ int cli_out_commit(cli_out *o)
 {
     int rc = 0;
     if (!o->tmp) {
-        if (fflush(o->f) != 0) rc = -1;
+        if (o->f == stdout) {
+            if (fflush(o->f) != 0) rc = -1;
+        } else if (o->f && fclose(o->f) != 0) {
+            rc = -1;
+        }
+        memset(o, 0, sizeof *o);
         return rc;
     }
     if (fclose(o->f) != 0) rc = -1;
@@ -88,6 +101,7 @@ int cli_out_commit(cli_out *o)
 
 void cli_out_abort(cli_out *o)
 {
+    if (!o->tmp && o->f && o->f != stdout) fclose(o->f);
     if (o->tmp) {
         fclose(o->f);
         unlink(o->tmp);

@@ -620,10 +620,13 @@ CHC_API int chc_covert_encode(const chc_position *pos, int resigned, char *buf, 
 CHC_API int chc_covert_decode_indices(const uint16_t *idx, size_t n, chc_position *pos,
                                       int *resigned, chc_diag *diag);
 
-/* Finds a covert code in text[0..len) and decodes it. The code is the first run of 25 or 26
- * emoji (white space allowed between them) that starts with a scheme emoji; other text
- * around it is ignored. Returns the codes of chc_covert_decode_indices(), CHC_E_COVERT_EMOJI
- * when a character that is not an emoji interrupts the code, or CHC_E_COVERT_LENGTH. */
+/* Finds a covert code in text[0..len) (UTF-8) and decodes it. The code starts at the first
+ * scheme emoji (list entries 2441..2453) of the text; its 25 emoji follow, white space allowed
+ * between them, then optionally the white flag (*resigned, NULL accepted, gets 1); text before
+ * and after it is ignored. Returns the codes of chc_covert_decode_indices(),
+ * CHC_E_COVERT_SCHEME (emoji in the text but none names the scheme), CHC_E_COVERT_EMOJI (a
+ * character that is not an emoji interrupts the 25) or CHC_E_COVERT_LENGTH (the text ends
+ * before 25 emoji); diag index: the emoji at fault (0-based), offset: its byte. */
 CHC_API int chc_covert_decode(const char *text, size_t len, chc_position *pos, int *resigned,
                               chc_diag *diag);
 

@@ -32,4 +32,10 @@ expect_eq "version" "1" "$($BIN --version | grep -c '^chesscodec [0-9]')"
 for cmd in $($BIN --help | awk '/^commands:/{f=1;next} f && NF {print $1}'); do
   expect_status "$cmd --help" 0 $BIN $cmd --help
 done
+# -o to a device writes to it directly (a temporary file renamed over it would replace it)
+echo "1. e4 e5 *" | $BIN convert --to uci -o /dev/null
+expect_eq "-o /dev/null keeps the device" "yes" "$([ -c /dev/null ] && echo yes)"
+# -o FILE: written whole, or not at all
+echo "1. e4 e5 *" | $BIN convert --to uci -o "$TMP/out.txt"
+expect_eq "-o FILE written" "e2e4 e7e5" "$(cat "$TMP/out.txt")"
 finish

@@ -398,12 +398,16 @@ static int parse_tag(parser *ps)
     ps->p++;
     while (ps->p < ps->end && (*ps->p == ' ' || *ps->p == '\t')) ps->p++;
     const char *name = ps->p;
-    while (ps->p < ps->end && *ps->p != ' ' && *ps->p != '\t' && *ps->p != '"' && *ps->p != ']' &&
-           *ps->p != '\n' && *ps->p != '\r')
+    /* Tag names: printable characters without quotes and brackets (the standard asks for letters,
+     * digits and '_'; real files use a few more). */
+    while (ps->p < ps->end && (unsigned char)*ps->p > ' ' && (unsigned char)*ps->p != 0x7f &&
+           *ps->p != '"' && *ps->p != ']' && *ps->p != '[')
         ps->p++;
     size_t nlen = (size_t)(ps->p - name);
     if (nlen == 0 || nlen > 255)
         return perr(ps, at, CHC_E_PGN_SYNTAX, at, 1, "%s", "tag without a name");
+    if (ps->p < ps->end && *ps->p != ' ' && *ps->p != '\t' && *ps->p != '"')
+        return perr(ps, ps->p, CHC_E_PGN_SYNTAX, name, nlen, "%s", "bad character in tag name");
     while (ps->p < ps->end && (*ps->p == ' ' || *ps->p == '\t')) ps->p++;
     if (ps->p >= ps->end || *ps->p != '"')
         return perr(ps, ps->p, CHC_E_PGN_SYNTAX, name, nlen, "%s", "tag value must be quoted");
