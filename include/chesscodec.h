@@ -758,7 +758,7 @@ CHC_API int chc_unpack_position_text(chc_position *pos, const char *text, chc_di
  * Game code: the start position and the moves of a game's main line. A predictor scores
  * the legal moves of each position; a range coder writes the played move with the
  * probability the scores give it (a forced move costs only the end-of-game flag). Levels
- * trade speed for size: level 1 (the default: about 3.32 bits per ply on lichess games,
+ * trade speed for size: level 1 (the default: about 3.26 bits per ply on lichess games,
  * about a million plies a second on one core) and level 2 (adds what each move attacks:
  * 0.2% smaller, about 30% slower). The
  * level and the start (standard, Chess960 number, or the position code with counters) are

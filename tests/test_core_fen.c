@@ -293,6 +293,9 @@ static void test_position_set(void **s)
     board[4] = CHC_PIECE(CHC_WHITE, CHC_KING);
     board[60] = CHC_PIECE(CHC_BLACK, CHC_KING);
     assert_int_equal(chc_position_set(&b, board, CHC_WHITE, none, CHC_NO_SQUARE, 0, 1, 0, &d), CHC_OK);
+    /* an en-passant square on a wrong rank is refused (and must not upset the key) */
+    assert_int_equal(chc_position_set(&b, board, CHC_WHITE, none, 5, 0, 1, 0, &d), CHC_E_POS_EN_PASSANT);
+    assert_int_equal(chc_position_set(&b, board, CHC_BLACK, none, 60, 0, 1, 0, &d), CHC_E_POS_EN_PASSANT);
     board[5] = 0x0F; /* not a piece */
     assert_int_equal(chc_position_set(&b, board, CHC_WHITE, none, CHC_NO_SQUARE, 0, 1, 0, &d), CHC_E_ARGUMENT);
     assert_int_equal(chc_position_set(&b, board, 2, none, CHC_NO_SQUARE, 0, 1, 0, &d), CHC_E_ARGUMENT);

@@ -33,7 +33,9 @@ uint64_t chci_key_side(void) { return polyglot_random64[780]; }
 
 int chci_ep_in_key(const chc_position *p)
 {
-    if (p->ep == CHC_NO_SQUARE) return 0;
+    /* Only an ep square on the side to move's sixth rank can be capturable (positions being
+     * validated may hold anything here). */
+    if (p->ep >= 64 || CHC_RANK(p->ep) != (p->side == CHC_WHITE ? 5 : 2)) return 0;
     /* The pawn that moved stands one rank towards the side to move's opponent. */
     int pawn_sq = p->side == CHC_WHITE ? p->ep - 8 : p->ep + 8;
     bb_t beside = ((BB(pawn_sq) << 1) & ~FILE_A_BB) | ((BB(pawn_sq) >> 1) & ~FILE_H_BB);
