@@ -409,8 +409,17 @@ static void play_game(eng *white, eng *black, const chc_move *opening, int nopen
             snprintf(o->reason, sizeof o->reason, "%s (%s) died", who, e->name);
             break;
         }
-        chc_move m;
-        if (chc_move_from_uci(&pos, mv, &m, NULL) != CHC_OK) {
+        chc_move m = CHC_MOVE_NONE;
+        if (strcmp(mv, "O-O") == 0 || strcmp(mv, "O-O-O") == 0 || strcmp(mv, "0-0") == 0 ||
+            strcmp(mv, "0-0-0") == 0) {
+            /* XBoard allows castling written as O-O / O-O-O */
+            int lng = strlen(mv) == 5;
+            for (int i = 0; i < nl; i++)
+                if ((CHC_MOVE_FLAGS(legal[i]) & CHC_MF_CASTLE) &&
+                    ((CHC_MOVE_TO(legal[i]) < CHC_MOVE_FROM(legal[i])) == lng))
+                    m = legal[i];
+        }
+        if (m == CHC_MOVE_NONE && chc_move_from_uci(&pos, mv, &m, NULL) != CHC_OK) {
             o->illegal = 1;
             snprintf(o->reason, sizeof o->reason, "%s (%s) played illegal move '%s'", who, e->name, mv);
             break;

@@ -760,7 +760,7 @@ CHC_API int chc_unpack_position_text(chc_position *pos, const char *text, chc_di
  * probability the scores give it (a forced move costs only the end-of-game flag). Levels
  * trade speed for size: level 1 (the default: about 3.26 bits per ply on lichess games,
  * about a million plies a second on one core) and level 2 (adds what each move attacks:
- * 0.2% smaller, about 30% slower). The
+ * 0.3% smaller, about 30% slower). The
  * level and the start (standard, Chess960 number, or the position code with counters) are
  * part of the code. Binary form: the bytes; text form: base64url without padding. Decoders
  * accept only what the encoder writes.

@@ -19,15 +19,15 @@
 #include <string.h>
 #include <unistd.h>
 
-static const char *outcome_bucket(int o)
+static const char *outcome_name(int o)
 {
     switch (o) {
     case CHC_OUTCOME_CHECKMATE: return "checkmate";
     case CHC_OUTCOME_STALEMATE: return "stalemate";
     case CHC_OUTCOME_INSUFFICIENT: return "insufficient";
-    case CHC_OUTCOME_SEVENTYFIVE:
+    case CHC_OUTCOME_SEVENTYFIVE: return "seventyfive";
+    case CHC_OUTCOME_FIVEFOLD: return "fivefold";
     case CHC_OUTCOME_FIFTY: return "fifty";
-    case CHC_OUTCOME_FIVEFOLD:
     case CHC_OUTCOME_THREEFOLD: return "threefold";
     default: return "none";
     }
@@ -73,7 +73,7 @@ static long write_dump(const char *text, size_t len, const char *pgn_path, const
             chc_position_to_fen(&pos, fen, sizeof fen, CHC_FEN_EP_LEGAL_ONLY);
             fprintf(fd, "%s %s\n", san, fen);
         }
-        fprintf(fd, "O %s\n", outcome_bucket(chc_game_outcome(g)));
+        fprintf(fd, "O %s\n", outcome_name(chc_game_outcome(g)));
     }
     chc_game_free(g);
     chc_pgn_reader_free(r);

@@ -9,7 +9,10 @@
 //
 // OURS.dump holds, for every game: "G", then one line "SAN FEN" per ply (FEN with the
 // en-passant square only when a legal capture exists), then "O OUTCOME" where OUTCOME is one
-// of none, checkmate, stalemate, insufficient, fifty, threefold.
+// of none, checkmate, stalemate, insufficient, seventyfive, fivefold, fifty, threefold (the
+// first that holds, in that order: the rules that end a game before the claimable draws).
+// Repetitions are counted here from chessops' positions (board, side, castling, legal
+// en-passant square) and cross-checked with chess.js's isThreefoldRepetition().
 // Prints a summary and the first mismatches; exits 1 when anything differs.
 import { readFileSync } from 'node:fs';
 import { parsePgn, startingPosition } from 'chessops/pgn';
@@ -46,6 +49,9 @@ for (let gi = 0; gi < games.length; gi++) {
     jsGames++;
   }
   checkedGames++;
+  const seen = new Map();
+  let reps = 1;
+  seen.set(makeFen(pos.toSetup()).split(' ').slice(0, 4).join(' '), 1);
   let ply = 0;
   for (const node of game.moves.mainline()) {
     ply++;
@@ -56,6 +62,9 @@ for (let gi = 0; gi < games.length; gi++) {
     if (!move) { report(`game ${gi + 1} ply ${ply}: chessops cannot read '${node.san}'`); break; }
     const san = makeSanAndPlay(pos, move);
     const fen = makeFen(pos.toSetup());
+    const k = fen.split(' ').slice(0, 4).join(' ');
+    reps = (seen.get(k) || 0) + 1;
+    seen.set(k, reps);
     if (san !== ourSan) report(`game ${gi + 1} ply ${ply}: SAN ours '${ourSan}' chessops '${san}'`);
     if (fen !== ourFen) report(`game ${gi + 1} ply ${ply}: FEN ours '${ourFen}' chessops '${fen}'`);
     if (js) {
@@ -69,12 +78,14 @@ for (let gi = 0; gi < games.length; gi++) {
   if (pos.isCheckmate()) outcome = 'checkmate';
   else if (pos.isStalemate()) outcome = 'stalemate';
   else if (pos.isInsufficientMaterial()) outcome = 'insufficient';
+  else if (pos.halfmoves >= 150) outcome = 'seventyfive';
+  else if (reps >= 5) outcome = 'fivefold';
   else if (pos.halfmoves >= 100) outcome = 'fifty';
-  else if (js && js.isThreefoldRepetition()) outcome = 'threefold';
+  else if (reps >= 3) outcome = 'threefold';
   const ours = (dump[li++] || '').replace(/^O /, '');
-  // Without chess.js (Chess960) repetitions are not judged by the oracle.
-  const oursCmp = !js && ours === 'threefold' ? 'none' : ours;
-  if (oursCmp !== outcome) report(`game ${gi + 1}: outcome ours '${ours}' oracle '${outcome}'`);
+  if (ours !== outcome) report(`game ${gi + 1}: outcome ours '${ours}' oracle '${outcome}'`);
+  if (js && js.isThreefoldRepetition() !== (reps >= 3))
+    report(`game ${gi + 1}: chess.js threefold ${js.isThreefoldRepetition()}, chessops count ${reps}`);
   if (js) {
     const jsMate = js.isCheckmate(), jsStale = js.isStalemate(), jsIns = js.isInsufficientMaterial();
     if (jsMate !== (ours === 'checkmate')) report(`game ${gi + 1}: chess.js checkmate ${jsMate}, ours '${ours}'`);
