@@ -12,10 +12,11 @@
 #                          fairymax, phalanx, glaurung
 #   MATCH_PGN=FILE         append the games to FILE (default: BUILD_DIR/match-games.pgn)
 #   MATCH_SEED=1           opening seed
-# `make bench` runs the short default (2 games against Stockfish 2200 at 10+0.1). A real
-# measurement, e.g.:
+# With no settings: 2 games against Stockfish 2200 at 10+0.1 (`make bench` includes this script
+# only with CHC_BENCH_MATCH=1). A real measurement, e.g.:
 #   MATCH_GAMES=40 MATCH_OPPONENTS="sf2200 sf1800 fairymax phalanx glaurung" bench/bench_match.sh build/release
 set -uo pipefail
+case "${1:-}" in -h|--help) sed -n '2,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0;; esac
 build=${1:-build/release}
 export PATH="$PATH:/usr/games"
 runner="$build/bench/bench_match"

@@ -443,7 +443,8 @@ CHC_API const char *chc_result_string(int result);
 typedef struct chc_game chc_game;
 #define CHC_GAME_ROOT 0u
 #define CHC_GAME_NO_NODE 0xffffffffu
-/* Limits: tags 1 MB of text in all, 16 MB of comment text, 4 M nodes per game. */
+/* Limits per game: 4,096 tags, 32 MB of tag and comment text in all (CHC_E_LIMIT beyond),
+ * CHC_GAME_MAX_NODES moves. */
 #define CHC_GAME_MAX_NODES (1u << 22)
 
 /* Returns a new empty game (standard start, no tags, result "*"), or NULL (no memory). */
