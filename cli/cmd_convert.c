@@ -14,6 +14,7 @@
 
 #include "cli.h"
 #include "game_formats.h"
+#include "pack_formats.h"
 
 #define CMD "convert"
 #define BATCH_BYTES ((size_t)1 << 20)
@@ -29,6 +30,7 @@ typedef struct conv {
     const game_format *from;  /* line input: NULL = detect each line */
     unsigned read_flags;
     unsigned write_flags;
+    int binary;               /* --binary: length-prefixed pack game codes, no line ends */
 } conv;
 
 /* What one unit of work produces. */
@@ -99,6 +101,7 @@ static int emit(const conv *cv, work *w, const chc_position *start, result *res,
         }
         return gf_putc(&res->out, '\n') ? CHC_E_NO_MEMORY : CHC_OK;
     }
+    if (cv->binary) return pack_game_write_binary(start, w->moves.v, w->moves.n, &res->out, d);
     int rc = cv->to->write(start, w->moves.v, w->moves.n, &res->out, d);
     if (rc != CHC_OK) return rc;
     return gf_putc(&res->out, '\n') ? CHC_E_NO_MEMORY : CHC_OK;
@@ -140,6 +143,27 @@ static int run_pgn(const conv *cv, work *w, chc_pgn_reader *r, result *res,
     }
 }
 
+/* Writes a game given as its start and w->moves (for PGN output the game is built first,
+ * with the result its final position decides). */
+static int emit_moves(const conv *cv, work *w, const chc_position *start, result *res, chc_diag *d)
+{
+    int rc = CHC_OK;
+    if (cv->out == OUT_PGN) {
+        chc_game_reset(w->g, start);
+        for (size_t i = 0; i < w->moves.n && rc == CHC_OK; i++) rc = chc_game_push(w->g, w->moves.v[i]);
+        if (rc == CHC_OK) {
+            chc_position end;
+            chc_game_position(w->g, w->moves.n, &end);
+            int o = chc_game_outcome(w->g);
+            if (o == CHC_OUTCOME_CHECKMATE || o == CHC_OUTCOME_STALEMATE ||
+                o == CHC_OUTCOME_INSUFFICIENT || o == CHC_OUTCOME_SEVENTYFIVE || o == CHC_OUTCOME_FIVEFOLD)
+                chc_game_set_result(w->g, chc_outcome_result(o, &end));
+        }
+    }
+    if (rc == CHC_OK) rc = emit(cv, w, start, res, d);
+    return rc;
+}
+
 /* Converts one game given as a line. */
 static int run_line(const conv *cv, work *w, const char *line, long lineno, result *res)
 {
@@ -156,19 +180,7 @@ static int run_line(const conv *cv, work *w, const char *line, long lineno, resu
     chc_diag d;
     memset(&d, 0, sizeof d);
     int rc = f->read(line, &start, &w->moves, &d);
-    if (rc == CHC_OK && cv->out == OUT_PGN) {
-        chc_game_reset(w->g, &start);
-        for (size_t i = 0; i < w->moves.n && rc == CHC_OK; i++) rc = chc_game_push(w->g, w->moves.v[i]);
-        if (rc == CHC_OK) {
-            chc_position end;
-            chc_game_position(w->g, w->moves.n, &end);
-            int o = chc_game_outcome(w->g);
-            if (o == CHC_OUTCOME_CHECKMATE || o == CHC_OUTCOME_STALEMATE ||
-                o == CHC_OUTCOME_INSUFFICIENT || o == CHC_OUTCOME_SEVENTYFIVE || o == CHC_OUTCOME_FIVEFOLD)
-                chc_game_set_result(w->g, chc_outcome_result(o, &end));
-        }
-    }
-    if (rc == CHC_OK) rc = emit(cv, w, &start, res, &d);
+    if (rc == CHC_OK) rc = emit_moves(cv, w, &start, res, &d);
     if (rc == CHC_E_NO_MEMORY) return rc;
     if (rc != CHC_OK) {
         if (d.index >= 0 && d.column > 0)
@@ -564,11 +576,75 @@ static void usage(FILE *f)
             "  --threads N     worker threads (default: all cores); output stays in input order\n"
             "  --mainline      PGN output without variations\n"
             "  --no-comments   PGN output without comments and NAGs\n"
+            "  --binary        with --to pack / --from pack: a binary stream, each game a\n"
+            "                  LEB128 length then its code bytes (for storage)\n"
             "  --quiet         no summary and no progress bar on stderr\n\n"
             "Bad games are reported on stderr (game, line, column, token, why), skipped and\n"
             "counted; a summary is printed at the end. Exit status: 0 when every game converted,\n"
             "1 when some were skipped or the input could not be read, 2 for bad usage.\n",
             to, from);
+}
+
+/* ---- binary pack stream (--from pack --binary) --------------------------------------- */
+/* Reads the whole stream (pack codes are a few bytes a game), then converts record by
+ * record. A record whose length prefix is broken ends the stream: nothing after it can be
+ * found again. */
+static int run_binary(const conv *cv, input *in, FILE *out, totals *tot)
+{
+    size_t cap = 1 << 20, len = 0;
+    unsigned char *buf = malloc(cap);
+    if (!buf) return CHC_E_NO_MEMORY;
+    for (;;) {
+        if (len == cap) {
+            unsigned char *nb = realloc(buf, cap *= 2);
+            if (!nb) { free(buf); return CHC_E_NO_MEMORY; }
+            buf = nb;
+        }
+        size_t n = input_read(in, (char *)buf + len, cap - len);
+        if (n == (size_t)-1) { free(buf); return CHC_E_IO; }
+        if (n == 0) break;
+        len += n;
+    }
+    work w;
+    result res;
+    memset(&res, 0, sizeof res);
+    if (work_init(&w)) { free(buf); return CHC_E_NO_MEMORY; }
+    int rc = CHC_OK;
+    size_t off = 0;
+    for (long game = 1;; game++) {
+        chc_position start;
+        size_t used = 0;
+        chc_diag d;
+        memset(&d, 0, sizeof d);
+        w.moves.n = 0;
+        int r = pack_game_read_binary(buf + off, len - off, &used, &start, &w.moves, &d);
+        if (r == CHC_E_GAME_END) break;
+        if (r == CHC_OK) r = emit_moves(cv, &w, &start, &res, &d);
+        if (r == CHC_E_NO_MEMORY) { rc = r; break; }
+        if (r != CHC_OK) {
+            char msg[400];
+            snprintf(msg, sizeof msg, "game %ld (byte %zu): %s", game, off, d.message[0] ? d.message : chc_strerror(r));
+            note_error(&res, msg);
+            if (used == 0) break;
+        } else {
+            res.good++;
+        }
+        off += used;
+        if (res.out.len >= FLUSH_BYTES || off >= len) {
+            if (res.out.len && fwrite(res.out.p, 1, res.out.len, out) != res.out.len) { rc = CHC_E_IO; break; }
+            res.out.len = 0;
+        }
+    }
+    if (res.out.len && fwrite(res.out.p, 1, res.out.len, out) != res.out.len) rc = CHC_E_IO;
+    if (res.err.len) fwrite(res.err.p, 1, res.err.len, stderr);
+    tot->good += res.good;
+    tot->bad += res.bad;
+    tot->listed += res.errors_listed;
+    free(res.out.p);
+    free(res.err.p);
+    work_free(&w);
+    free(buf);
+    return rc;
 }
 
 static int ncores(void)
@@ -581,7 +657,7 @@ int cmd_convert(int argc, char **argv)
 {
     const char *to_name = "pgn", *from_name = "auto", *out_path = NULL, *in_path = NULL;
     long threads = ncores();
-    int quiet = 0, mainline = 0, no_comments = 0;
+    int quiet = 0, mainline = 0, no_comments = 0, binary = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (cli_is_help(a)) {
@@ -599,6 +675,8 @@ int cmd_convert(int argc, char **argv)
                 cli_error(CMD, "--threads needs a number from 1 to 256");
                 return CLI_USAGE;
             }
+        } else if (strcmp(a, "--binary") == 0) {
+            binary = 1;
         } else if (strcmp(a, "--mainline") == 0) {
             mainline = 1;
         } else if (strcmp(a, "--no-comments") == 0) {
@@ -630,6 +708,16 @@ int cmd_convert(int argc, char **argv)
             cli_error(CMD, "unknown output format '%s' (pgn, fens, %s)", to_name, names);
             return CLI_USAGE;
         }
+    }
+    cv.binary = binary && cv.to && strcmp(cv.to->name, "pack") == 0;
+    int binary_in = binary && strcmp(from_name, "pack") == 0;
+    if (binary && !cv.binary && !binary_in) {
+        cli_error(CMD, "--binary goes with --to pack or --from pack");
+        return CLI_USAGE;
+    }
+    if (cv.binary && !out_path && isatty(STDOUT_FILENO)) {
+        cli_error(CMD, "not writing binary to a terminal: use -o FILE or a pipe");
+        return CLI_USAGE;
     }
     enum in_kind ik = IN_AUTO;
     if (strcmp(from_name, "pgn") == 0) {
@@ -688,7 +776,9 @@ int cmd_convert(int argc, char **argv)
 
     totals tot = {0, 0, 0};
     int rc = CHC_OK;
-    if (!is_pgn) {
+    if (binary_in) {
+        rc = run_binary(&cv, &in, out.f, &tot);
+    } else if (!is_pgn) {
         rc = run_threads(&cv, &in, 0, threads > 1 ? (int)threads : 1, out.f, &pg, &tot);
     } else if (threads <= 1 && is_pgn) {
         work w;

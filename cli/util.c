@@ -91,6 +91,10 @@ int cli_out_commit(cli_out *o)
         memset(o, 0, sizeof *o);
         return rc;
     }
+    /* mkstemp makes the file private (0600); give it the mode a plain fopen would have. */
+    mode_t mask = umask(0);
+    umask(mask);
+    if (fchmod(fileno(o->f), 0666 & ~mask) != 0) rc = -1;
     if (fclose(o->f) != 0) rc = -1;
     if (rc == 0 && rename(o->tmp, o->path) != 0) rc = -1;
     if (rc != 0) unlink(o->tmp);

@@ -39,4 +39,14 @@ if [ -n "$count_tool" ]; then
   expect_eq "bits" "bits: 156" "$(echo "$out" | grep '^bits:')"
   expect_eq "library agrees" "library count: same" "$(echo "$out" | grep '^library')"
 fi
+# --binary: a length-prefixed binary stream of game codes, and back
+printf '%s\n' "e2e4 e7e5 g1f3 b8c6 f1b5" "d2d4 d7d5 c2c4" "" "e2e4" > "$TMP/games.uci"
+grep . "$TMP/games.uci" > "$TMP/games.want"
+$BIN convert --from uci --to pack --binary -q -o "$TMP/games.bin" "$TMP/games.uci"
+expect_eq "binary stream written" "0" "$?"
+expect_eq "binary stream round trip" "$(cat "$TMP/games.want")" "$($BIN convert --from pack --binary --to uci -q "$TMP/games.bin")"
+expect_eq "binary stream smaller than its text" "yes" "$([ "$(stat -c %s "$TMP/games.bin")" -lt 20 ] && echo yes)"
+head -c $(( $(stat -c %s "$TMP/games.bin") - 1 )) "$TMP/games.bin" > "$TMP/games.trunc"
+expect_status "truncated binary stream" 1 $BIN convert --from pack --binary --to uci -q "$TMP/games.trunc"
+expect_status "--binary without pack" 2 $BIN convert --binary --to uci "$TMP/games.uci"
 finish
