@@ -16,9 +16,6 @@ int chci_insufficient_material(const chc_position *pos);
 /* Static exchange evaluation of move `m` in `pos` (material balance for the mover). */
 int chci_see(const chc_position *pos, chc_move m);
 
-/* Non-zero if legal move `m` gives check (pos is restored before returning). */
-int chci_gives_check(chc_position *pos, chc_move m);
-
 /* Bitboard of the pieces of type `t` and colour `c`. */
 static inline bb_t chci_pieces(const chc_position *pos, int c, int t)
 {

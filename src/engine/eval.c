@@ -356,32 +356,3 @@ int chci_see(const chc_position *pos, chc_move m)
     return gain[0];
 }
 
-int chci_gives_check(chc_position *pos, chc_move m)
-{
-    unsigned fl = CHC_MOVE_FLAGS(m);
-    if (fl & (CHC_MF_CASTLE | CHC_MF_EN_PASSANT)) {
-        chc_undo u;
-        chc_make_move(pos, m, &u);
-        int c = pos->checkers != 0;
-        chc_unmake_move(pos, m, &u);
-        return c;
-    }
-    int us = pos->side, them = us ^ 1;
-    int from = CHC_MOVE_FROM(m), to = CHC_MOVE_TO(m), ksq = pos->king_sq[them];
-    int t = (fl & CHC_MF_PROMOTION) ? CHC_MOVE_PROMO(m) : CHC_PIECE_TYPE(pos->board[from]);
-    bb_t occ = (pos->by_type[0] ^ BB(from)) | BB(to);
-    bb_t att;
-    switch (t) {
-    case CHC_PAWN: att = chci_pawn_att[us][to]; break;
-    case CHC_KNIGHT: att = chci_knight_att[to]; break;
-    case CHC_BISHOP: att = chci_bishop_att(to, occ); break;
-    case CHC_ROOK: att = chci_rook_att(to, occ); break;
-    case CHC_QUEEN: att = chci_queen_att(to, occ); break;
-    default: att = 0; break;
-    }
-    if (att & BB(ksq)) return 1;
-    bb_t own = pos->by_color[us] & ~BB(from);
-    if (chci_bishop_att(ksq, occ) & own & (pos->by_type[CHC_BISHOP] | pos->by_type[CHC_QUEEN])) return 1;
-    if (chci_rook_att(ksq, occ) & own & (pos->by_type[CHC_ROOK] | pos->by_type[CHC_QUEEN])) return 1;
-    return 0;
-}

@@ -493,7 +493,7 @@ static int search(chc_engine *e, int alpha, int beta, int depth, int ply)
     for (int i = 0; i < n; i++) {
         chc_move m = pick_move(moves, scores, n, i);
         int tactical = is_tactical(m);
-        int gives = chci_gives_check(pos, m);
+        int gives = chc_gives_check(pos, m);
         int killer = scores[i] == SC_KILLER || scores[i] == SC_KILLER + 1;
         if (!root && best > -MATE_MIN && has_non_pawn(pos, pos->side)) {
             if (!tactical && !gives && !in_check) {
