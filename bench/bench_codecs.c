@@ -39,7 +39,10 @@ static char *read_xz(const char *path)
 
 static chc_position *positions;
 static char (*fens)[CHC_FEN_MAX];
-static char (*coverts)[CHC_COVERT_MAX];
+/* Codes stored back to back (as the FENs nearly are in their 100-byte slots): a fixed
+ * CHC_COVERT_MAX slot per code would spread 120k codes over 97 MB and time cache misses. */
+static char *covert_text;
+static size_t *covert_off;
 static char (*mscs)[CHC_MSCS_TEXT_MAX];
 static size_t npos;
 static chc_move *moves;         /* all games' moves, back to back */
@@ -73,7 +76,8 @@ static void covert_decode(void)
 {
     chc_position p;
     for (size_t i = 0; i < npos; i++)
-        sink += (size_t)chc_covert_decode(coverts[i], strlen(coverts[i]), &p, NULL, NULL) + p.side;
+        sink += (size_t)chc_covert_decode(covert_text + covert_off[i], covert_off[i + 1] - covert_off[i], &p,
+                                          NULL, NULL) + p.side;
 }
 static void mscs_encode(void)
 {
@@ -178,18 +182,27 @@ int main(int argc, char **argv)
     game_start[ngames] = nmoves;
     free(text);
     fens = malloc(npos * sizeof *fens);
-    coverts = malloc(npos * sizeof *coverts);
+    covert_text = malloc(npos * 400 + CHC_COVERT_MAX);
+    covert_off = malloc((npos + 1) * sizeof *covert_off);
+    size_t coff = 0;
     mscs = malloc(npos * sizeof *mscs);
     size_t covert_n = 0;
     for (size_t i = 0; i < npos; i++) {
         chc_position_to_fen(&positions[i], fens[i], CHC_FEN_MAX, 0);
-        if (chc_covert_encode(&positions[i], 0, coverts[i], CHC_COVERT_MAX, NULL, NULL) != CHC_OK) {
+        char one[CHC_COVERT_MAX];
+        size_t clen = 0;
+        if (chc_covert_encode(&positions[i], 0, one, CHC_COVERT_MAX, &clen, NULL) != CHC_OK) {
             /* halfmove > 100: keep the position out of the covert runs (none in this data). */
             positions[i].halfmove = 0;
-            chc_covert_encode(&positions[i], 0, coverts[i], CHC_COVERT_MAX, NULL, NULL);
+            chc_covert_encode(&positions[i], 0, one, CHC_COVERT_MAX, &clen, NULL);
         } else {
             covert_n++;
         }
+        if (coff + clen > npos * 400) { fprintf(stderr, "bench_codecs: covert text overflow\n"); exit(1); }
+        covert_off[i] = coff;
+        memcpy(covert_text + coff, one, clen);
+        coff += clen;
+        covert_off[i + 1] = coff;
         chc_mscs_encode_text(&positions[i], 0, mscs[i], CHC_MSCS_TEXT_MAX, NULL);
     }
     urls = malloc(CHC_URLSAFE_MAX(nmoves) + ngames);
