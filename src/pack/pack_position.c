@@ -122,6 +122,17 @@ static int placement_of(const keyinfo *k, int wp, int wo, int bp, int bo, placem
     return 1;
 }
 
+/* The factors shared by every black arrangement of one white class: pawns, the white
+ * pieces' squares, and the white class weight. */
+static chci_u192 placement_base(const placement *pl, uint64_t white_weight)
+{
+    chci_u192 b = chci_u192_from(pl->p1);
+    chci_u192_mul64(&b, pl->p2);
+    chci_u192_mul64(&b, pl->s1);
+    chci_u192_mul64(&b, white_weight);
+    return b;
+}
+
 static chci_u192 placement_count(const placement *pl)
 {
     chci_u192 t = chci_u192_from(pl->p1);
@@ -695,10 +706,7 @@ int chci_pack_pos_rank(const chc_position *pos, chci_u192 *rank)
             if (!ws) continue;
             if (!placement_of(&k, pp[0], oo[0], bp, bo, &pl)) continue;
             if (!have_base) {
-                base = chci_u192_from(pl.p1);
-                chci_u192_mul64(&base, pl.p2);
-                chci_u192_mul64(&base, pl.s1);
-                chci_u192_mul64(&base, W[cw][k.lw]);
+                base = placement_base(&pl, W[cw][k.lw]);
                 have_base = 1;
             }
             chci_u192 t = base;
@@ -834,10 +842,7 @@ int chci_pack_pos_unrank(chc_position *pos, const chci_u192 *rank, chc_diag *dia
             if (!ws) continue;
             if (!placement_of(&k, wp, wo, bp, bo, &pl)) continue;
             if (!have_base) {
-                base = chci_u192_from(pl.p1);
-                chci_u192_mul64(&base, pl.p2);
-                chci_u192_mul64(&base, pl.s1);
-                chci_u192_mul64(&base, W[cw][k.lw]);
+                base = placement_base(&pl, W[cw][k.lw]);
                 have_base = 1;
             }
             chci_u192 g = base;
