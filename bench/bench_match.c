@@ -17,6 +17,9 @@
  *   --plies N          opening length in plies (default 8)
  *   --seed N           opening seed (default 1)
  *   --pgn FILE         append the games (moves in UCI long algebraic notation)
+ *   --concurrency N    play N games at a time (each in its own process with its own pair of
+ *                      engines; default 1). Game k still gets opening k/2, so results do not
+ *                      depend on N, apart from timing.
  *   --verbose
  * Exit status 0; the last line reads "SCORE w d l pct elo +- margin" for engine 1.
  */
@@ -501,6 +504,60 @@ static void write_pgn(FILE *f, const char *w, const char *b, int round, const st
     fprintf(f, "{%s} %s\n\n", o->reason, res);
 }
 
+/* One worker: plays the game pairs p with p % nworkers == k (both colours of opening p) with
+ * its own two engine processes, appends each game to the PGN file in one write, and reports
+ * each result as one line on out_fd: "GAME R1 ILLEGAL TIMELOSS CRASH description". */
+static void play_share(eng *e1, eng *e2, chc_book *book, int plies, int games, int k, int nworkers,
+                       int64_t base, int64_t inc, const char *pgn, const char *tc, int out_fd)
+{
+    if (eng_start(e1) || eng_start(e2)) {
+        fprintf(stderr, "bench_match: cannot start the engines\n");
+        return;
+    }
+    static chc_move opening[64], moves[MAX_GAME_PLIES + 64];
+    int nopen = 0;
+    for (int g = 0; g < games; g++) {
+        if (g % 2 == 0) nopen = make_opening(book, plies, g / 2, opening); /* same rng sequence in every worker */
+        if ((g / 2) % nworkers != k) continue;
+        eng *white = g % 2 == 0 ? e1 : e2, *black = g % 2 == 0 ? e2 : e1;
+        struct outcome o;
+        int n = 0;
+        play_game(white, black, opening, nopen, base, inc, &o, moves, &n);
+        int r1 = g % 2 == 0 ? o.result : -o.result; /* from engine 1's side */
+        char line[400];
+        int len = snprintf(line, sizeof line, "%d %d %d %d %d %s - %s %s (%s), %d plies\n", g + 1, r1, o.illegal,
+                           o.timeloss, o.crash, white->name, black->name,
+                           o.result > 0 ? "1-0" : o.result < 0 ? "0-1" : "1/2", o.reason, n);
+        if (len >= (int)sizeof line) {
+            line[sizeof line - 2] = '\n';
+            len = (int)sizeof line - 1;
+        }
+        if (pgn) {
+            char *text = NULL;
+            size_t tlen = 0;
+            FILE *mf = open_memstream(&text, &tlen);
+            if (mf) {
+                write_pgn(mf, white->name, black->name, g + 1, &o, moves, n, tc);
+                fclose(mf);
+                FILE *pf = fopen(pgn, "a");
+                if (pf) {
+                    fwrite(text, 1, tlen, pf);
+                    fclose(pf);
+                }
+                free(text);
+            }
+        }
+        if (write(out_fd, line, (size_t)len) != len) break;
+        if (o.crash || o.timeloss) { /* a stuck or dead engine: restart it cleanly */
+            eng *loser = o.result > 0 ? black : white;
+            eng_stop(loser);
+            if (eng_start(loser)) { fprintf(stderr, "bench_match: cannot restart %s\n", loser->name); break; }
+        }
+    }
+    eng_stop(e1);
+    eng_stop(e2);
+}
+
 static double elo_of(double p)
 {
     if (p <= 0.001) p = 0.001;
@@ -511,7 +568,7 @@ static double elo_of(double p)
 int main(int argc, char **argv)
 {
     eng e1 = {.name = "chesscodec", .cmd = "chesscodec uci"}, e2 = {.name = "stockfish", .cmd = "stockfish"};
-    int games = 2, plies = 8;
+    int games = 2, plies = 8, concurrency = 1;
     double base_s = 10, inc_s = 0.1;
     const char *bookpath = "/usr/share/games/gnuchess/book.bin", *pgn = NULL, *tc = "10+0.1";
     for (int i = 1; i < argc; i++) {
@@ -532,6 +589,7 @@ int main(int argc, char **argv)
         else if (strcmp(a, "--seed") == 0) rng_state = (uint64_t)strtoull(v, NULL, 10) * 2654435761u + 1;
         else if (strcmp(a, "--book") == 0) bookpath = v;
         else if (strcmp(a, "--pgn") == 0) pgn = v;
+        else if (strcmp(a, "--concurrency") == 0) concurrency = atoi(v);
         else if (strcmp(a, "--tc") == 0) {
             tc = v;
             if (sscanf(v, "%lf+%lf", &base_s, &inc_s) < 1) { fprintf(stderr, "bad --tc\n"); return 2; }
@@ -543,47 +601,49 @@ int main(int argc, char **argv)
     chc_book *book = NULL;
     if (chc_book_open(&book, bookpath, NULL) != CHC_OK) book = NULL;
     int64_t base = (int64_t)(base_s * 1000), inc = (int64_t)(inc_s * 1000);
-    if (eng_start(&e1) || eng_start(&e2)) {
-        fprintf(stderr, "bench_match: cannot start the engines\n");
-        return 1;
-    }
-    FILE *pf = pgn ? fopen(pgn, "a") : NULL;
     int w = 0, d = 0, l = 0, illegal = 0, timeloss = 0, crash = 0;
     int ill1 = 0, tl1 = 0, cr1 = 0;
-    chc_move opening[64], moves[MAX_GAME_PLIES + 64];
-    int nopen = 0;
-    for (int g = 0; g < games; g++) {
-        if (g % 2 == 0) nopen = make_opening(book, plies, g / 2, opening);
-        eng *white = g % 2 == 0 ? &e1 : &e2, *black = g % 2 == 0 ? &e2 : &e1;
-        struct outcome o;
-        int n = 0;
-        play_game(white, black, opening, nopen, base, inc, &o, moves, &n);
-        int r1 = g % 2 == 0 ? o.result : -o.result; /* from engine 1's side */
+    if (concurrency < 1) concurrency = 1;
+    int npairs = games / 2;
+    if (concurrency > npairs) concurrency = npairs;
+    /* every worker reports each game as one line (atomic on a pipe) */
+    int rfd[2];
+    if (pipe(rfd)) { fprintf(stderr, "bench_match: pipe failed\n"); return 1; }
+    fflush(stdout);
+    pid_t workers[64];
+    if (concurrency > 64) concurrency = 64;
+    for (int k = 0; k < concurrency; k++) {
+        workers[k] = fork();
+        if (workers[k] < 0) { fprintf(stderr, "bench_match: fork failed\n"); return 1; }
+        if (workers[k] == 0) {
+            close(rfd[0]);
+            play_share(&e1, &e2, book, plies, games, k, concurrency, base, inc, pgn, tc, rfd[1]);
+            _exit(0);
+        }
+    }
+    close(rfd[1]);
+    FILE *rf = fdopen(rfd[0], "r");
+    char line[512];
+    while (rf && fgets(line, sizeof line, rf)) {
+        int g, r1, ill, tl, cr, off = 0;
+        if (sscanf(line, "%d %d %d %d %d %n", &g, &r1, &ill, &tl, &cr, &off) < 5) continue;
         if (r1 > 0) w++;
         else if (r1 < 0) l++;
         else d++;
-        illegal += o.illegal;
-        timeloss += o.timeloss;
-        crash += o.crash;
-        /* faults of engine 1: it lost the game by the fault */
-        if (r1 < 0) {
-            ill1 += o.illegal;
-            tl1 += o.timeloss;
-            cr1 += o.crash;
+        illegal += ill;
+        timeloss += tl;
+        crash += cr;
+        if (r1 < 0) { /* faults of engine 1: it lost the game by the fault */
+            ill1 += ill;
+            tl1 += tl;
+            cr1 += cr;
         }
-        printf("game %d: %s - %s %s (%s), %d plies; %s: %d-%d-%d\n", g + 1, white->name, black->name,
-               o.result > 0 ? "1-0" : o.result < 0 ? "0-1" : "1/2", o.reason, n, e1.name, w, d, l);
+        line[strcspn(line, "\n")] = 0;
+        printf("game %d: %s; %s: %d-%d-%d\n", g, line + off, e1.name, w, d, l);
         fflush(stdout);
-        if (pf) {
-            write_pgn(pf, white->name, black->name, g + 1, &o, moves, n, tc);
-            fflush(pf);
-        }
-        if (o.crash || o.timeloss) { /* a stuck or dead engine: restart both sides cleanly */
-            eng *loser = o.result > 0 ? black : white;
-            eng_stop(loser);
-            if (eng_start(loser)) { fprintf(stderr, "bench_match: cannot restart %s\n", loser->name); break; }
-        }
     }
+    if (rf) fclose(rf);
+    for (int k = 0; k < concurrency; k++) waitpid(workers[k], NULL, 0);
     int n = w + d + l;
     double p = n ? (w + 0.5 * d) / n : 0.5;
     double var = n ? (w * (1 - p) * (1 - p) + d * (0.5 - p) * (0.5 - p) + l * p * p) / n : 0;
@@ -593,9 +653,6 @@ int main(int argc, char **argv)
            ill1, tl1, cr1, illegal, timeloss, crash);
     printf("SCORE %s vs %s: +%d =%d -%d  %.1f%%  Elo %+.0f +- %.0f (95%%: %+.0f .. %+.0f)\n", e1.name, e2.name,
            w, d, l, 100 * p, elo, (hi - lo) / 2, lo, hi);
-    if (pf) fclose(pf);
-    eng_stop(&e1);
-    eng_stop(&e2);
     chc_book_free(book);
     return 0;
 }

@@ -12,6 +12,7 @@
 #                          fairymax, phalanx, glaurung
 #   MATCH_PGN=FILE         append the games to FILE (default: BUILD_DIR/match-games.pgn)
 #   MATCH_SEED=1           opening seed
+#   MATCH_CONCURRENCY=1    games played at a time (one engine pair each; keep <= cores)
 # With no settings: 2 games against Stockfish 2200 at 10+0.1 (`make bench` includes this script
 # only with CHC_BENCH_MATCH=1). A real measurement, e.g.:
 #   MATCH_GAMES=40 MATCH_OPPONENTS="sf2200 sf1800 fairymax phalanx glaurung" bench/bench_match.sh build/release
@@ -29,6 +30,7 @@ tc=${MATCH_TC:-10+0.1}
 opponents=${MATCH_OPPONENTS:-sf2200}
 pgn=${MATCH_PGN:-$build/match-games.pgn}
 seed=${MATCH_SEED:-1}
+conc=${MATCH_CONCURRENCY:-1}
 status=0
 for opp in $opponents; do
   args=()
@@ -52,6 +54,6 @@ for opp in $opponents; do
   esac
   echo "---- chesscodec vs $opp: $games games at $tc"
   "$runner" --engine1 "$bin uci" --name1 chesscodec --option1 Hash=16 "${args[@]}" \
-            --games "$games" --tc "$tc" --seed "$seed" --pgn "$pgn" || status=1
+            --games "$games" --tc "$tc" --seed "$seed" --pgn "$pgn" --concurrency "$conc" || status=1
 done
 exit $status

@@ -9,11 +9,12 @@
 #include <time.h>
 
 #include "testutil.h"
+#include "engine/engine.h"
 
 /* Node signature of `chesscodec bench 7`: changes whenever the search or evaluation changes
  * (update it deliberately, with the reason in the commit). */
 #define BENCH_DEPTH 7
-#define BENCH_NODES 37238ULL
+#define BENCH_NODES 29381ULL
 
 /* Every mate must be found within this many nodes. */
 #define MATE_NODE_BUDGET 2000000
@@ -164,6 +165,45 @@ static void test_eval_symmetry(void **state)
     assert_true(chc_evaluate(&p) > 500);
     tu_pos(&p, "4k3/8/8/8/8/8/8/3QK3 b - - 0 1");
     assert_true(chc_evaluate(&p) < -500);
+}
+
+/* The tuner's trace reproduces the evaluation exactly (tools/eval_tune.c relies on it), on
+ * positions of a fixed pseudo-random walk. */
+static int eval_from_trace(const chci_eval_trace *tr)
+{
+    int mg = 0, eg = 0;
+    for (int i = 0; i < EP_COUNT; i++) {
+        mg += tr->coef[i] * chci_eval_weights[i][0];
+        eg += tr->coef[i] * chci_eval_weights[i][1];
+    }
+    eg = eg * tr->scale / 16 + tr->eg_post;
+    return (mg * tr->phase + eg * (24 - tr->phase)) / 24;
+}
+
+static void test_eval_trace(void **state)
+{
+    (void)state;
+    uint64_t seed = 12345;
+    int checked = 0;
+    for (int game = 0; game < 40; game++) {
+        chc_position p;
+        chc_position_startpos(&p);
+        for (int ply = 0; ply < 160; ply++) {
+            chci_eval_trace tr;
+            int v = chci_evaluate_trace(&p, chci_eval_weights, &tr);
+            assert_int_equal(v, eval_from_trace(&tr));
+            assert_int_equal(chc_evaluate(&p), p.side == CHC_WHITE ? v : -v);
+            assert_true(tr.phase >= 0 && tr.phase <= 24 && tr.scale >= 1 && tr.scale <= 16);
+            checked++;
+            chc_move moves[CHC_MAX_MOVES];
+            int n = chc_legal_moves(&p, moves, CHC_GEN_ALL);
+            if (n == 0) break;
+            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            chc_undo u;
+            chc_make_move(&p, moves[(seed >> 33) % (uint64_t)n], &u);
+        }
+    }
+    assert_true(checked > 1000);
 }
 
 static void test_search_edges(void **state)
@@ -349,6 +389,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_book_memory),
         cmocka_unit_test(test_eval_symmetry),
+        cmocka_unit_test(test_eval_trace),
         cmocka_unit_test(test_search_edges),
         cmocka_unit_test(test_stop_thread),
         cmocka_unit_test(test_bench_signature),

@@ -1,119 +1,25 @@
-/* The engine's static evaluation: tapered (middle game / end game) piece-square tables,
- * mobility, pawn structure, passed pawns, king safety and a few endgame rules.
+/* The engine's static evaluation: tapered (middle game / end game) material and piece-square
+ * tables, mobility, pawn structure (passed, supported, phalanx, doubled, isolated, backward),
+ * outposts, rooks on open files, threats, king attack and pawn shield, and a few end-game
+ * rules.
  *
- * Every weight is in `struct eval_params` below so that a tuner can change them; the
- * piece-square tables are built from those weights by simple formulas (centralisation,
- * advancement) when the tables are first needed. */
-#include <pthread.h>
+ * Every weight is a {middle game, end game} pair in chci_eval_weights (eval_weights.h, written
+ * by tools/eval_tune.c). The evaluation is linear in the weights, apart from the end-game
+ * scale and the mop-up term: one body serves both the search (no trace) and the tuner (a trace
+ * counting how often each weight was used). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/position.h"
 #include "engine/engine.h"
 
 const int chci_see_value[7] = {0, 100, 320, 330, 500, 950, 20000};
 
-enum { MG = 0, EG = 1 };
-
-static const struct eval_params {
-    int material[2][7];
-    int mobility_base[7];   /* squares at which mobility is worth 0 */
-    int mobility[2][7];     /* per square */
-    int bishop_pair[2];
-    int doubled[2], isolated[2];
-    int passed[2][8];       /* by relative rank */
-    int passed_free[2];     /* passed pawn with the square ahead empty, times rank */
-    int passed_king_own, passed_king_their; /* end game: king distances to the stop square */
-    int rook_open[2], rook_semi[2], rook_seventh[2];
-    int threat_pawn[2];     /* a minor or major attacked by a pawn */
-    int shield1, shield2, shield_open;
-    int king_attack_weight[7];
-    int tempo;
-    int mopup_edge, mopup_close;
-} P = {
-    .material = {{0, 85, 330, 350, 470, 1000, 0}, {0, 105, 300, 320, 530, 960, 0}},
-    .mobility_base = {0, 0, 4, 6, 6, 13, 0},
-    .mobility = {{0, 0, 5, 5, 2, 1, 0}, {0, 0, 5, 5, 4, 2, 0}},
-    .bishop_pair = {30, 55},
-    .doubled = {-10, -20},
-    .isolated = {-10, -12},
-    .passed = {{0, 5, 5, 10, 20, 35, 60, 0}, {0, 10, 15, 25, 45, 75, 120, 0}},
-    .passed_free = {2, 6},
-    .passed_king_own = 4,
-    .passed_king_their = 8,
-    .rook_open = {22, 8},
-    .rook_semi = {10, 5},
-    .rook_seventh = {15, 20},
-    .threat_pawn = {35, 25},
-    .shield1 = 12,
-    .shield2 = 6,
-    .shield_open = -18,
-    .king_attack_weight = {0, 0, 2, 2, 3, 5, 0},
-    .tempo = 12,
-    .mopup_edge = 20,
-    .mopup_close = 6,
-};
-
-/* pst[phase][piece][sq], piece = (color << 3) | type, material included. */
-static int pst[2][16][64];
-static pthread_once_t pst_once = PTHREAD_ONCE_INIT;
+#include "engine/eval_weights.h"
 
 static int imin(int a, int b) { return a < b ? a : b; }
 static int imax(int a, int b) { return a > b ? a : b; }
 static int iabs(int a) { return a < 0 ? -a : a; }
-
-/* Piece-square value of a white piece of type t on (f, r), phase ph, without material. */
-static int pst_formula(int ph, int t, int f, int r)
-{
-    int fc = imin(f, 7 - f), rc = imin(r, 7 - r); /* 0 at the edge, 3 in the centre */
-    switch (t) {
-    case CHC_PAWN:
-        if (ph == MG) {
-            static const int adv[8] = {0, 0, 0, 3, 8, 15, 30, 0};
-            int v = adv[r];
-            if (fc == 3) v += r == 2 ? 5 : r == 3 ? 20 : r == 4 ? 22 : 0; /* d, e */
-            if (fc == 2 && r == 3) v += 8;                                  /* c, f */
-            return v;
-        } else {
-            static const int adv[8] = {0, 0, 3, 8, 16, 28, 45, 0};
-            return adv[r];
-        }
-    case CHC_KNIGHT:
-        if (ph == MG) return 8 * (fc + rc) - 25 + (r >= 3 && r <= 5 ? 5 : 0);
-        return 6 * (fc + rc) - 20;
-    case CHC_BISHOP:
-        if (ph == MG) return 4 * (fc + rc) - 10 + (f == r || f + r == 7 ? 8 : 0) - (r == 0 ? 5 : 0);
-        return 4 * (fc + rc) - 10;
-    case CHC_ROOK:
-        if (ph == MG) return (fc >= 2 ? 5 : 0);
-        return 0;
-    case CHC_QUEEN:
-        if (ph == MG) return 2 * (fc + rc) - 5;
-        return 5 * (fc + rc) - 15;
-    case CHC_KING:
-        if (ph == MG) {
-            static const int rank[8] = {0, -15, -35, -50, -60, -70, -70, -70};
-            static const int file[8] = {10, 20, 10, -10, -5, -10, 25, 15};
-            return rank[r] + file[f];
-        }
-        return 12 * (fc + rc) - 36;
-    default:
-        return 0;
-    }
-}
-
-static void init_pst(void)
-{
-    for (int ph = 0; ph < 2; ph++)
-        for (int t = CHC_PAWN; t <= CHC_KING; t++)
-            for (int sq = 0; sq < 64; sq++) {
-                int f = sq & 7, r = sq >> 3;
-                int v = P.material[ph][t] + pst_formula(ph, t, f, r);
-                pst[ph][CHC_PIECE(CHC_WHITE, t)][sq] = v;
-                /* black: the same value on the mirrored square */
-                int vb = P.material[ph][t] + pst_formula(ph, t, f, 7 - r);
-                pst[ph][CHC_PIECE(CHC_BLACK, t)][sq] = vb;
-            }
-}
 
 static inline bb_t pawn_attacks_bb(bb_t pawns, int c)
 {
@@ -128,6 +34,13 @@ static inline bb_t front_span(int c, int sq)
     int r = sq >> 3;
     if (c == CHC_WHITE) return r >= 7 ? 0 : f & ~((BB(8 * (r + 1))) - 1);
     return r <= 0 ? 0 : f & ((BB(8 * r)) - 1);
+}
+
+/* Squares strictly ahead of rank r (relative to colour c), on every file. */
+static inline bb_t ranks_ahead(int c, int r)
+{
+    if (c == CHC_WHITE) return r >= 7 ? 0 : ~((BB(8 * (r + 1))) - 1);
+    return r <= 0 ? 0 : (BB(8 * r)) - 1;
 }
 
 static inline bb_t adjacent_files(int f)
@@ -148,163 +61,276 @@ int chci_insufficient_material(const chc_position *pos)
     return bb_popcount(minors) <= 1;
 }
 
-int chci_evaluate(const chc_position *pos)
+static const int mob_index[7] = {0, 0, EP_MOB_N, EP_MOB_B, EP_MOB_R, EP_MOB_Q, 0};
+static const int mob_max[7] = {0, 0, 8, 13, 14, 27, 0};
+
+/* Adds weight `i` counted n times for colour c (and to the trace, white minus black). */
+#define ADD(c, i, n)                                                                               \
+    do {                                                                                           \
+        int n_ = (n);                                                                              \
+        mg[c] += w[i][0] * n_;                                                                     \
+        eg[c] += w[i][1] * n_;                                                                     \
+        if (tr) tr->coef[i] += (c) == CHC_WHITE ? n_ : -n_;                                        \
+    } while (0)
+
+/* Pawn material, piece-square values and structure: everything that depends on the pawns
+ * alone. Adds to mg/eg (per colour) and sets passers. */
+static inline __attribute__((always_inline)) void pawn_terms(const bb_t pawns[2], const bb_t patt[2],
+                                                             const int (*w)[2], chci_eval_trace *tr,
+                                                             int mg[2], int eg[2], bb_t passers[2])
 {
-    pthread_once(&pst_once, init_pst);
+    for (int c = 0; c < 2; c++) {
+        int them = c ^ 1;
+        passers[c] = 0;
+        bb_t pb = pawns[c];
+        while (pb) {
+            int sq = bb_pop(&pb);
+            int f = sq & 7, rr = c == CHC_WHITE ? sq >> 3 : 7 - (sq >> 3);
+            ADD(c, EP_MATERIAL + CHC_PAWN - 1, 1);
+            ADD(c, EP_PST + (c == CHC_WHITE ? sq : sq ^ 56), 1);
+            bb_t span = front_span(c, sq);
+            int stop = c == CHC_WHITE ? sq + 8 : sq - 8;
+            if (span & pawns[c]) ADD(c, EP_DOUBLED, 1);
+            bb_t adj = adjacent_files(f);
+            if (!(adj & pawns[c])) ADD(c, EP_ISOLATED, 1);
+            else if (!(adj & pawns[c] & ~ranks_ahead(c, sq >> 3)) && (patt[them] & BB(stop)))
+                ADD(c, EP_BACKWARD, 1); /* no own pawn beside or behind, stop square guarded */
+            if (patt[c] & BB(sq)) ADD(c, EP_SUPPORTED + rr, 1);
+            if (adj & pawns[c] & RANK_BB(sq >> 3)) ADD(c, EP_PHALANX + rr, 1);
+            bb_t block = span | (f > 0 ? front_span(c, sq - 1) : 0) | (f < 7 ? front_span(c, sq + 1) : 0);
+            if (!(block & pawns[them]) && !(span & pawns[c])) {
+                ADD(c, EP_PASSED + rr, 1);
+                passers[c] |= BB(sq);
+            }
+        }
+    }
+}
+
+/* A small cache of pawn_terms per thread, keyed by both pawn bitboards (compared in full, so
+ * it never returns another structure's values). */
+struct pawn_entry {
+    bb_t pawns[2], passers[2];
+    int mg, eg, valid;
+};
+static _Thread_local struct pawn_entry pawn_cache[2048]; /* 96 KB per thread that evaluates */
+
+/* The whole evaluation, white's point of view. Always inlined so that the search's copy has
+ * no trace tests left in it. */
+static inline __attribute__((always_inline)) int eval_body(const chc_position *pos, const int (*w)[2],
+                                                           chci_eval_trace *tr)
+{
     int mg[2] = {0, 0}, eg[2] = {0, 0};
     int phase = 0;
     bb_t occ = pos->by_type[0];
     bb_t pawns[2] = {chci_pieces(pos, CHC_WHITE, CHC_PAWN), chci_pieces(pos, CHC_BLACK, CHC_PAWN)};
     bb_t patt[2] = {pawn_attacks_bb(pawns[0], CHC_WHITE), pawn_attacks_bb(pawns[1], CHC_BLACK)};
+    bb_t att[2], minor_att[2] = {0, 0}, rook_att[2] = {0, 0}, typ_att[2][7], passers[2] = {0, 0};
+    memset(typ_att, 0, sizeof typ_att);
     int npm[2] = {0, 0};
+    if (tr) memset(tr, 0, sizeof *tr);
+
+    /* the terms that depend on the pawns alone, from the pawn cache when not tracing */
+    if (tr) {
+        pawn_terms(pawns, patt, w, tr, mg, eg, passers);
+    } else {
+        struct pawn_entry *pe = &pawn_cache[(pawns[0] * 0x9E3779B97F4A7C15ULL ^ pawns[1] * 0xC2B2AE3D27D4EB4FULL) >> 53];
+        if (pe->pawns[0] != pawns[0] || pe->pawns[1] != pawns[1] || !pe->valid) {
+            int pm[2] = {0, 0}, pg[2] = {0, 0};
+            pawn_terms(pawns, patt, w, NULL, pm, pg, pe->passers);
+            pe->pawns[0] = pawns[0];
+            pe->pawns[1] = pawns[1];
+            pe->mg = pm[0] - pm[1];
+            pe->eg = pg[0] - pg[1];
+            pe->valid = w == chci_eval_weights;
+        }
+        mg[0] += pe->mg;
+        eg[0] += pe->eg;
+        passers[0] = pe->passers[0];
+        passers[1] = pe->passers[1];
+    }
 
     for (int c = 0; c < 2; c++) {
         int them = c ^ 1;
         bb_t own = pos->by_color[c];
-        /* king zone of the enemy king */
         int eks = pos->king_sq[them];
         bb_t zone = chci_king_att[eks] | BB(eks);
         zone |= them == CHC_WHITE ? zone << 8 : zone >> 8;
-        int attack_units = 0, attackers = 0;
-
-        bb_t b = own & ~pos->by_type[CHC_KING];
+        int units = 0, attackers = 0;
+        att[c] = patt[c] | chci_king_att[pos->king_sq[c]];
+        /* squares where no pawn of theirs can ever attack (for outposts) */
+        bb_t b = own & ~pos->by_type[CHC_KING] & ~pos->by_type[CHC_PAWN];
         while (b) {
             int sq = bb_pop(&b);
-            int pc = pos->board[sq], t = CHC_PIECE_TYPE(pc);
-            mg[c] += pst[MG][pc][sq];
-            eg[c] += pst[EG][pc][sq];
-            if (t == CHC_PAWN) continue;
-            bb_t att;
+            int t = CHC_PIECE_TYPE(pos->board[sq]);
+            int rsq = c == CHC_WHITE ? sq : sq ^ 56;
+            ADD(c, EP_MATERIAL + t - 1, 1);
+            ADD(c, EP_PST + (t - 1) * 64 + rsq, 1);
+            bb_t a;
             switch (t) {
-            case CHC_KNIGHT: att = chci_knight_att[sq]; phase += 1; break;
-            case CHC_BISHOP: att = chci_bishop_att(sq, occ); phase += 1; break;
-            case CHC_ROOK: att = chci_rook_att(sq, occ); phase += 2; break;
-            default: att = chci_queen_att(sq, occ); phase += 4; break;
+            case CHC_KNIGHT: a = chci_knight_att[sq]; phase += 1; minor_att[c] |= a; break;
+            case CHC_BISHOP: a = chci_bishop_att(sq, occ); phase += 1; minor_att[c] |= a; break;
+            case CHC_ROOK: a = chci_rook_att(sq, occ); phase += 2; rook_att[c] |= a; break;
+            default: a = chci_queen_att(sq, occ); phase += 4; break;
             }
+            att[c] |= a;
+            typ_att[c][t] |= a;
             npm[c] += chci_see_value[t];
-            int mob = bb_popcount(att & ~own & ~patt[them]) - P.mobility_base[t];
-            mg[c] += mob * P.mobility[MG][t];
-            eg[c] += mob * P.mobility[EG][t];
-            if (att & zone) {
+            ADD(c, mob_index[t] + imin(bb_popcount(a & ~own & ~patt[them]), mob_max[t]), 1);
+            if (a & zone) {
+                static const int unit[7] = {0, 0, 2, 2, 3, 5, 0};
                 attackers++;
-                attack_units += P.king_attack_weight[t] * bb_popcount(att & zone);
+                units += unit[t] * bb_popcount(a & zone);
             }
+            int rr = rsq >> 3;
             if (t == CHC_ROOK) {
                 bb_t file = FILE_BB(sq & 7);
-                if (!(file & pawns[c])) {
-                    int open = !(file & pawns[them]);
-                    mg[c] += open ? P.rook_open[MG] : P.rook_semi[MG];
-                    eg[c] += open ? P.rook_open[EG] : P.rook_semi[EG];
-                }
-                int rr = c == CHC_WHITE ? sq >> 3 : 7 - (sq >> 3);
+                if (!(file & pawns[c])) ADD(c, (file & pawns[them]) ? EP_ROOK_SEMI : EP_ROOK_OPEN, 1);
                 int ekr = c == CHC_WHITE ? eks >> 3 : 7 - (eks >> 3);
-                if (rr == 6 && ekr == 7) {
-                    mg[c] += P.rook_seventh[MG];
-                    eg[c] += P.rook_seventh[EG];
+                if (rr == 6 && ekr == 7) ADD(c, EP_ROOK_SEVENTH, 1);
+            } else if (t == CHC_KNIGHT || t == CHC_BISHOP) {
+                if (rr >= 3 && rr <= 5 && (patt[c] & BB(sq)) &&
+                    !(pawns[them] & adjacent_files(sq & 7) & ranks_ahead(c, sq >> 3)))
+                    ADD(c, t == CHC_KNIGHT ? EP_OUTPOST_N : EP_OUTPOST_B, 1);
+                int ahead = c == CHC_WHITE ? sq + 8 : sq - 8;
+                if (ahead >= 0 && ahead < 64 && (pos->by_type[CHC_PAWN] & BB(ahead))) ADD(c, EP_MINOR_BEHIND_PAWN, 1);
+                if (t == CHC_BISHOP) {
+                    const bb_t dark = 0xAA55AA55AA55AA55ULL;
+                    ADD(c, EP_BISHOP_PAWNS, bb_popcount(pawns[c] & ((BB(sq) & dark) ? dark : ~dark)));
                 }
             }
         }
+        if (attackers >= 2) {
+            int base = chci_pieces(pos, c, CHC_QUEEN) ? EP_KING_ATT : EP_KING_ATT_NOQ;
+            ADD(c, base + imin(units, 39), 1);
+        }
         int ks = pos->king_sq[c];
-        mg[c] += pst[MG][CHC_PIECE(c, CHC_KING)][ks];
-        eg[c] += pst[EG][CHC_PIECE(c, CHC_KING)][ks];
-
-        if (bb_more_than_one(chci_pieces(pos, c, CHC_BISHOP))) {
-            mg[c] += P.bishop_pair[MG];
-            eg[c] += P.bishop_pair[EG];
-        }
-        /* pieces of theirs attacked by our pawns */
-        int threats = bb_popcount(patt[c] & pos->by_color[them] & ~pos->by_type[CHC_PAWN] &
-                                  ~pos->by_type[CHC_KING]);
-        mg[c] += threats * P.threat_pawn[MG];
-        eg[c] += threats * P.threat_pawn[EG];
-
-        /* attack on their king (middle game only) */
-        if (attackers >= 2 && chci_pieces(pos, c, CHC_QUEEN)) {
-            int pen = attack_units * attack_units / 4;
-            mg[c] += imin(pen, 600);
-        } else if (attackers >= 2) {
-            mg[c] += imin(attack_units * attack_units / 8, 300);
-        }
+        int rks = c == CHC_WHITE ? ks : ks ^ 56;
+        ADD(c, EP_PST + 5 * 64 + rks, 1);
+        if (bb_more_than_one(chci_pieces(pos, c, CHC_BISHOP))) ADD(c, EP_BISHOP_PAIR, 1);
 
         /* pawn shield of our king */
-        int kr = c == CHC_WHITE ? ks >> 3 : 7 - (ks >> 3);
+        int kr = rks >> 3;
         if (kr <= 1) {
             int kf = ks & 7;
             for (int f = imax(0, kf - 1); f <= imin(7, kf + 1); f++) {
                 bb_t fp = FILE_BB(f) & pawns[c];
                 if (!fp) {
-                    mg[c] += P.shield_open;
-                    if (!(FILE_BB(f) & pawns[them])) mg[c] += P.shield_open / 2;
+                    ADD(c, EP_SHIELD_OPEN, 1);
+                    if (!(FILE_BB(f) & pawns[them])) ADD(c, EP_SHIELD_OPEN2, 1);
                     continue;
                 }
                 int psq = c == CHC_WHITE ? bb_lsb(fp) : bb_msb(fp);
                 int pr = c == CHC_WHITE ? psq >> 3 : 7 - (psq >> 3);
-                if (pr == kr + 1) mg[c] += P.shield1;
-                else if (pr == kr + 2) mg[c] += P.shield2;
+                if (pr == kr + 1) ADD(c, EP_SHIELD1, 1);
+                else if (pr == kr + 2) ADD(c, EP_SHIELD2, 1);
+            }
+        }
+        /* pawn storm: their pawns coming at our king's files */
+        {
+            int kf = ks & 7;
+            for (int f = imax(0, kf - 1); f <= imin(7, kf + 1); f++) {
+                bb_t tp = FILE_BB(f) & pawns[them];
+                if (!tp) continue;
+                int psq = c == CHC_WHITE ? bb_lsb(tp) : bb_msb(tp); /* the one nearest our side */
+                int pr = c == CHC_WHITE ? psq >> 3 : 7 - (psq >> 3);
+                ADD(c, EP_STORM + pr, 1);
             }
         }
 
-        /* pawn structure */
-        bb_t pb = pawns[c];
-        while (pb) {
-            int sq = bb_pop(&pb);
-            int f = sq & 7, rr = c == CHC_WHITE ? sq >> 3 : 7 - (sq >> 3);
-            bb_t span = front_span(c, sq);
-            if (span & pawns[c]) {
-                mg[c] += P.doubled[MG];
-                eg[c] += P.doubled[EG];
-            }
-            if (!(adjacent_files(f) & pawns[c])) {
-                mg[c] += P.isolated[MG];
-                eg[c] += P.isolated[EG];
-            }
-            bb_t block = span | (f > 0 ? front_span(c, sq - 1) : 0) |
-                         (f < 7 ? front_span(c, sq + 1) : 0);
-            if (!(block & pawns[them]) && !(span & pawns[c])) {
-                mg[c] += P.passed[MG][rr];
-                eg[c] += P.passed[EG][rr];
-                int stop = c == CHC_WHITE ? sq + 8 : sq - 8;
-                if (!(BB(stop) & occ)) {
-                    mg[c] += P.passed_free[MG] * rr;
-                    eg[c] += P.passed_free[EG] * rr;
-                }
-                if (rr >= 3) {
-                    int w = rr - 2;
-                    eg[c] += w * (P.passed_king_their * distance(stop, pos->king_sq[them]) -
-                                  P.passed_king_own * distance(stop, ks));
-                }
+        /* passed pawns: the terms that depend on the other pieces */
+        for (bb_t pp = passers[c]; pp;) {
+            int sq = bb_pop(&pp);
+            int rr = c == CHC_WHITE ? sq >> 3 : 7 - (sq >> 3);
+            int stop = c == CHC_WHITE ? sq + 8 : sq - 8;
+            if (!(BB(stop) & occ)) ADD(c, EP_PASSED_FREE, rr);
+            else if (BB(stop) & pos->by_color[them]) ADD(c, EP_PASSED_BLOCKED, rr);
+            if (rr >= 3) {
+                int k = rr - 2;
+                ADD(c, EP_PASSED_KING_THEIR, k * distance(stop, pos->king_sq[them]));
+                ADD(c, EP_PASSED_KING_OWN, k * distance(stop, ks));
             }
         }
     }
+    for (int c = 0; c < 2; c++) {
+        int them = c ^ 1;
+        bb_t their = pos->by_color[them];
+        bb_t majors = pos->by_type[CHC_ROOK] | pos->by_type[CHC_QUEEN];
+        bb_t nonpawn = their & ~pos->by_type[CHC_PAWN] & ~pos->by_type[CHC_KING];
+        ADD(c, EP_THREAT_PAWN, bb_popcount(patt[c] & nonpawn));
+        ADD(c, EP_THREAT_MINOR, bb_popcount(minor_att[c] & their & majors));
+        ADD(c, EP_THREAT_ROOK, bb_popcount(rook_att[c] & their & pos->by_type[CHC_QUEEN]));
+        ADD(c, EP_HANGING, bb_popcount(att[c] & ~att[them] & (their & ~pos->by_type[CHC_KING])));
+        for (bb_t pp = passers[c]; pp;) {
+            int sq = bb_pop(&pp);
+            int stop = c == CHC_WHITE ? sq + 8 : sq - 8;
+            if (att[them] & BB(stop)) ADD(c, EP_PASSED_STOP_ATTACKED, c == CHC_WHITE ? sq >> 3 : 7 - (sq >> 3));
+        }
+        /* safe checks: squares from which a piece of ours could check their king next move,
+           not attacked by them and not holding a piece of ours */
+        int eks = pos->king_sq[them];
+        bb_t safe = ~att[them] & ~pos->by_color[c];
+        bb_t rk = chci_rook_att(eks, occ), bk = chci_bishop_att(eks, occ);
+        ADD(c, EP_SAFE_CHECK_N, bb_popcount(chci_knight_att[eks] & typ_att[c][CHC_KNIGHT] & safe));
+        ADD(c, EP_SAFE_CHECK_B, bb_popcount(bk & typ_att[c][CHC_BISHOP] & safe));
+        ADD(c, EP_SAFE_CHECK_R, bb_popcount(rk & typ_att[c][CHC_ROOK] & safe));
+        ADD(c, EP_SAFE_CHECK_Q, bb_popcount((rk | bk) & typ_att[c][CHC_QUEEN] & safe));
+        /* king activity towards the pawns (end game) */
+        bb_t allp = pos->by_type[CHC_PAWN];
+        if (allp) {
+            int ks = pos->king_sq[c], best = 8;
+            bb_t pp = allp;
+            while (pp && best > 1) {
+                int d = distance(ks, bb_pop(&pp));
+                if (d < best) best = d;
+            }
+            ADD(c, EP_KING_PAWN_DIST, best);
+        }
+    }
 
-    int stm = pos->side;
-    mg[stm] += P.tempo;
+    ADD(pos->side, EP_TEMPO, 1);
     if (phase > 24) phase = 24;
     int vmg = mg[0] - mg[1], veg = eg[0] - eg[1];
 
-    /* end game rules, on the end-game score */
+    /* end-game scale (out of 16) */
+    int scale = 16;
     int strong = veg >= 0 ? CHC_WHITE : CHC_BLACK, weak = strong ^ 1;
     if (!pawns[strong]) {
-        if (npm[strong] <= chci_see_value[CHC_BISHOP]) veg /= 16;
-        else if (npm[strong] - npm[weak] < 400) veg /= 4;
+        if (npm[strong] <= chci_see_value[CHC_BISHOP]) scale = 1;
+        else if (npm[strong] - npm[weak] < 400) scale = 4;
     }
+    bb_t wb = chci_pieces(pos, CHC_WHITE, CHC_BISHOP), bbp = chci_pieces(pos, CHC_BLACK, CHC_BISHOP);
+    if (npm[0] == chci_see_value[CHC_BISHOP] && npm[1] == chci_see_value[CHC_BISHOP] && wb && bbp) {
+        const bb_t dark = 0xAA55AA55AA55AA55ULL;
+        if (!!(wb & dark) != !!(bbp & dark)) scale = scale * 8 / 16 > 0 ? scale * 8 / 16 : 1;
+    }
+    veg = veg * scale / 16;
+    /* mop-up: drive a bare king to the edge */
+    int post = 0;
     if (!pawns[weak] && npm[weak] == 0 && npm[strong] >= chci_see_value[CHC_ROOK]) {
         int wk = pos->king_sq[weak], sk = pos->king_sq[strong];
         int f = wk & 7, r = wk >> 3;
         int cmd = (f < 4 ? 3 - f : f - 4) + (r < 4 ? 3 - r : r - 4);
-        int bonus = P.mopup_edge * cmd + P.mopup_close * (14 - iabs((wk & 7) - (sk & 7)) -
-                                                         iabs((wk >> 3) - (sk >> 3)));
-        veg += strong == CHC_WHITE ? bonus : -bonus;
+        int bonus = 20 * cmd + 6 * (14 - iabs((wk & 7) - (sk & 7)) - iabs((wk >> 3) - (sk >> 3)));
+        post = strong == CHC_WHITE ? bonus : -bonus;
     }
-    /* opposite-coloured bishops only: drawish */
-    bb_t wb = chci_pieces(pos, CHC_WHITE, CHC_BISHOP), bbp = chci_pieces(pos, CHC_BLACK, CHC_BISHOP);
-    if (npm[0] == chci_see_value[CHC_BISHOP] && npm[1] == chci_see_value[CHC_BISHOP] && wb && bbp) {
-        const bb_t dark = 0xAA55AA55AA55AA55ULL;
-        if (!!(wb & dark) != !!(bbp & dark)) veg /= 2;
+    veg += post;
+    if (tr) {
+        tr->phase = phase;
+        tr->scale = scale;
+        tr->eg_post = post;
     }
+    return (vmg * phase + veg * (24 - phase)) / 24;
+}
 
-    int v = (vmg * phase + veg * (24 - phase)) / 24;
-    return stm == CHC_WHITE ? v : -v;
+int chci_evaluate(const chc_position *pos)
+{
+    int v = eval_body(pos, chci_eval_weights, NULL);
+    return pos->side == CHC_WHITE ? v : -v;
+}
+
+int chci_evaluate_trace(const chc_position *pos, const int (*w)[2], chci_eval_trace *tr)
+{
+    return eval_body(pos, w, tr);
 }
 
 int chc_evaluate(const chc_position *pos)

@@ -1,7 +1,9 @@
 /* The engine's search: iterative deepening, aspiration windows, principal variation search
- * with a transposition table, null-move pruning, late-move reductions and pruning, futility
- * pruning, killer and history move ordering, check extensions, quiescence search with SEE,
- * mate-distance scores, repetition / fifty-move / material draws, and time management. */
+ * with a transposition table (which also keeps static evaluations), null-move pruning,
+ * late-move reductions and pruning, futility pruning, move ordering by killers, countermoves
+ * and butterfly, continuation (1 and 2 plies back) and capture histories, check extensions,
+ * quiescence search with SEE, mate-distance scores, repetition / fifty-move / material draws,
+ * and time management scaled by best-move stability. */
 #include <math.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -18,12 +20,15 @@
 enum { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
 
 typedef struct tt_entry {
-    uint64_t key;
+    uint32_t key;     /* the upper half of the position key (the lower bits pick the bucket) */
     chc_move move;
     int16_t score;
+    int16_t eval;     /* static evaluation, EVAL_NONE when in check */
     int8_t depth;
     uint8_t genbound; /* generation << 2 | bound */
 } tt_entry;
+#define EVAL_NONE INT16_MIN
+#define TT_CHECK(k) ((uint32_t)((k) >> 32))
 
 #define TT_WAYS 4
 typedef struct tt_bucket {
@@ -38,6 +43,9 @@ struct chc_engine {
     atomic_int ponderhit_flag;
     int history[2][64][64];
     chc_move killers[MAX_PLY + 2][2];
+    chc_move counter[16][64];          /* reply to the previous move [piece][to] */
+    int cap_hist[16][64][8];           /* capture history [piece][to][captured type] */
+    int16_t cont_hist[16][64][16][64]; /* [previous piece][previous to][piece][to] */
 
     /* the running search */
     chc_position pos;
@@ -48,7 +56,7 @@ struct chc_engine {
     int seldepth;
     int stopped;
     int pondering;
-    int64_t start_ms, soft_ms, hard_ms;
+    int64_t start_ms, soft_ms, hard_ms, opt_ms;
     int root_depth;
     const chc_move *searchmoves;
     int n_searchmoves;
@@ -58,6 +66,8 @@ struct chc_engine {
     int pvlen[MAX_PLY + 2];
     int ss_eval[MAX_PLY + 2];
     chc_move ss_move[MAX_PLY + 2];
+    /* per ply + 2 (two sentinel plies before the root): the piece moved and its target */
+    int ss_piece[MAX_PLY + 4], ss_to[MAX_PLY + 4];
     chc_search_result res;
 };
 
@@ -94,9 +104,10 @@ static int tt_alloc(chc_engine *e, size_t mb)
     return CHC_OK;
 }
 
-static tt_entry *tt_probe(chc_engine *e, uint64_t key, int *hit)
+static tt_entry *tt_probe(chc_engine *e, uint64_t key64, int *hit)
 {
-    tt_bucket *b = &e->tt[key & e->tt_mask];
+    tt_bucket *b = &e->tt[key64 & e->tt_mask];
+    uint32_t key = TT_CHECK(key64);
     for (int i = 0; i < TT_WAYS; i++)
         if (b->e[i].key == key && b->e[i].genbound) {
             *hit = 1;
@@ -115,9 +126,11 @@ static int score_from_tt(int s, int ply)
     return s >= MATE_MIN ? s - ply : s <= -MATE_MIN ? s + ply : s;
 }
 
-static void tt_store(chc_engine *e, uint64_t key, chc_move m, int score, int depth, int bound, int ply)
+static void tt_store(chc_engine *e, uint64_t key64, chc_move m, int score, int eval, int depth, int bound,
+                     int ply)
 {
-    tt_bucket *b = &e->tt[key & e->tt_mask];
+    tt_bucket *b = &e->tt[key64 & e->tt_mask];
+    uint32_t key = TT_CHECK(key64);
     tt_entry *repl = &b->e[0];
     int worst = INT32_MAX;
     for (int i = 0; i < TT_WAYS; i++) {
@@ -140,6 +153,7 @@ static void tt_store(chc_engine *e, uint64_t key, chc_move m, int score, int dep
     repl->key = key;
     repl->move = m;
     repl->score = (int16_t)score_to_tt(score, ply);
+    repl->eval = (int16_t)(eval == EVAL_NONE ? EVAL_NONE : eval < -32000 ? -32000 : eval > 32000 ? 32000 : eval);
     repl->depth = (int8_t)(depth < 0 ? 0 : depth > 127 ? 127 : depth);
     repl->genbound = (uint8_t)(((e->gen & 63) << 2) | bound);
 }
@@ -190,6 +204,9 @@ void chc_engine_clear(chc_engine *e)
     memset(e->tt, 0, (e->tt_mask + 1) * sizeof(tt_bucket));
     memset(e->history, 0, sizeof e->history);
     memset(e->killers, 0, sizeof e->killers);
+    memset(e->counter, 0, sizeof e->counter);
+    memset(e->cap_hist, 0, sizeof e->cap_hist);
+    memset(e->cont_hist, 0, sizeof e->cont_hist);
     e->gen = 0;
 }
 
@@ -220,7 +237,10 @@ static void check_limits(chc_engine *e)
         e->pondering = 0;
         e->start_ms = now_ms();
     }
-    if (e->hard_ms && now_ms() - e->start_ms >= e->hard_ms) e->stopped = 1;
+    if (e->hard_ms) {
+        int64_t el = now_ms() - e->start_ms;
+        if (el >= e->hard_ms || (e->soft_ms && el >= e->soft_ms)) e->stopped = 1;
+    }
 }
 
 static inline void push_key(chc_engine *e, uint64_t k)
@@ -260,11 +280,30 @@ static int captured_type(const chc_position *pos, chc_move m)
 #define SC_TT (1 << 30)
 #define SC_GOOD_CAP (1 << 28)
 #define SC_KILLER (1 << 27)
+#define SC_COUNTER (SC_KILLER - 1)
 #define SC_BAD_CAP (-(1 << 26))
+
+/* continuation history tables of the moves 1 and 2 plies before `ply` */
+static inline int16_t (*cont_table(chc_engine *e, int ply, int back))[64]
+{
+    int k = ply + 2 - back;
+    return e->cont_hist[e->ss_piece[k]][e->ss_to[k]];
+}
+
+/* the history score of quiet move m moving `piece` at `ply` */
+static inline int quiet_hist(chc_engine *e, chc_move m, int piece, int ply)
+{
+    int to = CHC_MOVE_TO(m);
+    return e->history[e->pos.side][CHC_MOVE_FROM(m)][to] + cont_table(e, ply, 1)[piece][to] +
+           cont_table(e, ply, 2)[piece][to];
+}
 
 static void score_moves(chc_engine *e, const chc_move *moves, int *scores, int n, chc_move ttm, int ply)
 {
     const chc_position *pos = &e->pos;
+    chc_move cm = e->ss_piece[ply + 1] ? e->counter[e->ss_piece[ply + 1]][e->ss_to[ply + 1]] : CHC_MOVE_NONE;
+    const int16_t(*c1)[64] = cont_table(e, ply, 1), (*c2)[64] = cont_table(e, ply, 2);
+    const int(*hist)[64] = e->history[pos->side];
     for (int i = 0; i < n; i++) {
         chc_move m = moves[i];
         if (m == ttm) {
@@ -281,12 +320,17 @@ static void score_moves(chc_engine *e, const chc_move *moves, int *scores, int n
                 continue;
             }
             int good = chci_see_value[victim] >= chci_see_value[attacker] || chci_see(pos, m) >= 0;
-            scores[i] = (good ? SC_GOOD_CAP : SC_BAD_CAP) + mvv;
+            scores[i] = (good ? SC_GOOD_CAP : SC_BAD_CAP) + mvv +
+                        e->cap_hist[pos->board[CHC_MOVE_FROM(m)]][CHC_MOVE_TO(m)][victim] / 16;
             continue;
         }
         if (m == e->killers[ply][0]) scores[i] = SC_KILLER + 1;
         else if (m == e->killers[ply][1]) scores[i] = SC_KILLER;
-        else scores[i] = e->history[pos->side][CHC_MOVE_FROM(m)][CHC_MOVE_TO(m)];
+        else if (m == cm) scores[i] = SC_COUNTER;
+        else {
+            int to = CHC_MOVE_TO(m), pc = pos->board[CHC_MOVE_FROM(m)];
+            scores[i] = hist[CHC_MOVE_FROM(m)][to] + c1[pc][to] + c2[pc][to];
+        }
     }
 }
 
@@ -304,11 +348,32 @@ static chc_move pick_move(chc_move *moves, int *scores, int n, int i)
     return m;
 }
 
-static void update_history(chc_engine *e, int side, chc_move m, int bonus)
+static inline void gravity(int *h, int bonus)
 {
-    int *h = &e->history[side][CHC_MOVE_FROM(m)][CHC_MOVE_TO(m)];
     int b = bonus < 0 ? -bonus : bonus;
     *h += bonus - *h * b / 16384;
+}
+
+static inline void gravity16(int16_t *h, int bonus)
+{
+    int v = *h, b = bonus < 0 ? -bonus : bonus;
+    v += bonus - v * b / 16384;
+    *h = (int16_t)v;
+}
+
+/* quiet move m (moving `piece`) at `ply`: butterfly and continuation histories */
+static void update_quiet(chc_engine *e, chc_move m, int piece, int ply, int bonus)
+{
+    int to = CHC_MOVE_TO(m);
+    gravity(&e->history[e->pos.side][CHC_MOVE_FROM(m)][to], bonus);
+    if (e->ss_piece[ply + 1]) gravity16(&cont_table(e, ply, 1)[piece][to], bonus);
+    if (e->ss_piece[ply]) gravity16(&cont_table(e, ply, 2)[piece][to], bonus);
+}
+
+static void update_capture(chc_engine *e, chc_move m, int bonus)
+{
+    const chc_position *pos = &e->pos;
+    gravity(&e->cap_hist[pos->board[CHC_MOVE_FROM(m)]][CHC_MOVE_TO(m)][captured_type(pos, m)], bonus);
 }
 
 static void update_pv(chc_engine *e, int ply, chc_move m)
@@ -337,9 +402,11 @@ static int qsearch(chc_engine *e, int alpha, int beta, int ply)
     int hit;
     tt_entry *tte = tt_probe(e, pos->key, &hit);
     chc_move ttm = CHC_MOVE_NONE;
+    int tteval = EVAL_NONE;
     if (hit) {
         int s = score_from_tt(tte->score, ply), bound = tte->genbound & 3;
         ttm = tte->move;
+        tteval = tte->eval;
         if ((bound == BOUND_EXACT) || (bound == BOUND_LOWER && s >= beta) ||
             (bound == BOUND_UPPER && s <= alpha))
             return s;
@@ -353,7 +420,7 @@ static int qsearch(chc_engine *e, int alpha, int beta, int ply)
         if (n == 0) return -MATE + ply;
         best = -MATE + ply;
     } else {
-        stand = chci_evaluate(pos);
+        stand = tteval != EVAL_NONE ? tteval : chci_evaluate(pos);
         if (stand >= beta) return stand;
         if (stand > alpha) alpha = stand;
         best = stand;
@@ -369,6 +436,8 @@ static int qsearch(chc_engine *e, int alpha, int beta, int ply)
             int promo = CHC_MOVE_PROMO(m);
             if (!promo && stand + chci_see_value[captured_type(pos, m)] + 200 <= alpha) continue;
         }
+        e->ss_piece[ply + 2] = pos->board[CHC_MOVE_FROM(m)];
+        e->ss_to[ply + 2] = CHC_MOVE_TO(m);
         chc_undo u;
         chc_make_move(pos, m, &u);
         push_key(e, pos->key);
@@ -387,7 +456,7 @@ static int qsearch(chc_engine *e, int alpha, int beta, int ply)
         }
     }
     int bound = best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(e, pos->key, bestm, best, 0, bound, ply);
+    tt_store(e, pos->key, bestm, best, in_check ? EVAL_NONE : stand, 0, bound, ply);
     return best;
 }
 
@@ -426,9 +495,10 @@ static int search(chc_engine *e, int alpha, int beta, int depth, int ply)
     int hit;
     tt_entry *tte = tt_probe(e, pos->key, &hit);
     chc_move ttm = CHC_MOVE_NONE;
-    int tts = 0, ttbound = BOUND_NONE;
+    int tts = 0, ttbound = BOUND_NONE, tteval = EVAL_NONE;
     if (hit) {
         ttm = tte->move;
+        tteval = tte->eval;
         tts = score_from_tt(tte->score, ply);
         ttbound = tte->genbound & 3;
         if (!pvnode && tte->depth >= depth &&
@@ -438,10 +508,10 @@ static int search(chc_engine *e, int alpha, int beta, int depth, int ply)
     }
     if (root && e->root_best) ttm = e->root_best;
 
-    int eval;
+    int eval, static_eval = EVAL_NONE;
     if (in_check) eval = -INF;
     else {
-        eval = chci_evaluate(pos);
+        eval = static_eval = tteval != EVAL_NONE ? tteval : chci_evaluate(pos);
         if (hit && ((ttbound == BOUND_LOWER && tts > eval) || (ttbound == BOUND_UPPER && tts < eval)) &&
             tts > -MATE_MIN && tts < MATE_MIN)
             eval = tts;
@@ -464,6 +534,8 @@ static int search(chc_engine *e, int alpha, int beta, int depth, int ply)
             int saved_null = e->null_idx;
             e->null_idx = e->nkeys - 1;
             e->ss_move[ply] = CHC_MOVE_NULL;
+            e->ss_piece[ply + 2] = 0;
+            e->ss_to[ply + 2] = 0;
             int s = -search(e, -beta, -beta + 1, depth - r - 1, ply + 1);
             e->null_idx = saved_null;
             e->nkeys--;
@@ -487,29 +559,40 @@ static int search(chc_engine *e, int alpha, int beta, int depth, int ply)
     if (n == 0) return in_check ? -MATE + ply : 0;
     score_moves(e, moves, scores, n, ttm, ply);
 
-    int best = -INF, old_alpha = alpha, legal = 0, nquiets = 0;
+    int best = -INF, old_alpha = alpha, legal = 0, nquiets = 0, ncaps = 0;
+    int nonpawn = has_non_pawn(pos, pos->side);
     chc_move bestm = CHC_MOVE_NONE;
-    chc_move quiets[CHC_MAX_MOVES];
+    chc_move quiets[CHC_MAX_MOVES], caps[CHC_MAX_MOVES];
+    int qpiece[CHC_MAX_MOVES];
     for (int i = 0; i < n; i++) {
         chc_move m = pick_move(moves, scores, n, i);
         int tactical = is_tactical(m);
-        int gives = chc_gives_check(pos, m);
+        int piece = pos->board[CHC_MOVE_FROM(m)];
         int killer = scores[i] == SC_KILLER || scores[i] == SC_KILLER + 1;
-        if (!root && best > -MATE_MIN && has_non_pawn(pos, pos->side)) {
-            if (!tactical && !gives && !in_check) {
+        int hs = INT32_MIN; /* quiet history, computed only when needed */
+#define HS() (hs != INT32_MIN ? hs : (hs = quiet_hist(e, m, piece, ply)))
+        int gives = -1; /* computed only when needed */
+        if (!root && best > -MATE_MIN && nonpawn) {
+            if (!tactical && !in_check) {
                 int lmp = (3 + depth * depth) / (2 - improving);
-                if (depth <= 8 && legal >= lmp) continue;
-                if (depth <= 6 && eval + 100 + 90 * depth <= alpha) continue;
-                if (depth <= 3 && scores[i] < -4000 * depth && !killer) continue;
+                if ((depth <= 8 && legal >= lmp) || (depth <= 6 && eval + 100 + 90 * depth <= alpha) ||
+                    (depth <= 3 && !killer && m != ttm && HS() < -6000 * depth)) {
+                    gives = chc_gives_check(pos, m);
+                    if (!gives) continue;
+                }
             } else if (tactical && depth <= 6 && scores[i] < SC_GOOD_CAP && chci_see(pos, m) < -90 * depth) {
                 continue;
             }
         }
+        if (gives < 0) gives = chc_gives_check(pos, m);
+        if (!tactical && depth >= 3) HS(); /* for the reduction, before the move is made */
         int ext = gives && ply < 2 * e->root_depth ? 1 : 0;
         chc_undo u;
         chc_make_move(pos, m, &u);
         push_key(e, pos->key);
         e->ss_move[ply] = m;
+        e->ss_piece[ply + 2] = piece;
+        e->ss_to[ply + 2] = CHC_MOVE_TO(m);
         legal++;
         int newdepth = depth - 1 + ext, s;
         if (legal == 1) {
@@ -522,7 +605,7 @@ static int search(chc_engine *e, int alpha, int beta, int depth, int ply)
                 if (improving) r--;
                 if (killer) r--;
                 if (in_check || gives) r--;
-                if (!tactical) r -= e->history[pos->side ^ 1][CHC_MOVE_FROM(m)][CHC_MOVE_TO(m)] / 6000;
+                if (!tactical) r -= HS() / 12000;
                 if (r < 0) r = 0;
                 if (r > newdepth - 1) r = newdepth - 1 > 0 ? newdepth - 1 : 0;
             }
@@ -544,24 +627,35 @@ static int search(chc_engine *e, int alpha, int beta, int depth, int ply)
                     e->root_score = s;
                 }
                 if (s >= beta) {
+                    int bonus = 32 * depth * depth + 64 * depth;
+                    if (bonus > 8000) bonus = 8000;
                     if (!tactical) {
                         if (e->killers[ply][0] != m) {
                             e->killers[ply][1] = e->killers[ply][0];
                             e->killers[ply][0] = m;
                         }
-                        int bonus = depth * depth > 1200 ? 1200 : depth * depth;
-                        update_history(e, pos->side, m, bonus * 8);
-                        for (int q = 0; q < nquiets; q++) update_history(e, pos->side, quiets[q], -bonus * 8);
+                        if (e->ss_piece[ply + 1]) e->counter[e->ss_piece[ply + 1]][e->ss_to[ply + 1]] = m;
+                        update_quiet(e, m, piece, ply, bonus);
+                        for (int q = 0; q < nquiets; q++) update_quiet(e, quiets[q], qpiece[q], ply, -bonus);
+                    } else {
+                        update_capture(e, m, bonus);
                     }
+                    for (int q = 0; q < ncaps; q++) update_capture(e, caps[q], -bonus);
                     break;
                 }
             }
         }
-        if (!tactical) quiets[nquiets++] = m;
+        if (!tactical) {
+            qpiece[nquiets] = piece;
+            quiets[nquiets++] = m;
+        } else if (CHC_MOVE_FLAGS(m) & (CHC_MF_CAPTURE | CHC_MF_EN_PASSANT)) {
+            caps[ncaps++] = m;
+        }
     }
+#undef HS
     if (legal == 0) return alpha; /* everything pruned (cannot happen at the root) */
     int bound = best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(e, pos->key, bestm, best, depth, bound, ply);
+    tt_store(e, pos->key, bestm, best, static_eval, depth, bound, ply);
     return best;
 }
 
@@ -598,11 +692,15 @@ static void fill_result(chc_engine *e, int score, int depth, int bound)
     r->ponder = k > 1 ? r->pv[1] : CHC_MOVE_NONE;
 }
 
+/* Time control: opt_ms is the usual time for this move; it is scaled after each iteration by
+ * the stability of the best move and a falling score (soft_ms: past it the search stops, also
+ * inside an iteration); hard_ms is never exceeded. movetime: exactly that long. */
 static void set_time(chc_engine *e, const chc_search_limits *l, int side)
 {
-    e->soft_ms = e->hard_ms = 0;
+    e->soft_ms = e->hard_ms = e->opt_ms = 0;
     if (l->movetime_ms > 0) {
-        e->soft_ms = e->hard_ms = l->movetime_ms > 10 ? l->movetime_ms - 5 : l->movetime_ms;
+        e->hard_ms = l->movetime_ms > 10 ? l->movetime_ms - 5 : l->movetime_ms;
+        e->opt_ms = e->hard_ms;
         return;
     }
     int64_t t = l->time_ms[side], inc = l->inc_ms[side] > 0 ? l->inc_ms[side] : 0;
@@ -610,15 +708,15 @@ static void set_time(chc_engine *e, const chc_search_limits *l, int side)
     const int64_t overhead = 30;
     int64_t avail = t - overhead;
     if (avail < 5) avail = 5;
-    int mtg = l->movestogo > 0 ? (l->movestogo < 35 ? l->movestogo : 35) : 30;
-    int64_t soft = avail / mtg + inc * 3 / 4;
+    int mtg = l->movestogo > 0 ? (l->movestogo < 30 ? l->movestogo : 30) : 25;
+    int64_t opt = avail / mtg + inc * 3 / 4;
     int64_t cap = mtg == 1 ? avail * 7 / 10 : avail / 2;
-    int64_t hard = soft * 4;
+    int64_t hard = opt * 5;
     if (hard > cap) hard = cap;
-    if (soft > hard) soft = hard;
+    if (opt > hard) opt = hard;
     if (hard < 1) hard = 1;
-    if (soft < 1) soft = 1;
-    e->soft_ms = soft;
+    if (opt < 1) opt = 1;
+    e->opt_ms = opt;
     e->hard_ms = hard;
 }
 
@@ -663,6 +761,7 @@ int chc_engine_search(chc_engine *e, const chc_position *start, const chc_move *
     e->root_score = 0;
     memset(&e->res, 0, sizeof e->res);
     memset(e->killers, 0, sizeof e->killers);
+    e->ss_piece[0] = e->ss_piece[1] = e->ss_to[0] = e->ss_to[1] = 0;
     for (int s = 0; s < 2; s++)
         for (int a = 0; a < 64; a++)
             for (int b = 0; b < 64; b++) e->history[s][a][b] /= 2;
@@ -692,7 +791,8 @@ int chc_engine_search(chc_engine *e, const chc_position *start, const chc_move *
         e->res.mate = 0;
         e->res.time_ms = now_ms() - t0;
     } else {
-        int score = 0;
+        int score = 0, prev_score = 0, stable = 0;
+        chc_move prev_best = CHC_MOVE_NONE;
         for (int d = 1; d <= max_depth; d++) {
             e->root_depth = d;
             int alpha = -INF, beta = INF, delta = 20;
@@ -742,11 +842,25 @@ int chc_engine_search(chc_engine *e, const chc_position *start, const chc_move *
             fill_result(e, s, d, BOUND_EXACT);
             if (cb) cb(&e->res, user);
             if (limits->mate > 0 && e->res.mate > 0 && e->res.mate <= limits->mate) break;
-            if (!e->pondering && e->hard_ms) {
-                int64_t el = now_ms() - e->start_ms;
-                if (limits->movetime_ms <= 0 && el >= e->soft_ms * 55 / 100) break;
-                if (limits->movetime_ms <= 0 && nallowed == 1) break;
+            /* best-move stability and score trend scale the time for this move */
+            if (d >= 2) stable = e->root_best == prev_best ? stable + 1 : 0;
+            prev_best = e->root_best;
+            if (e->hard_ms && limits->movetime_ms <= 0) {
+                static const int stab_pct[5] = {150, 125, 105, 90, 75};
+                int f = stab_pct[stable < 4 ? stable : 4];
+                if (d >= 4 && prev_score - score > 20) {
+                    int drop = prev_score - score > 120 ? 120 : prev_score - score;
+                    f = f * (100 + drop / 2) / 100;
+                }
+                int64_t scaled = e->opt_ms * f / 100;
+                e->soft_ms = scaled * 2 < e->hard_ms ? scaled * 2 : e->hard_ms;
+                if (!e->pondering) {
+                    int64_t el = now_ms() - e->start_ms;
+                    if (el >= scaled * 55 / 100) break;
+                    if (nallowed == 1) break;
+                }
             }
+            prev_score = score;
             if (d >= 2 && (score >= MATE - d || score <= -MATE + d) && !limits->infinite && !e->pondering &&
                 !limits->depth && !limits->nodes)
                 break;
