@@ -16,7 +16,7 @@ struct uci {
     chc_engine *engine;
     chc_book *book;
     char book_path[1024];
-    int own_book, chess960, hash_mb;
+    int own_book, chess960, hash_mb, multipv;
     chc_position start;
     chc_move *moves;
     int nmoves, moves_cap;
@@ -29,6 +29,8 @@ struct uci {
     chc_move searchmoves[CHC_MAX_MOVES];
     uint64_t rng;
 };
+
+#define MAX_MULTIPV 64
 
 static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -56,8 +58,8 @@ static void report(const chc_search_result *r, void *user)
     const struct uci *u = user;
     char line[CHC_PV_MAX * 7 + 256];
     size_t n = 0;
-    n += (size_t)snprintf(line + n, sizeof line - n, "info depth %d seldepth %d multipv 1 ",
-                          r->depth > 0 ? r->depth : 1, r->seldepth);
+    n += (size_t)snprintf(line + n, sizeof line - n, "info depth %d seldepth %d multipv %d ",
+                          r->depth > 0 ? r->depth : 1, r->seldepth, r->multipv > 0 ? r->multipv : 1);
     if (r->mate) n += (size_t)snprintf(line + n, sizeof line - n, "score mate %d", r->mate);
     else n += (size_t)snprintf(line + n, sizeof line - n, "score cp %d", r->score);
     if (r->bound == 1) n += (size_t)snprintf(line + n, sizeof line - n, " lowerbound");
@@ -214,6 +216,7 @@ static void cmd_go(struct uci *u, char *rest)
     if (u->thread_live) wait_search(u, 0); /* a finished search: reap it */
     chc_search_limits *l = &u->limits;
     memset(l, 0, sizeof *l);
+    l->multipv = u->multipv;
     u->root = u->start;
     for (int i = 0; i < u->nmoves; i++) {
         chc_undo ud;
@@ -336,6 +339,9 @@ static void cmd_setoption(struct uci *u, char *rest)
         set_book(u);
     } else if (ieq(name, "UCI_Chess960")) {
         u->chess960 = ieq(value, "true");
+    } else if (ieq(name, "MultiPV")) {
+        long k = atol(value);
+        if (k >= 1 && k <= MAX_MULTIPV) u->multipv = (int)k;
     } else if (ieq(name, "Ponder")) {
         /* nothing to do: pondering is driven by "go ponder" */
     } else {
@@ -350,7 +356,7 @@ static void usage(FILE *f)
                "(for chess GUIs, match programs and adapters such as polyglot).\n"
                "Commands: uci, isready, setoption, ucinewgame, position, go (wtime btime winc binc\n"
                "movestogo depth nodes movetime mate infinite ponder searchmoves), stop, ponderhit,\n"
-               "quit. Options: Hash, OwnBook, BookFile, UCI_Chess960, Ponder, Clear Hash.\n");
+               "quit. Options: Hash, MultiPV, OwnBook, BookFile, UCI_Chess960, Ponder, Clear Hash.\n");
 }
 
 int cmd_uci(int argc, char **argv)
@@ -386,6 +392,7 @@ int cmd_uci(int argc, char **argv)
             out("id author the chesscodec developers");
             out("option name Hash type spin default %d min 1 max 4096", DEFAULT_HASH);
             out("option name Clear Hash type button");
+            out("option name MultiPV type spin default 1 min 1 max %d", MAX_MULTIPV);
             out("option name Ponder type check default false");
             out("option name OwnBook type check default false");
             out("option name BookFile type string default /usr/share/games/gnuchess/book.bin");

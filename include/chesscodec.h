@@ -840,6 +840,8 @@ typedef struct chc_search_limits {
     int ponder;             /* non-zero: time limits apply only after chc_engine_ponderhit() */
     const chc_move *searchmoves; /* restrict the root to these moves (NULL: all) */
     int n_searchmoves;
+    int multipv;            /* report the best N root moves each iteration (0 or 1: only the
+                               best); lines 2..N go to the callback, the result is line 1 */
 } chc_search_limits;
 
 /* The state of a search: passed to the progress callback after each iteration (and when the
@@ -858,6 +860,7 @@ typedef struct chc_search_result {
     int bound;              /* 0 exact, 1 lower bound (fail high), 2 upper bound (fail low) */
     int pv_len;
     chc_move pv[CHC_PV_MAX];/* principal variation from the root */
+    int multipv;            /* which line this is, 1 for the best (see chc_search_limits) */
 } chc_search_result;
 
 /* Called from the searching thread after each iteration (and with bound != 0 when an

@@ -206,6 +206,81 @@ static void test_eval_trace(void **state)
     assert_true(checked > 1000);
 }
 
+/* MultiPV: each iteration reports N distinct lines, best first; the result is line 1. */
+struct mpv_log {
+    chc_search_result r[64];
+    int n;
+};
+
+static void mpv_collect(const chc_search_result *r, void *user)
+{
+    struct mpv_log *l = user;
+    if (r->bound == 0 && l->n < 64) l->r[l->n++] = *r;
+}
+
+static void check_lines(const struct mpv_log *l, int depth, int want, const chc_search_result *final)
+{
+    int k = 0;
+    for (int i = 0; i < l->n; i++) {
+        const chc_search_result *r = &l->r[i];
+        if (r->depth != depth) continue;
+        k++;
+        assert_int_equal(r->multipv, k);
+        assert_true(r->best != CHC_MOVE_NONE && r->pv_len >= 1 && r->pv[0] == r->best);
+        if (k > 1) assert_true(r->score <= r[-1].score);
+        for (int j = i - k + 1; j < i; j++) assert_true(l->r[j].best != r->best);
+        if (k == 1) assert_int_equal(r->best, final->best);
+    }
+    assert_int_equal(k, want);
+    assert_int_equal(final->multipv, 1);
+}
+
+static void test_multipv(void **state)
+{
+    (void)state;
+    chc_engine *e = chc_engine_new(4);
+    assert_non_null(e);
+    chc_position p;
+    chc_search_limits lim;
+    chc_search_result r;
+    static struct mpv_log log;
+
+    chc_position_startpos(&p);
+    memset(&lim, 0, sizeof lim);
+    lim.depth = 5;
+    lim.multipv = 4;
+    log.n = 0;
+    assert_int_equal(chc_engine_search(e, &p, NULL, 0, &lim, mpv_collect, &log, &r), CHC_OK);
+    check_lines(&log, 5, 4, &r);
+
+    /* fewer legal moves than lines (in check, one legal move) */
+    tu_pos(&p, "7k/8/5K1Q/8/8/8/8/8 b - - 0 1");
+    chc_move legal[CHC_MAX_MOVES];
+    int nlegal = chc_legal_moves(&p, legal, CHC_GEN_ALL);
+    assert_true(nlegal >= 1 && nlegal < 10);
+    lim.depth = 4;
+    lim.multipv = 10;
+    log.n = 0;
+    chc_engine_clear(e);
+    assert_int_equal(chc_engine_search(e, &p, NULL, 0, &lim, mpv_collect, &log, &r), CHC_OK);
+    check_lines(&log, 4, nlegal, &r);
+
+    /* with searchmoves: only those moves */
+    chc_position_startpos(&p);
+    chc_move sm[2];
+    assert_int_equal(chc_move_from_uci(&p, "e2e4", &sm[0], NULL), CHC_OK);
+    assert_int_equal(chc_move_from_uci(&p, "g1f3", &sm[1], NULL), CHC_OK);
+    lim.depth = 4;
+    lim.multipv = 3;
+    lim.searchmoves = sm;
+    lim.n_searchmoves = 2;
+    log.n = 0;
+    assert_int_equal(chc_engine_search(e, &p, NULL, 0, &lim, mpv_collect, &log, &r), CHC_OK);
+    check_lines(&log, 4, 2, &r);
+    for (int i = 0; i < log.n; i++) assert_true(log.r[i].best == sm[0] || log.r[i].best == sm[1]);
+    chc_engine_free(e);
+}
+
 static void test_search_edges(void **state)
 {
     (void)state;
@@ -390,6 +465,7 @@ int main(void)
         cmocka_unit_test(test_book_memory),
         cmocka_unit_test(test_eval_symmetry),
         cmocka_unit_test(test_eval_trace),
+        cmocka_unit_test(test_multipv),
         cmocka_unit_test(test_search_edges),
         cmocka_unit_test(test_stop_thread),
         cmocka_unit_test(test_bench_signature),

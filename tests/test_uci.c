@@ -173,15 +173,16 @@ static void test_handshake(void **state)
     sendf("uci");
     const char *l = expect("id name", 2000);
     assert_non_null(strstr(l, "chesscodec"));
-    int saw_hash = 0, saw_book = 0;
+    int saw_hash = 0, saw_book = 0, saw_multipv = 0;
     for (;;) {
         l = readline_to(2000);
         assert_non_null(l);
         if (strncmp(l, "option name Hash", 16) == 0) saw_hash = 1;
         if (strncmp(l, "option name OwnBook", 19) == 0) saw_book = 1;
+        if (strncmp(l, "option name MultiPV type spin default 1 min 1", 45) == 0) saw_multipv = 1;
         if (strcmp(l, "uciok") == 0) break;
     }
-    assert_true(saw_hash && saw_book);
+    assert_true(saw_hash && saw_book && saw_multipv);
     sendf("isready");
     expect("readyok", 2000);
     /* malformed or unknown commands are ignored */
@@ -264,6 +265,25 @@ static void test_go_forms(void **state)
         if (strncmp(l, "bestmove", 8) == 0) break;
     }
     assert_true(info_ok);
+
+    /* MultiPV 3: lines 1, 2 and 3 at the last depth, with three different first moves */
+    sendf("setoption name MultiPV value 3");
+    sendf("go depth 5");
+    char first[4][16] = {"", "", "", ""};
+    for (;;) {
+        l = readline_to(20000);
+        assert_non_null(l);
+        int d, k;
+        const char *pv = strstr(l, " pv ");
+        if (sscanf(l, "info depth %d seldepth %*d multipv %d", &d, &k) == 2 && d == 5 && k >= 1 && k <= 3 && pv &&
+            !strstr(l, "bound"))
+            sscanf(pv, " pv %15s", first[k]);
+        if (strncmp(l, "bestmove", 8) == 0) break;
+    }
+    assert_true(first[1][0] && first[2][0] && first[3][0]);
+    assert_true(strcmp(first[1], first[2]) && strcmp(first[1], first[3]) && strcmp(first[2], first[3]));
+    assert_non_null(strstr(l, first[1]));
+    sendf("setoption name MultiPV value 1");
 
     /* infinite: no bestmove until stop; stop answers within 50 ms */
     sendf("go infinite");

@@ -3,7 +3,7 @@
  * late-move reductions and pruning, futility pruning, move ordering by killers, countermoves
  * and butterfly, continuation (1 and 2 plies back) and capture histories, check extensions,
  * quiescence search with SEE, mate-distance scores, repetition / fifty-move / material draws,
- * and time management scaled by best-move stability. */
+ * time management scaled by best-move stability, and MultiPV. */
 #include <math.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -60,6 +60,8 @@ struct chc_engine {
     int root_depth;
     const chc_move *searchmoves;
     int n_searchmoves;
+    chc_move excluded[CHC_MAX_MOVES]; /* MultiPV: root moves of the lines already found */
+    int n_excluded;
     chc_move root_best;
     int root_score;
     chc_move pv[MAX_PLY + 2][MAX_PLY + 2];
@@ -464,6 +466,8 @@ static int qsearch(chc_engine *e, int alpha, int beta, int ply)
 
 static int root_allowed(const chc_engine *e, chc_move m)
 {
+    for (int i = 0; i < e->n_excluded; i++)
+        if (e->excluded[i] == m) return 0;
     if (!e->searchmoves) return 1;
     for (int i = 0; i < e->n_searchmoves; i++)
         if (e->searchmoves[i] == m) return 1;
@@ -550,7 +554,7 @@ static int search(chc_engine *e, int alpha, int beta, int depth, int ply)
     chc_move moves[CHC_MAX_MOVES];
     int scores[CHC_MAX_MOVES];
     int n = chc_legal_moves(pos, moves, CHC_GEN_ALL);
-    if (root && e->searchmoves) {
+    if (root && (e->searchmoves || e->n_excluded)) {
         int k = 0;
         for (int i = 0; i < n; i++)
             if (root_allowed(e, moves[i])) moves[k++] = moves[i];
@@ -673,6 +677,7 @@ static void fill_result(chc_engine *e, int score, int depth, int bound)
     r->nps = r->time_ms > 0 ? (uint64_t)(e->nodes * 1000 / (uint64_t)r->time_ms) : e->nodes * 1000;
     r->hashfull = tt_hashfull(e);
     r->bound = bound == BOUND_LOWER ? 1 : bound == BOUND_UPPER ? 2 : 0;
+    r->multipv = 1;
     int len = e->pvlen[0];
     if (len > CHC_PV_MAX) len = CHC_PV_MAX;
     /* the PV must start with the best move; check it is legal all the way */
@@ -767,6 +772,10 @@ int chc_engine_search(chc_engine *e, const chc_position *start, const chc_move *
             for (int b = 0; b < 64; b++) e->history[s][a][b] /= 2;
     set_time(e, limits, e->pos.side);
 
+    int multipv = limits->multipv > 1 ? (limits->multipv < CHC_MAX_MOVES ? limits->multipv : CHC_MAX_MOVES) : 1;
+    chc_search_result *lines = NULL;
+    if (multipv > 1 && !(lines = malloc((size_t)multipv * sizeof *lines))) multipv = 1;
+    e->n_excluded = 0;
     int max_depth = limits->depth > 0 ? (limits->depth < MAX_PLY ? limits->depth : MAX_PLY) : MAX_PLY;
     int timed = e->hard_ms > 0 || e->pondering;
     if (!timed && !limits->infinite && !limits->nodes && !limits->depth) {
@@ -840,7 +849,43 @@ int chc_engine_search(chc_engine *e, const chc_position *start, const chc_move *
             }
             score = s;
             fill_result(e, s, d, BOUND_EXACT);
-            if (cb) cb(&e->res, user);
+            if (multipv <= 1) {
+                if (cb) cb(&e->res, user);
+            } else {
+                /* lines 2..multipv: the same depth, full window, without the moves found;
+                   then all lines sorted by score (the best line can change here) and reported */
+                int nl = 0;
+                lines[nl++] = e->res;
+                e->n_excluded = 0;
+                e->excluded[e->n_excluded++] = e->root_best;
+                for (int k = 2; k <= multipv && k <= nallowed; k++) {
+                    e->root_best = CHC_MOVE_NONE;
+                    e->seldepth = 0;
+                    int sk = search(e, -INF, INF, d, 0);
+                    if (e->stopped || e->root_best == CHC_MOVE_NONE) break;
+                    fill_result(e, sk, d, BOUND_EXACT);
+                    lines[nl++] = e->res;
+                    e->excluded[e->n_excluded++] = e->root_best;
+                }
+                e->n_excluded = 0;
+                for (int i = 1; i < nl; i++) { /* stable insertion sort, best score first */
+                    chc_search_result x = lines[i];
+                    int j = i;
+                    for (; j > 0 && lines[j - 1].score < x.score; j--) lines[j] = lines[j - 1];
+                    lines[j] = x;
+                }
+                for (int i = 0; i < nl; i++) {
+                    lines[i].multipv = i + 1;
+                    lines[i].nodes = lines[nl - 1].nodes;
+                    lines[i].time_ms = lines[nl - 1].time_ms;
+                    lines[i].nps = lines[nl - 1].nps;
+                    if (cb) cb(&lines[i], user);
+                }
+                e->res = lines[0];
+                e->root_best = lines[0].best;
+                e->root_score = score = lines[0].score;
+                if (e->stopped) break;
+            }
             if (limits->mate > 0 && e->res.mate > 0 && e->res.mate <= limits->mate) break;
             /* best-move stability and score trend scale the time for this move */
             if (d >= 2) stable = e->root_best == prev_best ? stable + 1 : 0;
@@ -873,6 +918,8 @@ int chc_engine_search(chc_engine *e, const chc_position *start, const chc_move *
         nanosleep(&ts, NULL);
     }
     if (e->res.best == CHC_MOVE_NONE) e->res.best = e->root_best;
+    e->res.multipv = 1;
+    free(lines);
     e->res.nodes = e->nodes;
     e->res.time_ms = now_ms() - t0;
     e->res.nps = e->res.time_ms > 0 ? (uint64_t)(e->nodes * 1000 / (uint64_t)e->res.time_ms) : e->nodes * 1000;
