@@ -223,7 +223,9 @@ static size_t nsamples, samples_cap;
 static size_t trace_mismatch;
 static double eval_sample(const sample_t *s, const double (*w)[2]);
 
-static void load_file(const char *path, double lambda, double k_label)
+/* Loads "FEN|result[|score]" lines; w (the current weights) checks each trace against the
+ * evaluation. */
+static void load_file(const char *path, double lambda, double k_label, const double (*w)[2])
 {
     FILE *f = fopen(path, "r");
     if (!f) die("cannot open a data file");
@@ -263,10 +265,7 @@ static void load_file(const char *path, double lambda, double k_label)
             term_coef[nterm++] = (int16_t)tr.coef[i];
             s->nterms++;
         }
-        static double w0[EP_COUNT][2];
-        if (!w0[EP_MATERIAL][0])
-            for (int i = 0; i < EP_COUNT; i++) w0[i][0] = chci_eval_weights[i][0], w0[i][1] = chci_eval_weights[i][1];
-        if (fabs(eval_sample(s, (const double(*)[2])w0) - ev) > 2) trace_mismatch++;
+        if (fabs(eval_sample(s, w) - ev) > 2) trace_mismatch++;
     }
     fclose(f);
 }
@@ -340,13 +339,12 @@ static int cmd_fit(int argc, char **argv)
         else if (nfiles < 64) files[nfiles++] = argv[i];
     }
     if (!nfiles) die("fit: no data files");
-    for (int i = 0; i < nfiles; i++) load_file(files[i], lambda, k_label);
-    fprintf(stderr, "eval_tune fit: %zu positions, %zu terms\n", nsamples, nterm);
-    if (!nsamples) die("no positions");
-
     static double w[EP_COUNT][2], m1[EP_COUNT][2], m2[EP_COUNT][2], grad[EP_COUNT][2];
     for (int i = 0; i < EP_COUNT; i++)
         for (int p = 0; p < 2; p++) w[i][p] = chci_eval_weights[i][p];
+    for (int i = 0; i < nfiles; i++) load_file(files[i], lambda, k_label, (const double(*)[2])w);
+    fprintf(stderr, "eval_tune fit: %zu positions, %zu terms\n", nsamples, nterm);
+    if (!nsamples) die("no positions");
     if (trace_mismatch) fprintf(stderr, "warning: %zu positions where the trace differs from the evaluation\n", trace_mismatch);
     /* the K that best fits the current weights */
     double k = log(10.0) / 400.0, best = total_error((const double(*)[2])w, k);

@@ -61,6 +61,8 @@ int chci_insufficient_material(const chc_position *pos)
     return bb_popcount(minors) <= 1;
 }
 
+#define DARK_SQUARES 0xAA55AA55AA55AA55ULL /* a1, c1, ... */
+
 static const int mob_index[7] = {0, 0, EP_MOB_N, EP_MOB_B, EP_MOB_R, EP_MOB_Q, 0};
 static const int mob_max[7] = {0, 0, 8, 13, 14, 27, 0};
 
@@ -110,7 +112,7 @@ static inline __attribute__((always_inline)) void pawn_terms(const bb_t pawns[2]
  * it never returns another structure's values). */
 struct pawn_entry {
     bb_t pawns[2], passers[2];
-    int mg, eg, valid;
+    int mg, eg;
 };
 static _Thread_local struct pawn_entry pawn_cache[2048]; /* 96 KB per thread that evaluates */
 
@@ -134,14 +136,13 @@ static inline __attribute__((always_inline)) int eval_body(const chc_position *p
         pawn_terms(pawns, patt, w, tr, mg, eg, passers);
     } else {
         struct pawn_entry *pe = &pawn_cache[(pawns[0] * 0x9E3779B97F4A7C15ULL ^ pawns[1] * 0xC2B2AE3D27D4EB4FULL) >> 53];
-        if (pe->pawns[0] != pawns[0] || pe->pawns[1] != pawns[1] || !pe->valid) {
+        if (pe->pawns[0] != pawns[0] || pe->pawns[1] != pawns[1]) { /* (an empty entry fits no pawns) */
             int pm[2] = {0, 0}, pg[2] = {0, 0};
             pawn_terms(pawns, patt, w, NULL, pm, pg, pe->passers);
             pe->pawns[0] = pawns[0];
             pe->pawns[1] = pawns[1];
             pe->mg = pm[0] - pm[1];
             pe->eg = pg[0] - pg[1];
-            pe->valid = w == chci_eval_weights;
         }
         mg[0] += pe->mg;
         eg[0] += pe->eg;
@@ -157,7 +158,6 @@ static inline __attribute__((always_inline)) int eval_body(const chc_position *p
         zone |= them == CHC_WHITE ? zone << 8 : zone >> 8;
         int units = 0, attackers = 0;
         att[c] = patt[c] | chci_king_att[pos->king_sq[c]];
-        /* squares where no pawn of theirs can ever attack (for outposts) */
         bb_t b = own & ~pos->by_type[CHC_KING] & ~pos->by_type[CHC_PAWN];
         while (b) {
             int sq = bb_pop(&b);
@@ -194,8 +194,7 @@ static inline __attribute__((always_inline)) int eval_body(const chc_position *p
                 int ahead = c == CHC_WHITE ? sq + 8 : sq - 8;
                 if (ahead >= 0 && ahead < 64 && (pos->by_type[CHC_PAWN] & BB(ahead))) ADD(c, EP_MINOR_BEHIND_PAWN, 1);
                 if (t == CHC_BISHOP) {
-                    const bb_t dark = 0xAA55AA55AA55AA55ULL;
-                    ADD(c, EP_BISHOP_PAWNS, bb_popcount(pawns[c] & ((BB(sq) & dark) ? dark : ~dark)));
+                    ADD(c, EP_BISHOP_PAWNS, bb_popcount(pawns[c] & ((BB(sq) & DARK_SQUARES) ? DARK_SQUARES : ~DARK_SQUARES)));
                 }
             }
         }
@@ -300,8 +299,7 @@ static inline __attribute__((always_inline)) int eval_body(const chc_position *p
     }
     bb_t wb = chci_pieces(pos, CHC_WHITE, CHC_BISHOP), bbp = chci_pieces(pos, CHC_BLACK, CHC_BISHOP);
     if (npm[0] == chci_see_value[CHC_BISHOP] && npm[1] == chci_see_value[CHC_BISHOP] && wb && bbp) {
-        const bb_t dark = 0xAA55AA55AA55AA55ULL;
-        if (!!(wb & dark) != !!(bbp & dark)) scale = scale * 8 / 16 > 0 ? scale * 8 / 16 : 1;
+        if (!!(wb & DARK_SQUARES) != !!(bbp & DARK_SQUARES)) scale = scale > 1 ? scale / 2 : 1;
     }
     veg = veg * scale / 16;
     /* mop-up: drive a bare king to the edge */
