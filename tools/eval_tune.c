@@ -11,7 +11,7 @@
  *   eval_tune fit [--lambda L] [--epochs N] [--rate R] [--reg G] labelled.txt... > eval_weights.h
  *       Fits every weight to target = L * result + (1 - L) * sigmoid(score) (default L 0.2),
  *       starting from the current weights, with Adam (step R cp, default 1) on the mean
- *       squared error of sigmoid(K * eval) plus G (default 1e-7) times the squared distance
+ *       squared error of sigmoid(K * eval) plus G (default 2e-9) times the squared distance
  *       to the starting weights, and writes the new weights file. Progress goes to stderr.
  *
  * Tuning data is not kept in the repository: see docs/engine.md for the recipe. */
@@ -322,7 +322,7 @@ static const char *param_name(int i, char *buf, size_t cap)
 
 static int cmd_fit(int argc, char **argv)
 {
-    double lambda = 0.2, rate = 1.0, reg = 1e-7;
+    double lambda = 0.2, rate = 1.0, reg = 2e-9;
     int epochs = 1500;
     /* the reference engine's centipawns become an expected score on the classical
        ln(10)/400 scale (--label-k changes it) */
