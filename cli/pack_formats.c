@@ -14,7 +14,7 @@ static int b64url(int c)
 int pack_pos_detect(const char *text)
 {
     size_t n = strlen(text);
-    if (n != CHC_PACK_POS_TEXT_MAX - 1) return 0;
+    if (n != 26) return 0;
     for (size_t i = 0; i < n; i++)
         if (!b64url((unsigned char)text[i])) return 0;
     return 1;

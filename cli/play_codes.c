@@ -434,7 +434,7 @@ static int load_text(play_game *g, const char *text, size_t len, char *what, cha
     /* pack codes: after urlsafe, whose strict move checks rarely accept another code */
     if (FORCED("pack:") || (AUTO && is_urlsafe_string(body, blen))) {
         char perr[200] = "";
-        if (blen == CHC_PACK_POS_TEXT_MAX - 1) {
+        if (blen == 26) {
             memset(&d, 0, sizeof d);
             rc = chc_unpack_position_text(&pos, body, &d);
             if (rc == CHC_OK) {

@@ -19,6 +19,27 @@
  *  - Threads: functions are reentrant; distinct objects may be used from distinct threads.
  *    chc_init() is called implicitly and is thread-safe.
  *  - Squares are numbered a1 = 0, b1 = 1, ..., h1 = 7, a2 = 8, ..., h8 = 63.
+ *
+ * One calling convention for every codec and format (as zstd has one)
+ * ---------------------------------------------------------------------
+ *  - Argument order: what is read first, then options (format, flags, level), then where the
+ *    result goes, then `chc_diag *diag` last.
+ *  - Text in: `const char *src, size_t src_len` (no NUL needed; surrounding white space is
+ *    ignored by every reader of one item).
+ *  - Text out: `char *dst, size_t dst_cap, size_t *dst_len`: the text is NUL-terminated;
+ *    *dst_len (NULL accepted) gets its length without the NUL. When dst_cap is too small the
+ *    function returns CHC_E_BUFFER_TOO_SMALL, sets *dst_len to the length needed (without the
+ *    NUL) and leaves "" in dst when dst_cap > 0. Bytes out: the same with `uint8_t *dst`.
+ *  - Reads report what they found in an optional `chc_read_info *info` (format, version,
+ *    flags such as "resigned" or "hex").
+ *  - Every failure fills the diag (when not NULL) with the code and a one-line message that
+ *    is never empty. Initialise a diag with CHC_DIAG_INIT or chc_diag_init().
+ *  - Names: chc_<codec>_write / chc_<codec>_read for text forms, chc_<codec>_encode /
+ *    chc_<codec>_decode for binary forms; chc_position_read/write and chc_game_read/write do
+ *    the same for any format (the formats section).
+ *  - Stable and experimental: everything outside the CHC_EXPERIMENTAL block at the end keeps
+ *    its meaning across minor versions. Declarations marked CHC_DEPRECATED stay for one minor
+ *    release after the one that replaced them (see CHANGELOG.md).
  */
 #ifndef CHESSCODEC_H
 #define CHESSCODEC_H
@@ -40,10 +61,10 @@ extern "C" {
 /* Version                                                                               */
 /* ===================================================================================== */
 #define CHC_VERSION_MAJOR 0
-#define CHC_VERSION_MINOR 1
+#define CHC_VERSION_MINOR 2
 #define CHC_VERSION_PATCH 0
 #define CHC_VERSION_NUMBER (CHC_VERSION_MAJOR * 10000 + CHC_VERSION_MINOR * 100 + CHC_VERSION_PATCH)
-#define CHC_VERSION_STR "0.1.0"
+#define CHC_VERSION_STR "0.2.0"
 
 /* Returns CHC_VERSION_NUMBER of the library actually linked. */
 CHC_API unsigned chc_version_number(void);
@@ -65,6 +86,9 @@ enum chc_error {
     CHC_E_UNSUPPORTED = 5,     /* valid input for something this library does not do */
     CHC_E_LIMIT = 6,           /* input exceeds a documented size limit */
     CHC_E_INTERNAL = 7,        /* a bug: please report it */
+    CHC_E_FORMAT = 8,          /* text in no known format (diag: the nearest format's error) */
+    CHC_E_EMPTY = 9,           /* empty input (a blank line in a batch, an empty string) */
+    CHC_E_SAME_FILE = 10,      /* an output file is one of the input files */
 
     CHC_E_FEN_SYNTAX = 20,     /* FEN text is malformed (diag: field, column, character) */
     CHC_E_POS_KINGS = 21,      /* not exactly one king per side */
@@ -84,6 +108,8 @@ enum chc_error {
     CHC_E_PGN_VARIANT = 44,    /* a game of an unsupported variant (Atomic, Crazyhouse, ...) */
     CHC_E_PGN_FEN = 45,        /* the FEN tag of a game is not a valid position */
     CHC_E_GAME_END = 46,       /* no more games in the input (not an error for loops) */
+    CHC_E_LINE_SYNTAX = 47,    /* a one-line game (SAN or UCI line) has a malformed start or
+                                  result part (docs/formats/lines.md) */
 
     CHC_E_COVERT_LENGTH = 70,  /* not 25 (or 26 with resignation) emoji */
     CHC_E_COVERT_EMOJI = 71,   /* a character that is not in the emoji list (diag: index) */
@@ -101,6 +127,13 @@ enum chc_error {
 
     CHC_E_PACK_RANGE = 120,    /* a code at or past the count of its domain */
     CHC_E_PACK_CORRUPT = 121,  /* a malformed or truncated pack code */
+    CHC_E_PACK_VERSION = 122,  /* a pack code of a version this library does not know
+                                  (diag: the version) */
+    CHC_E_PACK_CHECK = 123,    /* the check character (text) or CRC (stream) does not match:
+                                  a typo or damage (diag: index) */
+    CHC_E_PACK_AMBIGUOUS = 124,/* an unversioned (chesscodec 0.1) pack game code that two
+                                  published models both decode: name the model */
+    CHC_E_STREAM_FORMAT = 125, /* a pack stream with a bad magic, header or record framing */
 
     CHC_E_BOOK_FORMAT = 140    /* a Polyglot book file is malformed */
 };
@@ -119,6 +152,28 @@ typedef struct chc_diag {
     long index;        /* 0-based item index (FEN field, emoji, character, ply), or -1 */
     char message[192]; /* one line: what is wrong, and where */
 } chc_diag;
+
+/* An empty diag: `chc_diag d = CHC_DIAG_INIT;` */
+#define CHC_DIAG_INIT { 0, -1L, 0L, 0L, -1L, { 0 } }
+/* Sets *diag to CHC_DIAG_INIT. */
+CHC_API void chc_diag_init(chc_diag *diag);
+
+/* What a reader found (every *_read function and chc_position_read / chc_game_read fill it
+ * when the pointer is not NULL; on failure `format` still names the format tried). */
+typedef struct chc_read_info {
+    int format;        /* enum chc_format of the text */
+    int version;       /* version of a versioned code (pack: 1, ...; 0 for an unversioned
+                          chesscodec 0.1 code), else 0 */
+    unsigned flags;    /* CHC_READ_* bits */
+    long offset;       /* byte where the item starts in src (a covert code inside a chat
+                          message, a game after leading text), else 0 */
+} chc_read_info;
+#define CHC_READ_RESIGNED 1u   /* covert: the code carries the white-flag resignation mark */
+#define CHC_READ_HEX 2u        /* MSCS: the hex form */
+#define CHC_READ_IN_MESSAGE 4u /* covert: the code was found among other text */
+#define CHC_READ_LEGACY 8u     /* pack: an unversioned chesscodec 0.1 code (read, never written) */
+#define CHC_READ_NO_RESULT 16u /* PGN: the game ended at the end of input without a result
+                                  token (the text may have been cut off) */
 
 /* ===================================================================================== */
 /* Core types                                                                            */
@@ -360,6 +415,35 @@ CHC_API size_t chc_move_to_uci(const chc_position *pos, chc_move m, char buf[CHC
  * castling). Returns CHC_OK with *out set, CHC_E_MOVE_SYNTAX or CHC_E_MOVE_ILLEGAL. */
 CHC_API int chc_move_from_uci(const chc_position *pos, const char *text, chc_move *out, chc_diag *diag);
 
+/* ===================================================================================== */
+/* Accessors: read a position without touching its fields                                */
+/* ===================================================================================== */
+/* The struct's caches (king squares, checkers, castle masks) are the library's business;
+ * programs read a position through these. Squares and colours as above. */
+/* The piece on `sq` (CHC_PIECE(color, type)), or CHC_NO_PIECE. */
+CHC_API int chc_piece_at(const chc_position *pos, int sq);
+/* The square of `color`'s king. */
+CHC_API int chc_king_square(const chc_position *pos, int color);
+/* The pieces of `color` (CHC_WHITE/CHC_BLACK, or -1 for both) and `type` (CHC_PAWN..CHC_KING,
+ * or CHC_NO_TYPE for all types) as a bitboard. */
+CHC_API chc_bitboard chc_pieces(const chc_position *pos, int color, int type);
+/* CHC_WHITE or CHC_BLACK. */
+CHC_API int chc_side_to_move(const chc_position *pos);
+/* The CHC_CASTLE_* bits. */
+CHC_API unsigned chc_castling_rights(const chc_position *pos);
+/* The square of the rook that castling right `right` (one CHC_CASTLE_* bit) castles with, or
+ * CHC_NO_SQUARE when the right is not held. */
+CHC_API int chc_castling_rook(const chc_position *pos, unsigned right);
+/* The en-passant target square after a double step, or CHC_NO_SQUARE. */
+CHC_API int chc_ep_square(const chc_position *pos);
+/* Half-move clock and full-move number. */
+CHC_API int chc_halfmove_clock(const chc_position *pos);
+CHC_API int chc_fullmove_number(const chc_position *pos);
+/* Non-zero for a Chess960 position (castling follows Chess960 rules and notation). */
+CHC_API int chc_is_chess960(const chc_position *pos);
+/* The Polyglot key (same as chc_polyglot_key(), without recomputing). */
+CHC_API uint64_t chc_position_key(const chc_position *pos);
+
 /* >>> SECTION notation (SAN, PGN, games) -- see src/notation/ */
 /*
  * SAN (Standard Algebraic Notation)
@@ -386,6 +470,12 @@ CHC_API int chc_move_from_san(const chc_position *pos, const char *text, chc_mov
 /* Same as chc_move_from_san() for `len` bytes of text (no NUL needed). */
 CHC_API int chc_move_from_san_n(const chc_position *pos, const char *text, size_t len,
                                 chc_move *out, chc_diag *diag);
+/* Reads a move as people type it: SAN (with the tolerance above, figurine pieces such as
+ * "♘f3" included), UCI ("e2e4", "e1g1" or "e1h1" for castling) or "--" for the null move
+ * (refused in check). Returns CHC_OK with *out set, CHC_E_MOVE_SYNTAX, CHC_E_MOVE_ILLEGAL or
+ * CHC_E_MOVE_AMBIGUOUS; the diag says why (for a promotion without a piece, which pieces). */
+CHC_API int chc_move_parse(const chc_position *pos, const char *src, size_t src_len,
+                           chc_move *out, chc_diag *diag);
 
 /*
  * Outcomes
@@ -487,6 +577,79 @@ CHC_API int chc_game_position(const chc_game *g, size_t ply, chc_position *out);
  * chc_position_outcome(), plus FIVEFOLD and THREEFOLD. */
 CHC_API int chc_game_outcome(const chc_game *g);
 
+/*
+ * Playing through a game: the cursor
+ * ----------------------------------
+ * A game has a cursor: the number of main-line plies "played" (0..chc_game_ply_count()). It
+ * is at the end after reading, chc_game_push() and chc_game_reset(). Undo and redo move it;
+ * chc_game_play() plays a move at the cursor. Programs that show a game (play, serve) keep
+ * their whole state in one chc_game.
+ */
+/* The cursor, and the position there (valid until the game changes). */
+CHC_API size_t chc_game_cursor(const chc_game *g);
+CHC_API const chc_position *chc_game_current(const chc_game *g);
+/* Moves the cursor to `ply` (0..ply count). Returns CHC_OK or CHC_E_ARGUMENT. */
+CHC_API int chc_game_set_cursor(chc_game *g, size_t ply);
+/* Moves the cursor one ply back / forward. Return 1 when it moved, 0 at the start / end. */
+CHC_API int chc_game_undo(chc_game *g);
+CHC_API int chc_game_redo(chc_game *g);
+/* Plays legal move `m` at the cursor: when it is the main line's next move the cursor just
+ * advances; otherwise the main line after the cursor is removed (with its variations) and
+ * `m` appended. A result or termination set earlier is cleared when the line changes.
+ * Returns CHC_OK, CHC_E_MOVE_ILLEGAL, CHC_E_NO_MEMORY or CHC_E_LIMIT. */
+CHC_API int chc_game_play(chc_game *g, chc_move m);
+/* Removes the main line after ply `ply` (and the variations hanging from the removed moves);
+ * the cursor moves back to `ply` if it was past it. Returns CHC_OK or CHC_E_ARGUMENT. */
+CHC_API int chc_game_truncate(chc_game *g, size_t ply);
+
+/* Why a game ended. Rule endings are found from the position; the others are declared
+ * (resignation, agreement, time, ...) by chc_game_set_termination() or a PGN
+ * [Termination] tag. */
+enum chc_termination {
+    CHC_TERM_NONE = 0,         /* not over, or not known */
+    CHC_TERM_CHECKMATE = 1,
+    CHC_TERM_STALEMATE = 2,
+    CHC_TERM_INSUFFICIENT = 3,
+    CHC_TERM_SEVENTYFIVE = 4,
+    CHC_TERM_FIVEFOLD = 5,
+    CHC_TERM_FIFTY = 6,        /* claimed */
+    CHC_TERM_THREEFOLD = 7,    /* claimed */
+    CHC_TERM_RESIGNATION = 8,
+    CHC_TERM_AGREEMENT = 9,
+    CHC_TERM_TIME = 10,        /* lost or drawn on time */
+    CHC_TERM_ABANDONED = 11,
+    CHC_TERM_ADJUDICATION = 12,
+    CHC_TERM_OTHER = 13
+};
+/* The declared termination (CHC_TERM_NONE when none was declared). */
+CHC_API int chc_game_termination(const chc_game *g);
+/* Declares how and with what result (enum chc_result) the game ended. For RESIGNATION the
+ * result names the winner; rule endings must agree with the final position. Also sets the
+ * Result tag. Returns CHC_OK or CHC_E_ARGUMENT. */
+CHC_API int chc_game_set_termination(chc_game *g, int termination, int result);
+/* Static names: "checkmate", ..., "resignation", "agreement", "time forfeit", ... */
+CHC_API const char *chc_termination_name(int termination);
+
+/* The state at the cursor, for a program showing a game. */
+typedef struct chc_game_status {
+    int side;          /* side to move at the cursor */
+    int check;         /* non-zero if it is in check */
+    int outcome;       /* chc_game_outcome() at the cursor (repetitions counted from the
+                          start: positions since the last irreversible move) */
+    int repetitions;   /* how often the position at the cursor has occurred (1: first time) */
+    int halfmove;      /* half-move clock at the cursor */
+    int over;          /* the game has ended at the cursor: by rule (mate, stalemate,
+                          insufficient material, 75 moves, fivefold) or, at the end of the main
+                          line, by a declared termination or result */
+    int result;        /* enum chc_result: the rule's, the declared one, or UNKNOWN */
+    int termination;   /* enum chc_termination: the rule's or the declared one */
+    int can_claim;     /* a draw may be claimed: CHC_OUTCOME_FIFTY or THREEFOLD, else 0 */
+    char text[96];     /* one line: "White to move", "Black to move, in check",
+                          "Checkmate: White wins (1-0)", "Draw by threefold repetition (claimed)" */
+} chc_game_status;
+/* Fills *st for the cursor's position. */
+CHC_API void chc_game_status_get(const chc_game *g, chc_game_status *st);
+
 /* The move tree. chc_game_add_move() adds `m` as the last child of `parent` and returns the
  * new node, or CHC_GAME_NO_NODE (bad parent, no memory, limit). It does not check legality:
  * the caller must pass a legal move of the parent's position (chc_game_node_position()). */
@@ -555,6 +718,9 @@ CHC_API int chc_pgn_next_raw(chc_pgn_reader *r, const char **text, size_t *len, 
 /* The number (1-based) of the last game returned, and the bytes of input consumed so far. */
 CHC_API long chc_pgn_reader_game_number(const chc_pgn_reader *r);
 CHC_API uint64_t chc_pgn_reader_bytes(const chc_pgn_reader *r);
+/* Non-zero when the last game returned ended at the end of the input without a result token
+ * (the input may have been cut off in the middle of a game). */
+CHC_API int chc_pgn_reader_truncated(const chc_pgn_reader *r);
 
 /*
  * PGN writing
@@ -571,7 +737,26 @@ CHC_API uint64_t chc_pgn_reader_bytes(const chc_pgn_reader *r);
 /* Writes the game into buf (capacity cap; NUL-terminated when cap > 0; buf may be NULL when
  * cap is 0) and returns the full length the text needs, without NUL, like snprintf: if that
  * is >= cap, the text was cut; call again with a buffer of at least the length + 1. */
-CHC_API size_t chc_game_to_pgn(const chc_game *g, char *buf, size_t cap, unsigned flags);
+/* Writes the game as PGN (CHC_PGN_WRITE_* flags) with the calling convention above: returns
+ * CHC_OK, or CHC_E_BUFFER_TOO_SMALL with *dst_len the length needed. */
+CHC_API int chc_pgn_write(const chc_game *g, unsigned flags, char *dst, size_t dst_cap,
+                          size_t *dst_len, chc_diag *diag);
+
+/*
+ * Board as text
+ * -------------
+ * Eight ranks and the file letters, one per line, LF-terminated: figurines (UTF-8) or
+ * letters (CHC_BOARD_ASCII: KQRBNP for White, kqrbnp for Black, '.' for empty), the last
+ * move's two squares marked with brackets, rank and file coordinates.
+ */
+#define CHC_BOARD_ASCII 1u     /* letters instead of figurines */
+#define CHC_BOARD_FLIP 2u      /* Black at the bottom */
+#define CHC_BOARD_NO_COORDS 4u /* no rank numbers or file letters */
+#define CHC_BOARD_TEXT_MAX 1024 /* always enough, with the NUL */
+/* Writes the board of `pos` (last move `last`, CHC_MOVE_NONE for none) into dst. Returns
+ * CHC_OK or CHC_E_BUFFER_TOO_SMALL. */
+CHC_API int chc_board_write(const chc_position *pos, chc_move last, unsigned flags, char *dst,
+                            size_t dst_cap, size_t *dst_len);
 /* <<< END SECTION notation */
 
 /* >>> SECTION codecs (covert, MSCS, urlsafe) -- see src/codecs/ */
@@ -605,12 +790,13 @@ CHC_API int chc_covert_match(const char *text, size_t len, size_t *used);
 CHC_API int chc_covert_encode_indices(const chc_position *pos, uint16_t out[CHC_COVERT_LEN],
                                       chc_diag *diag);
 
-/* Writes the code of `pos` as 25 fully-qualified emoji (26 with the white flag when
- * `resigned` is non-zero) into buf (capacity cap; CHC_COVERT_MAX always suffices), NUL-
- * terminated. Returns CHC_OK, the errors of chc_covert_encode_indices(), or
- * CHC_E_BUFFER_TOO_SMALL. *len (NULL accepted) gets the length in bytes. */
-CHC_API int chc_covert_encode(const chc_position *pos, int resigned, char *buf, size_t cap,
-                              size_t *len, chc_diag *diag);
+/* Flags for chc_covert_write(). */
+#define CHC_COVERT_RESIGNED 1u /* append the white flag (the resignation mark) */
+/* Writes the code of `pos` as 25 fully-qualified emoji (26 with CHC_COVERT_RESIGNED) into dst
+ * (CHC_COVERT_MAX always suffices). Returns CHC_OK, the errors of
+ * chc_covert_encode_indices(), or CHC_E_BUFFER_TOO_SMALL. */
+CHC_API int chc_covert_write(const chc_position *pos, unsigned flags, char *dst, size_t dst_cap,
+                             size_t *dst_len, chc_diag *diag);
 
 /* Decodes 25 or 26 list indices (the 26th must be CHC_COVERT_RESIGN_INDEX). *resigned (NULL
  * accepted) gets 1 when the flag is there. Returns CHC_OK, CHC_E_COVERT_LENGTH (not 25 or 26),
@@ -621,15 +807,16 @@ CHC_API int chc_covert_encode(const chc_position *pos, int resigned, char *buf, 
 CHC_API int chc_covert_decode_indices(const uint16_t *idx, size_t n, chc_position *pos,
                                       int *resigned, chc_diag *diag);
 
-/* Finds a covert code in text[0..len) (UTF-8) and decodes it. The code starts at the first
+/* Finds a covert code in src[0..src_len) (UTF-8) and decodes it. The code starts at the first
  * scheme emoji (list entries 2441..2453) of the text; its 25 emoji follow, white space allowed
- * between them, then optionally the white flag (*resigned, NULL accepted, gets 1); text before
- * and after it is ignored. Returns the codes of chc_covert_decode_indices(),
+ * between them, then optionally the white flag (info->flags gets CHC_READ_RESIGNED); text
+ * before and after it is ignored (info->flags gets CHC_READ_IN_MESSAGE, info->offset its
+ * first byte). Returns the codes of chc_covert_decode_indices(),
  * CHC_E_COVERT_SCHEME (emoji in the text but none names the scheme), CHC_E_COVERT_EMOJI (a
  * character that is not an emoji interrupts the 25) or CHC_E_COVERT_LENGTH (the text ends
  * before 25 emoji); diag index: the emoji at fault (0-based), offset: its byte. */
-CHC_API int chc_covert_decode(const char *text, size_t len, chc_position *pos, int *resigned,
-                              chc_diag *diag);
+CHC_API int chc_covert_read(const char *src, size_t src_len, chc_position *pos,
+                            chc_read_info *info, chc_diag *diag);
 
 /* mix: hides a covert code in a cover message. The message is split into words on white
  * space and the code (text holding a covert code, as chc_covert_decode() finds it) into its
@@ -639,13 +826,14 @@ CHC_API int chc_covert_decode(const char *text, size_t len, chc_position *pos, i
  * always suffices. Returns CHC_OK, the errors of chc_covert_decode(), or
  * CHC_E_BUFFER_TOO_SMALL. */
 #define CHC_COVERT_MIX_MAX(message_len) ((message_len) + 2 * CHC_COVERT_MAX)
-CHC_API int chc_covert_mix(const char *message, const char *code, char *buf, size_t cap,
-                           chc_diag *diag);
+CHC_API int chc_covert_mix_write(const char *message, size_t message_len, const char *code,
+                                 size_t code_len, char *dst, size_t dst_cap, size_t *dst_len,
+                                 chc_diag *diag);
 
-/* unmix: takes every emoji out of text[0..len), in order, and decodes them as a code (errors
- * as chc_covert_decode_indices(); CHC_E_COVERT_LENGTH when there are not 25 or 26). */
-CHC_API int chc_covert_unmix(const char *text, size_t len, chc_position *pos, int *resigned,
-                             chc_diag *diag);
+/* unmix: takes every emoji out of src[0..src_len), in order, and decodes them as a code
+ * (errors as chc_covert_decode_indices(); CHC_E_COVERT_LENGTH when there are not 25 or 26). */
+CHC_API int chc_covert_mix_read(const char *src, size_t src_len, chc_position *pos,
+                                chc_read_info *info, chc_diag *diag);
 
 /*
  * MSCS v1: a state in 192 bits (24 bytes), as 32 base64 characters or 48 hex digits.
@@ -668,21 +856,21 @@ CHC_API int chc_mscs_encode(const chc_position *pos, uint8_t out[CHC_MSCS_BYTES]
  * fault where there is one). Every accepted input re-encodes to the same 24 bytes. */
 CHC_API int chc_mscs_decode(const uint8_t in[CHC_MSCS_BYTES], chc_position *pos, chc_diag *diag);
 
-/* Flags for chc_mscs_encode_text(). */
+/* Flags for chc_mscs_write(). */
 #define CHC_MSCS_HEX 1u /* 48 lowercase hex digits instead of base64 */
 
 /* Writes the code of `pos` as text (32 base64 characters, or 48 hex digits with CHC_MSCS_HEX)
- * into buf (capacity cap, CHC_MSCS_TEXT_MAX always suffices). Returns CHC_OK, the errors of
+ * into dst (CHC_MSCS_TEXT_MAX always suffices). Returns CHC_OK, the errors of
  * chc_mscs_encode(), or CHC_E_BUFFER_TOO_SMALL. */
-CHC_API int chc_mscs_encode_text(const chc_position *pos, unsigned flags, char *buf, size_t cap,
-                                 chc_diag *diag);
+CHC_API int chc_mscs_write(const chc_position *pos, unsigned flags, char *dst, size_t dst_cap,
+                           size_t *dst_len, chc_diag *diag);
 
-/* Decodes text[0..len): 32 base64 characters (standard or URL-safe alphabet, no padding) or
- * 48 hex digits (either case); white space around it is ignored. *is_hex (NULL accepted) gets
- * 1 for hex. Returns CHC_OK, CHC_E_MSCS_LENGTH, CHC_E_MSCS_CHAR (diag index: character) or
- * the errors of chc_mscs_decode(). */
-CHC_API int chc_mscs_decode_text(const char *text, size_t len, chc_position *pos, int *is_hex,
-                                 chc_diag *diag);
+/* Reads src[0..src_len): 32 base64 characters (standard or URL-safe alphabet, no padding) or
+ * 48 hex digits (either case); white space around it is ignored. info->flags gets
+ * CHC_READ_HEX for hex. Returns CHC_OK, CHC_E_MSCS_LENGTH, CHC_E_MSCS_CHAR (diag index:
+ * character) or the errors of chc_mscs_decode(). */
+CHC_API int chc_mscs_read(const char *src, size_t src_len, chc_position *pos,
+                          chc_read_info *info, chc_diag *diag);
 
 /*
  * chess_compress_urlsafe (version 1.1.2): the moves of a game from the standard starting
@@ -717,88 +905,272 @@ CHC_API int chc_urlsafe_encode(const chc_move *moves, size_t n, char *buf, size_
  * are accepted. */
 CHC_API int chc_urlsafe_decode(const char *text, size_t len, chc_move *moves, size_t cap,
                                size_t *n, chc_position *final_pos, chc_diag *diag);
+
+/* The main line of game `g` as a urlsafe string. Returns CHC_OK, CHC_E_UNSUPPORTED (the game
+ * does not start from the standard position, is Chess960, or has a null move; the diag says
+ * which), CHC_E_BUFFER_TOO_SMALL or CHC_E_NO_MEMORY. */
+CHC_API int chc_urlsafe_write(const chc_game *g, unsigned flags, char *dst, size_t dst_cap,
+                              size_t *dst_len, chc_diag *diag);
+/* Reads a urlsafe string into `g` (reset first: standard start, no tags, result "*").
+ * Returns the errors of chc_urlsafe_decode() or CHC_E_NO_MEMORY. */
+CHC_API int chc_urlsafe_read(const char *src, size_t src_len, chc_game *g,
+                             chc_read_info *info, chc_diag *diag);
 /* <<< END SECTION codecs */
 
 /* >>> SECTION pack (position and game codes) -- see src/pack/ */
 /*
- * Pack: chesscodec's own smallest exact codes (docs/formats/pack-position.md, pack-game.md).
+ * Pack: chesscodec's own smallest exact codes. Versioned and frozen: a code once written
+ * decodes to the same position or game with every later release (docs/formats/pack-*.md,
+ * CHANGELOG.md). Golden vectors of every version are pinned in the tests.
  *
- * Position code: every legal position (board, side to move, castling rights including
- * Chess960, en-passant square) as one number below the size of a domain of 2^155.70
- * positions, written in CHC_PACK_POS_BITS = 156 bits: 20 bytes big-endian (the top four bits
- * zero) or 26 base64url characters (RFC 4648 section 5, no padding). The counters are not
- * stored (decoding gives 0 1). The en-passant square is stored only when a pawn of the side
- * to move stands beside the pawn that double-stepped (so a position re-encodes to the same
- * code; chc_position_same() and FEN with CHC_FEN_EP_LEGAL_ONLY see no difference). The
- * chess960 flag is not stored: a decoded position is Chess960 exactly when one of its rights
- * needs it (king off the e-file or rook off the a/h files).
+ * Position code, version 1: every legal position (board, side to move, castling rights
+ * including Chess960, en-passant square) as its rank in a counted domain of 2^155.70
+ * positions, CHC_PACK_POS_BITS = 156 bits. Binary form: 20 bytes big-endian (the top four bits
+ * zero) -- the version is not in these bytes but in the framing that carries them (text form,
+ * stream record). Text form: a version character ('p' for version 1), the 26 base64url
+ * characters of the 20 bytes, and a check character (28 characters). The check detects every
+ * single-character substitution and every swap of two adjacent characters. Counters are not
+ * stored (decoding gives 0 1). The chess960 flag is not stored: a decoded position is Chess960
+ * exactly when one of its rights needs it.
+ *
+ * Game code, version 1: the start position, the main-line moves and the result of a game. A
+ * predictor (model 1) scores the legal moves of each position; a range coder writes the
+ * played move with the probability the scores give it. Binary form: a version byte, then the
+ * range coder's bytes. Text form: a version character ('g' for version 1), base64url of the
+ * bytes after the version byte, and a check character.
+ *
+ * Readers also read the unversioned codes of chesscodec 0.1 (26-character position codes;
+ * game codes of its two published models), reporting CHC_READ_LEGACY; writers never write
+ * them. A text that is a valid version-1 code is read as version 1.
  */
 #define CHC_PACK_POS_BITS 156
 #define CHC_PACK_POS_BYTES 20
-/* 26 characters and the NUL. */
-#define CHC_PACK_POS_TEXT_MAX 27
+/* The text form (28 characters) and its NUL. */
+#define CHC_PACK_POS_TEXT_MAX 29
+#define CHC_PACK_POS_VERSION 1   /* the version chc_pack_position_write() writes */
+#define CHC_PACK_GAME_VERSION 1  /* the version chc_pack_game_write() writes */
 
-/* Writes the code of `pos` (a valid position) into out. Returns CHC_OK, or a CHC_E_POS_* code
- * for a position that no game can reach in a way the domain rules out (more material than
- * captures and promotions explain: CHC_E_POS_TOO_MANY; castling or en passant that does not
- * fit: CHC_E_POS_CASTLING, CHC_E_POS_EN_PASSANT). */
-CHC_API int chc_pack_position(const chc_position *pos, uint8_t out[CHC_PACK_POS_BYTES]);
+/* Encodes `pos` (a valid position) into 20 bytes. Returns CHC_OK, or a CHC_E_POS_* code for a
+ * position outside the domain (more material than captures and promotions explain:
+ * CHC_E_POS_TOO_MANY; castling or en passant that does not fit: CHC_E_POS_CASTLING,
+ * CHC_E_POS_EN_PASSANT). */
+CHC_API int chc_pack_position_encode(const chc_position *pos, uint8_t dst[CHC_PACK_POS_BYTES],
+                                     chc_diag *diag);
 /* Decodes 20 bytes. Returns CHC_OK, CHC_E_PACK_RANGE (the number is at or past the count of
  * the domain), or the CHC_E_POS_* code of chc_position_set() when the domain member it names
- * is not a legal position (for example the side not to move in check). */
-CHC_API int chc_unpack_position(chc_position *pos, const uint8_t in[CHC_PACK_POS_BYTES],
-                                chc_diag *diag);
-/* Text form: 26 base64url characters and a NUL. Same returns as chc_pack_position(). */
-CHC_API int chc_pack_position_text(const chc_position *pos, char out[CHC_PACK_POS_TEXT_MAX]);
-/* Decodes the text form (surrounding white space ignored). Returns as chc_unpack_position(),
- * plus CHC_E_PACK_CORRUPT for a wrong length (diag: offset) or a character outside base64url
- * (diag: index, column). */
-CHC_API int chc_unpack_position_text(chc_position *pos, const char *text, chc_diag *diag);
+ * is not a legal position. */
+CHC_API int chc_pack_position_decode(const uint8_t src[CHC_PACK_POS_BYTES], chc_position *pos,
+                                     chc_diag *diag);
+/* The text form (flags: 0). Returns as chc_pack_position_encode(), or CHC_E_BUFFER_TOO_SMALL. */
+CHC_API int chc_pack_position_write(const chc_position *pos, unsigned flags, char *dst,
+                                    size_t dst_cap, size_t *dst_len, chc_diag *diag);
+/* Reads the text form of any version (white space around it ignored). Returns as
+ * chc_pack_position_decode(), plus CHC_E_PACK_CORRUPT (wrong length, a character outside
+ * base64url; diag: index), CHC_E_PACK_CHECK (the check character does not match),
+ * CHC_E_PACK_VERSION (a version character of no known version). */
+CHC_API int chc_pack_position_read(const char *src, size_t src_len, chc_position *pos,
+                                   chc_read_info *info, chc_diag *diag);
 
-/*
- * Game code: the start position and the moves of a game's main line. A predictor scores
- * the legal moves of each position; a range coder writes the played move with the
- * probability the scores give it (a forced move costs only the end-of-game flag). Levels
- * trade speed for size: level 1 (the default: about 3.26 bits per ply on lichess games,
- * about a million plies a second on one core) and level 2 (adds what each move attacks:
- * 0.3% smaller, about 30% slower). The
- * level and the start (standard, Chess960 number, or the position code with counters) are
- * part of the code. Binary form: the bytes; text form: base64url without padding. Decoders
- * accept only what the encoder writes.
- */
 #define CHC_PACK_GAME_MAX_PLIES 100000u
 #define CHC_PACK_GAME_LEVELS 2
 #define CHC_PACK_GAME_LEVEL_DEFAULT 1
+/* Flags of the game writers: the level (0: default, or 1..CHC_PACK_GAME_LEVELS). */
+#define CHC_PACK_LEVEL(n) ((unsigned)(n) & 15u)
 /* Bytes that always suffice for a game of `plies` plies. */
-#define CHC_PACK_GAME_MAX(plies) (40u + 3u * (size_t)(plies))
+#define CHC_PACK_GAME_MAX(plies) (48u + 3u * (size_t)(plies))
 /* Characters (with NUL) that always suffice for the text form. */
-#define CHC_PACK_GAME_TEXT_MAX(plies) ((CHC_PACK_GAME_MAX(plies) * 4u + 2u) / 3u + 1u)
+#define CHC_PACK_GAME_TEXT_MAX(plies) ((CHC_PACK_GAME_MAX(plies) * 4u + 2u) / 3u + 3u)
 
-/* Codes the game that starts at `start` (a valid position) and plays moves[0..n) (legal
- * moves; compared by from, to and promotion) at `level` (0 for the default, or
- * 1..CHC_PACK_GAME_LEVELS). Writes the code into out (capacity cap; CHC_PACK_GAME_MAX(n)
- * always suffices) and its length into *len. Returns CHC_OK, CHC_E_ARGUMENT (bad level),
- * CHC_E_MOVE_ILLEGAL (a move is not legal where it is played), CHC_E_UNSUPPORTED (a null
- * move), CHC_E_LIMIT (more than CHC_PACK_GAME_MAX_PLIES), CHC_E_BUFFER_TOO_SMALL, or an error
- * of chc_pack_position() for the start. */
-CHC_API int chc_pack_game(const chc_position *start, const chc_move *moves, size_t n, int level,
-                          uint8_t *out, size_t cap, size_t *len);
-/* Decodes len bytes: the start into *start and the moves into moves[] (room for cap), their
- * number into *n. Returns CHC_OK; CHC_E_BUFFER_TOO_SMALL (then *n is the number of plies
- * needed); CHC_E_LIMIT; CHC_E_PACK_CORRUPT (a malformed header, data that no encoder writes;
- * diag: index = ply); or the error of the start position's code. */
-CHC_API int chc_unpack_game(const uint8_t *in, size_t len, chc_position *start, chc_move *moves,
-                            size_t cap, size_t *n, chc_diag *diag);
-/* Text forms: as above, with out NUL-terminated (capacity CHC_PACK_GAME_TEXT_MAX(n) always
- * suffices) and *len the number of characters. chc_unpack_game_text() reads `len` characters
- * (surrounding white space ignored) and also returns CHC_E_PACK_CORRUPT for a character
- * outside base64url (diag: index), an impossible length or non-zero padding bits. Both may
- * return CHC_E_NO_MEMORY. */
-CHC_API int chc_pack_game_text(const chc_position *start, const chc_move *moves, size_t n,
-                               int level, char *out, size_t cap, size_t *len);
-CHC_API int chc_unpack_game_text(const char *text, size_t len, chc_position *start,
-                                 chc_move *moves, size_t cap, size_t *n, chc_diag *diag);
+/* Encodes the game that starts at `start`, plays moves[0..n) and has result `result` (enum
+ * chc_result) into dst. Returns CHC_OK, CHC_E_ARGUMENT (bad level or result),
+ * CHC_E_MOVE_ILLEGAL (diag index: the ply), CHC_E_UNSUPPORTED (a null move), CHC_E_LIMIT,
+ * CHC_E_BUFFER_TOO_SMALL, or an error of chc_pack_position_encode() for the start. */
+CHC_API int chc_pack_game_encode(const chc_position *start, const chc_move *moves, size_t n,
+                                 int result, unsigned flags, uint8_t *dst, size_t dst_cap,
+                                 size_t *dst_len, chc_diag *diag);
+/* Decodes a binary game code of any version: the start into *start, the moves into moves[]
+ * (room for cap; *n their number), the result into *result (NULL accepted). Returns CHC_OK;
+ * CHC_E_BUFFER_TOO_SMALL (then *n is the number of plies needed); CHC_E_LIMIT;
+ * CHC_E_PACK_VERSION; CHC_E_PACK_CORRUPT (diag: index = ply); or the start code's error. */
+CHC_API int chc_pack_game_decode(const uint8_t *src, size_t src_len, chc_position *start,
+                                 chc_move *moves, size_t cap, size_t *n, int *result,
+                                 chc_read_info *info, chc_diag *diag);
+/* The text form of game `g`'s main line, start and result. */
+CHC_API int chc_pack_game_write(const chc_game *g, unsigned flags, char *dst, size_t dst_cap,
+                                size_t *dst_len, chc_diag *diag);
+/* Reads the text form of any version (and unversioned chesscodec 0.1 codes) into `g` (reset
+ * first). Returns as chc_pack_game_decode(), plus CHC_E_PACK_CHECK and CHC_E_PACK_AMBIGUOUS. */
+CHC_API int chc_pack_game_read(const char *src, size_t src_len, chc_game *g,
+                               chc_read_info *info, chc_diag *diag);
+
+/*
+ * Pack stream (docs/formats/pack-stream.md): many position and game codes in one binary file:
+ * a header (magic and stream version), then records, each with its kind and code version,
+ * its length, the code's bytes and a CRC-32C. `convert --to pack-stream` writes one; every
+ * reader of games (chc_reader) reads one.
+ */
+#define CHC_PACK_STREAM_HEADER_BYTES 8
+/* Writes the stream header into dst. Returns CHC_OK or CHC_E_BUFFER_TOO_SMALL. */
+CHC_API int chc_pack_stream_header(uint8_t *dst, size_t dst_cap, size_t *dst_len);
+/* Bytes that always suffice for one record of a game of `plies` plies. */
+#define CHC_PACK_STREAM_RECORD_MAX(plies) (CHC_PACK_GAME_MAX(plies) + 16u)
+/* Writes one record holding game `g` (flags: the level), or position `pos`. */
+CHC_API int chc_pack_stream_write_game(const chc_game *g, unsigned flags, uint8_t *dst,
+                                       size_t dst_cap, size_t *dst_len, chc_diag *diag);
+CHC_API int chc_pack_stream_write_position(const chc_position *pos, uint8_t *dst,
+                                           size_t dst_cap, size_t *dst_len, chc_diag *diag);
+/* Checks a stream header at src. Returns CHC_OK, CHC_E_STREAM_FORMAT or CHC_E_PACK_VERSION. */
+CHC_API int chc_pack_stream_check_header(const uint8_t *src, size_t src_len, chc_diag *diag);
+/* Reads the record at src[0..src_len) (after the header): *used gets its size. A game
+ * record fills `g` (reset first); a position record fills `pos` and leaves g alone;
+ * info->format says which (CHC_FORMAT_PACK_GAME or CHC_FORMAT_PACK_POSITION). Returns CHC_OK,
+ * CHC_E_GAME_END (src_len is 0), CHC_E_STREAM_FORMAT (bad or truncated framing),
+ * CHC_E_PACK_CHECK (CRC mismatch), or the code's error. */
+CHC_API int chc_pack_stream_read_record(const uint8_t *src, size_t src_len, size_t *used,
+                                        chc_game *g, chc_position *pos, chc_read_info *info,
+                                        chc_diag *diag);
 /* <<< END SECTION pack */
+
+/* >>> SECTION formats (every format read, written and detected in one place) -- see src/formats/ */
+/*
+ * The formats layer: one registry of every position and game format, one detector, and
+ * read / write of any format from and into a chc_position or chc_game. Every program built
+ * on the library (the CLI, the server, the bindings) reads its inputs here, so the same text
+ * means the same thing everywhere.
+ *
+ * Positions: FEN (X-FEN castling for Chess960; 4-field EPD-style FEN accepted), Shredder-FEN,
+ * EPD (four fields and operations), "startpos", covert chess (also inside a chat message),
+ * MSCS (base64 and hex), pack position (every version).
+ * Games: PGN, SAN line and UCI line (one game a line, with an optional start and result:
+ * docs/formats/lines.md), urlsafe, pack game text (every version), pack stream (binary).
+ *
+ * A position format given to a game reader gives a game with no moves from that position; a
+ * game written in a position format writes the position at the end of its main line (the
+ * MSCS "converter from a game's moves to the state").
+ */
+enum chc_format {
+    CHC_FORMAT_AUTO = 0,            /* readers: detect */
+    /* positions */
+    CHC_FORMAT_FEN = 1,             /* "fen" */
+    CHC_FORMAT_SHREDDER_FEN = 2,    /* "shredder-fen": castling as rook files (HAha) */
+    CHC_FORMAT_EPD = 3,             /* "epd": four fields, then operations ("bm e4; id x;") */
+    CHC_FORMAT_COVERT = 4,          /* "covert" */
+    CHC_FORMAT_MSCS = 5,            /* "mscs": base64 */
+    CHC_FORMAT_MSCS_HEX = 6,        /* "mscs-hex" */
+    CHC_FORMAT_PACK_POSITION = 7,   /* "pack-position" ("pack" where a position is wanted) */
+    /* games */
+    CHC_FORMAT_PGN = 16,            /* "pgn" */
+    CHC_FORMAT_SAN_LINE = 17,       /* "san" */
+    CHC_FORMAT_UCI_LINE = 18,       /* "uci" */
+    CHC_FORMAT_URLSAFE = 19,        /* "urlsafe" */
+    CHC_FORMAT_PACK_GAME = 20,      /* "pack-game" ("pack" where a game is wanted) */
+    CHC_FORMAT_PACK_STREAM = 21     /* "pack-stream": binary */
+};
+/* Kinds, for chc_format_info.kind and the `kinds` masks below. */
+#define CHC_KIND_POSITION 1u
+#define CHC_KIND_GAME 2u
+/* Capabilities, for chc_format_info.caps. */
+#define CHC_CAP_READ 1u     /* has a reader */
+#define CHC_CAP_WRITE 2u    /* has a writer */
+#define CHC_CAP_DETECT 4u   /* the detector recognises it */
+#define CHC_CAP_BINARY 8u   /* bytes, not text */
+#define CHC_CAP_LINE 16u    /* one item a line in batches (all text formats but PGN) */
+
+typedef struct chc_format_info {
+    int format;             /* enum chc_format */
+    const char *name;       /* "fen", "covert", "pack-game", ... */
+    const char *label;      /* short display label: "FEN", "Covert", "Pack game", ... */
+    const char *summary;    /* one line for help texts */
+    unsigned kind;          /* CHC_KIND_POSITION or CHC_KIND_GAME */
+    unsigned caps;          /* CHC_CAP_* */
+} chc_format_info;
+
+/* The registry, in a fixed order (positions, then games): entry i for i < chc_format_count(),
+ * else NULL. */
+CHC_API size_t chc_format_count(void);
+CHC_API const chc_format_info *chc_format_at(size_t i);
+/* The entry of `format`, or NULL. */
+CHC_API const chc_format_info *chc_format_get(int format);
+/* The format called `name` (a name of the registry, or "pack", which means pack-position
+ * when `kinds` is CHC_KIND_POSITION and pack-game otherwise), or CHC_FORMAT_AUTO when no
+ * format of those kinds has that name. */
+CHC_API int chc_format_by_name(const char *name, unsigned kinds);
+
+/* Detects the format of src[0..src_len) among the formats of `kinds` by reading it. Returns
+ * CHC_OK with info->format set when the text is a valid item of one format (when several
+ * fit, the order of docs/formats/detection.md decides). Otherwise returns the error of the
+ * nearest format (a damaged code is reported by its own format: "pack position: the check
+ * character does not match", not "MSCS: 27 characters") with info->format that format, or
+ * CHC_E_FORMAT with info->format CHC_FORMAT_AUTO when nothing is near. */
+CHC_API int chc_detect(const char *src, size_t src_len, unsigned kinds, chc_read_info *info,
+                       chc_diag *diag);
+
+/* Reads one position from src[0..src_len) in `format` (CHC_FORMAT_AUTO: detect among the
+ * position formats). Returns CHC_OK or the format's error (see chc_detect() for AUTO);
+ * info (NULL accepted) says what was read. */
+CHC_API int chc_position_read(const char *src, size_t src_len, int format, chc_position *pos,
+                              chc_read_info *info, chc_diag *diag);
+/* Flags of chc_position_write() and chc_game_write(), by format: FEN and EPD take the
+ * CHC_FEN_* flags; covert CHC_COVERT_RESIGNED; pack game CHC_PACK_LEVEL(n); PGN the
+ * CHC_PGN_WRITE_* flags. Other bits must be zero. */
+/* Writes `pos` in `format` (a position format). Returns CHC_OK, CHC_E_ARGUMENT (not a position
+ * format that can be written), the format's error, or CHC_E_BUFFER_TOO_SMALL. */
+CHC_API int chc_position_write(const chc_position *pos, int format, unsigned flags, char *dst,
+                               size_t dst_cap, size_t *dst_len, chc_diag *diag);
+/* Longest text chc_position_write() writes in any format, with NUL. */
+#define CHC_POSITION_TEXT_MAX 1024
+
+/* Reads one game from src[0..src_len) in `format` (CHC_FORMAT_AUTO: detect among games and
+ * positions) into g (reset first). PGN: the first game of the text. Returns CHC_OK or the
+ * format's error (diag: line, column, ply). */
+CHC_API int chc_game_read(const char *src, size_t src_len, int format, chc_game *g,
+                          chc_read_info *info, chc_diag *diag);
+/* Writes game g in `format`: a game format writes the main line (PGN: the whole game with
+ * tags, comments and variations), a position format the position at the end of the main
+ * line. One-line formats carry the start and the result (docs/formats/lines.md); urlsafe
+ * refuses what it cannot hold (CHC_E_UNSUPPORTED) instead of dropping it. No line end is
+ * written for one-line formats; PGN ends with its blank line. */
+CHC_API int chc_game_write(const chc_game *g, int format, unsigned flags, char *dst,
+                           size_t dst_cap, size_t *dst_len, chc_diag *diag);
+
+/*
+ * Readers: a stream of games or positions
+ * ---------------------------------------
+ * A reader pulls items from a file or memory: PGN games, one game or position a line, or the
+ * records of a pack stream. With CHC_FORMAT_AUTO it detects the input's shape from its first
+ * bytes (a pack stream's magic; PGN tags or movetext; else lines) and each line's format.
+ * Memory stays bounded by the largest item. A bad item is reported with its number and place
+ * and the reader moves on to the next.
+ */
+typedef struct chc_reader chc_reader;
+/* Reader flags. */
+#define CHC_READER_POSITIONS 1u /* items are positions (a line in a game format is refused) */
+#define CHC_READER_MAINLINE_ONLY CHC_PGN_MAINLINE_ONLY /* PGN: skip variations */
+#define CHC_READER_NO_COMMENTS CHC_PGN_NO_COMMENTS     /* PGN: drop comments and NAGs */
+/* A reader pulling bytes through `fn` (the caller keeps ctx alive and closes it), or over
+ * `len` bytes in memory (not copied). Returns NULL when out of memory. */
+CHC_API chc_reader *chc_reader_new(chc_read_fn fn, void *ctx, int format, unsigned flags);
+CHC_API chc_reader *chc_reader_new_mem(const void *data, size_t len, int format,
+                                       unsigned flags);
+CHC_API void chc_reader_free(chc_reader *r);
+/* The next item as a game (a position item gives a game with no moves) / as a position (a
+ * game item gives the position at the end of its main line). Returns CHC_OK; CHC_E_GAME_END
+ * at the end of input; CHC_E_EMPTY for a blank line of a one-line format (so output line N
+ * can stay input line N); CHC_E_IO (stop: the input failed); or the item's error (diag: item,
+ * line, column; the next call reads the next item). info->flags gets CHC_READ_NO_RESULT for a
+ * PGN game cut off at the end of input. */
+CHC_API int chc_reader_next_game(chc_reader *r, chc_game *g, chc_read_info *info,
+                                 chc_diag *diag);
+CHC_API int chc_reader_next_position(chc_reader *r, chc_position *pos, chc_read_info *info,
+                                     chc_diag *diag);
+/* The input's format once known: CHC_FORMAT_PGN, CHC_FORMAT_PACK_STREAM, or for line input
+ * the format of the last line read. */
+CHC_API int chc_reader_format(const chc_reader *r);
+/* The number (1-based) of the last item returned, its first line, and the bytes consumed. */
+CHC_API long chc_reader_item(const chc_reader *r);
+CHC_API long chc_reader_line(const chc_reader *r);
+CHC_API uint64_t chc_reader_bytes(const chc_reader *r);
+/* <<< END SECTION formats */
 
 /* >>> SECTION engine (search, UCI engine, Polyglot book) -- see src/engine/ */
 /*
@@ -941,6 +1313,63 @@ CHC_API int chc_book_moves(const chc_book *book, const chc_position *pos, chc_bo
  * Returns the move, or CHC_MOVE_NONE when the position is not in the book. */
 CHC_API chc_move chc_book_pick(const chc_book *book, const chc_position *pos, uint64_t random);
 /* <<< END SECTION engine */
+
+/* ===================================================================================== */
+/* Deprecated (0.1 names): kept for the 0.2 series, removed in 0.3. See CHANGELOG.md.      */
+/* ===================================================================================== */
+#if defined(__GNUC__) && !defined(CHC_NO_DEPRECATION_WARNINGS)
+#define CHC_DEPRECATED(msg) __attribute__((deprecated(msg)))
+#else
+#define CHC_DEPRECATED(msg)
+#endif
+/* Use chc_covert_write(pos, resigned ? CHC_COVERT_RESIGNED : 0, ...). */
+CHC_DEPRECATED("use chc_covert_write") CHC_API int chc_covert_encode(
+    const chc_position *pos, int resigned, char *buf, size_t cap, size_t *len, chc_diag *diag);
+/* Use chc_covert_read() (info->flags & CHC_READ_RESIGNED). */
+CHC_DEPRECATED("use chc_covert_read") CHC_API int chc_covert_decode(
+    const char *text, size_t len, chc_position *pos, int *resigned, chc_diag *diag);
+CHC_DEPRECATED("use chc_covert_mix_write") CHC_API int chc_covert_mix(
+    const char *message, const char *code, char *buf, size_t cap, chc_diag *diag);
+CHC_DEPRECATED("use chc_covert_mix_read") CHC_API int chc_covert_unmix(
+    const char *text, size_t len, chc_position *pos, int *resigned, chc_diag *diag);
+CHC_DEPRECATED("use chc_mscs_write") CHC_API int chc_mscs_encode_text(
+    const chc_position *pos, unsigned flags, char *buf, size_t cap, chc_diag *diag);
+CHC_DEPRECATED("use chc_mscs_read") CHC_API int chc_mscs_decode_text(
+    const char *text, size_t len, chc_position *pos, int *is_hex, chc_diag *diag);
+CHC_DEPRECATED("use chc_pack_position_encode") CHC_API int chc_pack_position(
+    const chc_position *pos, uint8_t out[CHC_PACK_POS_BYTES]);
+CHC_DEPRECATED("use chc_pack_position_decode") CHC_API int chc_unpack_position(
+    chc_position *pos, const uint8_t in[CHC_PACK_POS_BYTES], chc_diag *diag);
+/* Writes the version-1 text form (28 characters) into out[CHC_PACK_POS_TEXT_MAX]. */
+CHC_DEPRECATED("use chc_pack_position_write") CHC_API int chc_pack_position_text(
+    const chc_position *pos, char out[CHC_PACK_POS_TEXT_MAX]);
+CHC_DEPRECATED("use chc_pack_position_read") CHC_API int chc_unpack_position_text(
+    chc_position *pos, const char *text, chc_diag *diag);
+/* Version-1 codes with result "*". */
+CHC_DEPRECATED("use chc_pack_game_encode") CHC_API int chc_pack_game(
+    const chc_position *start, const chc_move *moves, size_t n, int level, uint8_t *out,
+    size_t cap, size_t *len);
+CHC_DEPRECATED("use chc_pack_game_decode") CHC_API int chc_unpack_game(
+    const uint8_t *in, size_t len, chc_position *start, chc_move *moves, size_t cap, size_t *n,
+    chc_diag *diag);
+CHC_DEPRECATED("use chc_pack_game_write") CHC_API int chc_pack_game_text(
+    const chc_position *start, const chc_move *moves, size_t n, int level, char *out,
+    size_t cap, size_t *len);
+CHC_DEPRECATED("use chc_pack_game_read") CHC_API int chc_unpack_game_text(
+    const char *text, size_t len, chc_position *start, chc_move *moves, size_t cap, size_t *n,
+    chc_diag *diag);
+/* snprintf-like: returns the length needed. Use chc_pgn_write(). */
+CHC_DEPRECATED("use chc_pgn_write") CHC_API size_t chc_game_to_pgn(
+    const chc_game *g, char *buf, size_t cap, unsigned flags);
+
+/* ===================================================================================== */
+/* Experimental: tool-level calls (define CHC_EXPERIMENTAL before including this header). */
+/* They may change in any release; the CLI, benches and tools use them.                  */
+/* ===================================================================================== */
+#ifdef CHC_EXPERIMENTAL
+/* (moved here from the stable sections by the formats work: covert list indices, the PGN
+ * raw splitter used for parallel reading, legacy pack models by name, ...) */
+#endif /* CHC_EXPERIMENTAL */
 
 #ifdef __cplusplus
 }

@@ -171,30 +171,41 @@ int chc_covert_encode_indices(const chc_position *pos, uint16_t out[CHC_COVERT_L
     return CHC_OK;
 }
 
+int chc_covert_write(const chc_position *pos, unsigned flags, char *dst, size_t dst_cap,
+                     size_t *dst_len, chc_diag *diag)
+{
+    uint16_t idx[CHC_COVERT_LEN];
+    if (dst_cap) dst[0] = 0;
+    int rc = chc_covert_encode_indices(pos, idx, diag);
+    if (rc != CHC_OK) return rc;
+    int count = CHC_COVERT_LEN + ((flags & CHC_COVERT_RESIGNED) != 0);
+    size_t need = 0;
+    for (int i = 0; i < count; i++) {
+        int e = i < CHC_COVERT_LEN ? idx[i] : CHC_COVERT_RESIGN_INDEX;
+        need += (size_t)(chci_emoji_off[e + 1] - chci_emoji_off[e] - 1);
+    }
+    if (dst_len) *dst_len = need;
+    if (need + 1 > dst_cap)
+        return chci_fail(diag, CHC_E_BUFFER_TOO_SMALL, -1, 0, 0, -1,
+                         "covert code: output buffer too small (%zu bytes needed)", need + 1);
+    size_t n = 0;
+    for (int i = 0; i < count; i++) {
+        int e = i < CHC_COVERT_LEN ? idx[i] : CHC_COVERT_RESIGN_INDEX;
+        size_t l = (size_t)(chci_emoji_off[e + 1] - chci_emoji_off[e] - 1);
+        memcpy(dst + n, chci_emoji_text + chci_emoji_off[e], l);
+        n += l;
+    }
+    dst[n] = 0;
+    return CHC_OK;
+}
+
 int chc_covert_encode(const chc_position *pos, int resigned, char *buf, size_t cap, size_t *len,
                       chc_diag *diag)
 {
-    uint16_t idx[CHC_COVERT_LEN];
-    int rc = chc_covert_encode_indices(pos, idx, diag);
-    if (rc != CHC_OK) {
-        if (cap) buf[0] = 0;
-        return rc;
-    }
     size_t n = 0;
-    for (int i = 0; i < CHC_COVERT_LEN + (resigned != 0); i++) {
-        int e = i < CHC_COVERT_LEN ? idx[i] : CHC_COVERT_RESIGN_INDEX;
-        size_t l = (size_t)(chci_emoji_off[e + 1] - chci_emoji_off[e] - 1);
-        if (n + l + 1 > cap) {
-            if (cap) buf[0] = 0;
-            return chci_fail(diag, CHC_E_BUFFER_TOO_SMALL, -1, 0, 0, -1,
-                             "covert code: output buffer too small");
-        }
-        memcpy(buf + n, chci_emoji_text + chci_emoji_off[e], l);
-        n += l;
-    }
-    buf[n] = 0;
-    if (len) *len = n;
-    return CHC_OK;
+    int rc = chc_covert_write(pos, resigned ? CHC_COVERT_RESIGNED : 0u, buf, cap, &n, diag);
+    if (rc == CHC_OK && len) *len = n;
+    return rc;
 }
 
 int chc_covert_decode_indices(const uint16_t *idx, size_t n, chc_position *pos, int *resigned,
@@ -365,19 +376,68 @@ int chci_covert_find(const char *text, size_t len, uint16_t idx[CHC_COVERT_LEN +
     return CHC_OK;
 }
 
-int chc_covert_decode(const char *text, size_t len, chc_position *pos, int *resigned,
-                      chc_diag *diag)
+/* Fills *info for a covert code read from the text. */
+static void covert_info(chc_read_info *info, int resigned, int in_message, long offset)
+{
+    if (!info) return;
+    info->format = CHC_FORMAT_COVERT;
+    info->version = 0;
+    info->flags = (resigned ? CHC_READ_RESIGNED : 0u) | (in_message ? CHC_READ_IN_MESSAGE : 0u);
+    info->offset = offset;
+}
+
+int chc_covert_read(const char *src, size_t src_len, chc_position *pos, chc_read_info *info,
+                    chc_diag *diag)
 {
     uint16_t idx[CHC_COVERT_LEN + 1];
     size_t n = 0;
-    int rc = chci_covert_find(text, len, idx, &n, diag);
+    covert_info(info, 0, 0, 0);
+    int rc = chci_covert_find(src, src_len, idx, &n, diag);
     if (rc != CHC_OK) return rc;
-    return chc_covert_decode_indices(idx, n, pos, resigned, diag);
+    int resigned = 0;
+    rc = chc_covert_decode_indices(idx, n, pos, &resigned, diag);
+    if (rc != CHC_OK) return rc;
+    /* Where the code starts (its scheme emoji), and whether other text comes before it. */
+    size_t start = 0, i = 0;
+    while (start < src_len && is_space((unsigned char)src[start])) start++;
+    long offset = (long)start;
+    for (i = start; i < src_len; i++) {
+        size_t used = 0;
+        int e = chc_covert_match(src + i, src_len - i, &used);
+        if (e >= 2441 && e <= 2453) {
+            offset = (long)i;
+            break;
+        }
+    }
+    int in_message = offset != (long)start;
+    covert_info(info, resigned, in_message, offset);
+    return CHC_OK;
+}
+
+int chc_covert_decode(const char *text, size_t len, chc_position *pos, int *resigned,
+                      chc_diag *diag)
+{
+    chc_read_info info;
+    int rc = chc_covert_read(text, len, pos, &info, diag);
+    if (rc == CHC_OK && resigned) *resigned = (info.flags & CHC_READ_RESIGNED) != 0;
+    return rc;
 }
 
 int chc_covert_unmix(const char *text, size_t len, chc_position *pos, int *resigned,
                      chc_diag *diag)
 {
+    chc_read_info info;
+    int rc = chc_covert_mix_read(text, len, pos, &info, diag);
+    if (rc == CHC_OK && resigned) *resigned = (info.flags & CHC_READ_RESIGNED) != 0;
+    return rc;
+}
+
+int chc_covert_mix_read(const char *src, size_t src_len, chc_position *pos, chc_read_info *info,
+                        chc_diag *diag)
+{
+    const char *text = src;
+    size_t len = src_len;
+    covert_info(info, 0, 1, 0);
     const unsigned char *s = (const unsigned char *)text;
     uint16_t idx[CHC_COVERT_LEN + 1];
     size_t n = 0, i = 0;
@@ -395,26 +455,41 @@ int chc_covert_unmix(const char *text, size_t len, chc_position *pos, int *resig
         idx[n++] = (uint16_t)e;
         i += used;
     }
-    return chc_covert_decode_indices(idx, n, pos, resigned, diag);
+    int resigned = 0;
+    int rc = chc_covert_decode_indices(idx, n, pos, &resigned, diag);
+    if (rc == CHC_OK) covert_info(info, resigned, 1, 0);
+    return rc;
 }
 
 int chc_covert_mix(const char *message, const char *code, char *buf, size_t cap, chc_diag *diag)
 {
+    return chc_covert_mix_write(message, strlen(message), code, strlen(code), buf, cap, NULL,
+                                diag);
+}
+
+int chc_covert_mix_write(const char *message, size_t message_len, const char *code,
+                         size_t code_len, char *dst, size_t dst_cap, size_t *dst_len,
+                         chc_diag *diag)
+{
+    char *buf = dst;
+    size_t cap = dst_cap;
     uint16_t idx[CHC_COVERT_LEN + 1];
     size_t m = 0;
-    int rc = chci_covert_find(code, strlen(code), idx, &m, diag);
+    if (cap) buf[0] = 0;
+    int rc = chci_covert_find(code, code_len, idx, &m, diag);
     if (rc != CHC_OK) return rc;
     chc_position check;
     rc = chc_covert_decode_indices(idx, m, &check, NULL, diag);
     if (rc != CHC_OK) return rc;
     /* Count the words. */
     const unsigned char *s = (const unsigned char *)message;
+    size_t ml = message_len;
     size_t nw = 0;
-    for (size_t i = 0; s[i];) {
-        while (s[i] && is_space(s[i])) i++;
-        if (!s[i]) break;
+    for (size_t i = 0; i < ml;) {
+        while (i < ml && is_space(s[i])) i++;
+        if (i >= ml) break;
         nw++;
-        while (s[i] && !is_space(s[i])) i++;
+        while (i < ml && !is_space(s[i])) i++;
     }
     size_t out = 0, wi = 0, ej = 0, pos = 0;
     while (wi < nw || ej < m) {
@@ -423,9 +498,9 @@ int chc_covert_mix(const char *message, const char *code, char *buf, size_t cap,
         const char *piece;
         size_t plen;
         if (word_first) {
-            while (is_space(s[pos])) pos++;
+            while (pos < ml && is_space(s[pos])) pos++;
             size_t start = pos;
-            while (s[pos] && !is_space(s[pos])) pos++;
+            while (pos < ml && !is_space(s[pos])) pos++;
             piece = message + start;
             plen = pos - start;
             wi++;
@@ -436,6 +511,7 @@ int chc_covert_mix(const char *message, const char *code, char *buf, size_t cap,
         }
         if (out + (out > 0) + plen + 1 > cap) {
             if (cap) buf[0] = 0;
+            if (dst_len) *dst_len = message_len + 2 * CHC_COVERT_MAX; /* an upper bound */
             return chci_fail(diag, CHC_E_BUFFER_TOO_SMALL, -1, 0, 0, -1,
                              "covert mix: output buffer too small");
         }
@@ -444,5 +520,6 @@ int chc_covert_mix(const char *message, const char *code, char *buf, size_t cap,
         out += plen;
     }
     buf[out] = 0;
+    if (dst_len) *dst_len = out;
     return CHC_OK;
 }

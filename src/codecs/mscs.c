@@ -200,10 +200,18 @@ static const char hex_digits[] = "0123456789abcdef";
 int chc_mscs_encode_text(const chc_position *pos, unsigned flags, char *buf, size_t cap,
                          chc_diag *diag)
 {
+    return chc_mscs_write(pos, flags, buf, cap, NULL, diag);
+}
+
+int chc_mscs_write(const chc_position *pos, unsigned flags, char *dst, size_t dst_cap,
+                   size_t *dst_len, chc_diag *diag)
+{
+    char *buf = dst;
     uint8_t b[CHC_MSCS_BYTES];
     size_t need = (flags & CHC_MSCS_HEX) ? CHC_MSCS_HEX_LEN + 1 : CHC_MSCS_BASE64_LEN + 1;
-    if (cap) buf[0] = 0;
-    if (cap < need)
+    if (dst_cap) buf[0] = 0;
+    if (dst_len) *dst_len = need - 1;
+    if (dst_cap < need)
         return chci_fail(diag, CHC_E_BUFFER_TOO_SMALL, -1, 0, 0, -1,
                          "MSCS: output buffer too small");
     int rc = chc_mscs_encode(pos, b, diag);
@@ -262,6 +270,25 @@ static int is_ws(int c)
 int chc_mscs_decode_text(const char *text, size_t len, chc_position *pos, int *is_hex,
                          chc_diag *diag)
 {
+    chc_read_info info;
+    int rc = chc_mscs_read(text, len, pos, &info, diag);
+    if (rc == CHC_OK && is_hex) *is_hex = (info.flags & CHC_READ_HEX) != 0;
+    return rc;
+}
+
+int chc_mscs_read(const char *src, size_t src_len, chc_position *pos, chc_read_info *info,
+                  chc_diag *diag)
+{
+    const char *text = src;
+    size_t len = src_len;
+    int hex = 0;
+    int *is_hex = &hex;
+    if (info) {
+        info->format = CHC_FORMAT_MSCS;
+        info->version = 0;
+        info->flags = 0;
+        info->offset = 0;
+    }
     size_t start = 0, end = len;
     while (start < end && is_ws((unsigned char)text[start])) start++;
     while (end > start && is_ws((unsigned char)text[end - 1])) end--;
@@ -299,6 +326,11 @@ int chc_mscs_decode_text(const char *text, size_t len, chc_position *pos, int *i
     } else {
         return chci_fail(diag, CHC_E_MSCS_LENGTH, -1, 0, 0, (long)n,
                          "MSCS: %zu characters, expected 32 (base64) or 48 (hex)", n);
+    }
+    if (info) {
+        info->format = hex ? CHC_FORMAT_MSCS_HEX : CHC_FORMAT_MSCS;
+        info->flags = hex ? CHC_READ_HEX : 0u;
+        info->offset = (long)start;
     }
     return chc_mscs_decode(b, pos, diag);
 }

@@ -7,6 +7,7 @@
  *     move that can "in principle" reach it (pins and checks ignored), else from and to;
  *   - then a promotion letter (Q R N B) after a pawn move to the last rank. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "codecs/codecs.h"
@@ -294,4 +295,80 @@ int chc_urlsafe_decode(const char *text, size_t len, chc_move *moves, size_t cap
     *n = k;
     if (final_pos) *final_pos = pos;
     return CHC_OK;
+}
+
+/* ---- games (the calling convention of every codec) -------------------------------------- */
+int chc_urlsafe_write(const chc_game *g, unsigned flags, char *dst, size_t dst_cap,
+                      size_t *dst_len, chc_diag *diag)
+{
+    (void)flags;
+    if (dst_cap) dst[0] = 0;
+    const chc_position *start = chc_game_start(g);
+    chc_position std;
+    chc_position_startpos(&std);
+    if (start->chess960 || !chc_position_same(start, &std) || start->halfmove != 0 ||
+        start->fullmove != 1)
+        return chci_fail(diag, CHC_E_UNSUPPORTED, -1, 0, 0, -1,
+                         "urlsafe: only games from the standard starting position can be written");
+    size_t n = chc_game_ply_count(g);
+    chc_move *moves = malloc((n ? n : 1) * sizeof *moves);
+    if (!moves) return chci_fail(diag, CHC_E_NO_MEMORY, -1, 0, 0, -1, "urlsafe: out of memory");
+    for (size_t i = 0; i < n; i++) {
+        moves[i] = chc_game_move(g, i);
+        if (moves[i] == CHC_MOVE_NULL) {
+            free(moves);
+            return chci_fail(diag, CHC_E_UNSUPPORTED, -1, 0, 0, (long)i,
+                             "urlsafe: ply %zu is a null move, which the format cannot hold",
+                             i + 1);
+        }
+    }
+    /* The length first, so that a short buffer reports what it needs. */
+    chc_position pos = *start;
+    size_t need = 0;
+    for (size_t i = 0; i < n; i++) {
+        char t[3];
+        need += (size_t)chc_urlsafe_write_move(&pos, moves[i], t);
+        chc_undo u;
+        chc_make_move(&pos, moves[i], &u);
+    }
+    if (dst_len) *dst_len = need;
+    int rc;
+    if (need + 1 > dst_cap)
+        rc = chci_fail(diag, CHC_E_BUFFER_TOO_SMALL, -1, 0, 0, -1,
+                       "urlsafe: output buffer too small (%zu bytes needed)", need + 1);
+    else
+        rc = chc_urlsafe_encode(moves, n, dst, dst_cap, NULL, diag);
+    free(moves);
+    return rc;
+}
+
+int chc_urlsafe_read(const char *src, size_t src_len, chc_game *g, chc_read_info *info,
+                     chc_diag *diag)
+{
+    if (info) {
+        info->format = CHC_FORMAT_URLSAFE;
+        info->version = 0;
+        info->flags = 0;
+        info->offset = 0;
+    }
+    size_t start = 0, end = src_len;
+    while (start < end && (src[start] == ' ' || src[start] == '\t' || src[start] == '\r' ||
+                           src[start] == '\n'))
+        start++;
+    while (end > start && (src[end - 1] == ' ' || src[end - 1] == '\t' || src[end - 1] == '\r' ||
+                           src[end - 1] == '\n'))
+        end--;
+    chc_game_reset(g, NULL);
+    size_t len = end - start, n = 0;
+    chc_move *moves = malloc((len ? len : 1) * sizeof *moves);
+    if (!moves) return chci_fail(diag, CHC_E_NO_MEMORY, -1, 0, 0, -1, "urlsafe: out of memory");
+    int rc = chc_urlsafe_decode(src + start, len, moves, len ? len : 1, &n, NULL, diag);
+    if (rc != CHC_OK && diag && diag->offset >= 0) diag->offset += (long)start;
+    for (size_t i = 0; rc == CHC_OK && i < n; i++) {
+        rc = chc_game_push(g, moves[i]);
+        if (rc != CHC_OK) chci_fail(diag, rc, -1, 0, 0, (long)i, "urlsafe: %s", chc_strerror(rc));
+    }
+    free(moves);
+    if (info) info->offset = (long)start;
+    return rc;
 }

@@ -18,3 +18,10 @@ int chci_fail(chc_diag *diag, int code, long offset, long line, long column, lon
     va_end(ap);
     return code;
 }
+
+void chc_diag_init(chc_diag *diag)
+{
+    if (!diag) return;
+    chc_diag d = CHC_DIAG_INIT;
+    *diag = d;
+}

@@ -12,6 +12,9 @@ const char *chc_strerror(int code)
     case CHC_E_UNSUPPORTED: return "unsupported";
     case CHC_E_LIMIT: return "input exceeds a size limit";
     case CHC_E_INTERNAL: return "internal error";
+    case CHC_E_FORMAT: return "not in any known format";
+    case CHC_E_EMPTY: return "empty input";
+    case CHC_E_SAME_FILE: return "the output file is also an input file";
     case CHC_E_FEN_SYNTAX: return "FEN syntax error";
     case CHC_E_POS_KINGS: return "not exactly one king per side";
     case CHC_E_POS_PAWN_RANK: return "pawn on the first or last rank";
@@ -28,6 +31,7 @@ const char *chc_strerror(int code)
     case CHC_E_PGN_VARIANT: return "unsupported chess variant";
     case CHC_E_PGN_FEN: return "invalid FEN tag";
     case CHC_E_GAME_END: return "no more games";
+    case CHC_E_LINE_SYNTAX: return "malformed start or result in a one-line game";
     case CHC_E_COVERT_LENGTH: return "covert code: wrong number of emoji";
     case CHC_E_COVERT_EMOJI: return "covert code: unknown emoji";
     case CHC_E_COVERT_SCHEME: return "covert code: first emoji does not name the scheme";
@@ -43,6 +47,10 @@ const char *chc_strerror(int code)
     case CHC_E_URLSAFE_TRUNCATED: return "urlsafe code: string ends inside a move";
     case CHC_E_PACK_RANGE: return "pack code: number past the domain";
     case CHC_E_PACK_CORRUPT: return "pack code: malformed or truncated";
+    case CHC_E_PACK_VERSION: return "pack code: unknown version";
+    case CHC_E_PACK_CHECK: return "pack code: check does not match (a typo or damage)";
+    case CHC_E_PACK_AMBIGUOUS: return "pack code: unversioned code readable by two models";
+    case CHC_E_STREAM_FORMAT: return "pack stream: bad header or record framing";
     case CHC_E_BOOK_FORMAT: return "malformed Polyglot book";
     default: return "unknown error";
     }

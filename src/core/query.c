@@ -44,3 +44,38 @@ int chc_gives_check(const chc_position *pos, chc_move m)
             (chci_rook_att(eksq, occ) & (mine[CHC_ROOK] | mine[CHC_QUEEN])) ||
             (chci_bishop_att(eksq, occ) & (mine[CHC_BISHOP] | mine[CHC_QUEEN])));
 }
+
+/* ---- accessors ----------------------------------------------------------------------------- */
+int chc_piece_at(const chc_position *pos, int sq)
+{
+    return sq >= 0 && sq < 64 ? pos->board[sq] : CHC_NO_PIECE;
+}
+
+int chc_king_square(const chc_position *pos, int color)
+{
+    return color == CHC_WHITE || color == CHC_BLACK ? pos->king_sq[color] : CHC_NO_SQUARE;
+}
+
+chc_bitboard chc_pieces(const chc_position *pos, int color, int type)
+{
+    if (type < CHC_NO_TYPE || type > CHC_KING) return 0;
+    chc_bitboard b = pos->by_type[type];
+    if (color == CHC_WHITE || color == CHC_BLACK) b &= pos->by_color[color];
+    return b;
+}
+
+int chc_side_to_move(const chc_position *pos) { return pos->side; }
+unsigned chc_castling_rights(const chc_position *pos) { return pos->castling; }
+
+int chc_castling_rook(const chc_position *pos, unsigned right)
+{
+    for (int i = 0; i < 4; i++)
+        if (right == (1u << i)) return (pos->castling & right) ? pos->castle_rook[i] : CHC_NO_SQUARE;
+    return CHC_NO_SQUARE;
+}
+
+int chc_ep_square(const chc_position *pos) { return pos->ep; }
+int chc_halfmove_clock(const chc_position *pos) { return pos->halfmove; }
+int chc_fullmove_number(const chc_position *pos) { return (int)pos->fullmove; }
+int chc_is_chess960(const chc_position *pos) { return pos->chess960 != 0; }
+uint64_t chc_position_key(const chc_position *pos) { return pos->key; }

@@ -4,6 +4,7 @@
 
 #include "notation/game.h"
 #include "notation/notation.h"
+#include "common/diag.h"
 
 #define WRAP 80
 
@@ -207,4 +208,17 @@ size_t chc_game_to_pgn(const chc_game *g, char *buf, size_t cap, unsigned flags)
     if (!(flags & CHC_PGN_WRITE_NO_TAGS)) raw_s(&w, "\n");
     if (cap) buf[w.len < cap ? w.len : cap - 1] = 0;
     return w.len;
+}
+
+int chc_pgn_write(const chc_game *g, unsigned flags, char *dst, size_t dst_cap, size_t *dst_len,
+                  chc_diag *diag)
+{
+    size_t n = chc_game_to_pgn(g, dst, dst_cap, flags);
+    if (dst_len) *dst_len = n;
+    if (n >= dst_cap) {
+        if (dst_cap) dst[0] = 0;
+        return chci_fail(diag, CHC_E_BUFFER_TOO_SMALL, -1, 0, 0, -1,
+                         "PGN: output buffer too small (%zu bytes needed)", n + 1);
+    }
+    return CHC_OK;
 }

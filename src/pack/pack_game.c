@@ -561,3 +561,70 @@ int chc_unpack_game_text(const char *text, size_t len, chc_position *start, chc_
     if (buf != stackbuf) free(buf);
     return rc;
 }
+
+/* ---- the calling convention of every codec (temporary wrappers, replaced by the versioned
+ * code of pack game version 1) ------------------------------------------------------------ */
+int chc_pack_game_encode(const chc_position *start, const chc_move *moves, size_t n, int result,
+                         unsigned flags, uint8_t *dst, size_t dst_cap, size_t *dst_len,
+                         chc_diag *diag)
+{
+    (void)result;
+    size_t len = 0;
+    int rc = chc_pack_game(start, moves, n, (int)CHC_PACK_LEVEL(flags), dst, dst_cap, &len);
+    if (dst_len) *dst_len = len;
+    if (rc != CHC_OK) chci_fail(diag, rc, -1, 0, 0, -1, "pack game: %s", chc_strerror(rc));
+    return rc;
+}
+
+int chc_pack_game_decode(const uint8_t *src, size_t src_len, chc_position *start,
+                         chc_move *moves, size_t cap, size_t *n, int *result,
+                         chc_read_info *info, chc_diag *diag)
+{
+    if (result) *result = CHC_RESULT_UNKNOWN;
+    if (info) {
+        info->format = CHC_FORMAT_PACK_GAME;
+        info->version = 0;
+        info->flags = 0;
+        info->offset = 0;
+    }
+    return chc_unpack_game(src, src_len, start, moves, cap, n, diag);
+}
+
+int chc_pack_game_write(const chc_game *g, unsigned flags, char *dst, size_t dst_cap,
+                        size_t *dst_len, chc_diag *diag)
+{
+    size_t n = chc_game_ply_count(g), len = 0;
+    chc_move *moves = malloc((n ? n : 1) * sizeof *moves);
+    if (!moves) return chci_fail(diag, CHC_E_NO_MEMORY, -1, 0, 0, -1, "pack game: out of memory");
+    for (size_t i = 0; i < n; i++) moves[i] = chc_game_move(g, i);
+    if (dst_cap) dst[0] = 0;
+    int rc = chc_pack_game_text(chc_game_start(g), moves, n, (int)CHC_PACK_LEVEL(flags), dst,
+                                dst_cap, &len);
+    free(moves);
+    if (dst_len) *dst_len = len;
+    if (rc != CHC_OK) chci_fail(diag, rc, -1, 0, 0, -1, "pack game: %s", chc_strerror(rc));
+    return rc;
+}
+
+int chc_pack_game_read(const char *src, size_t src_len, chc_game *g, chc_read_info *info,
+                       chc_diag *diag)
+{
+    if (info) {
+        info->format = CHC_FORMAT_PACK_GAME;
+        info->version = 0;
+        info->flags = 0;
+        info->offset = 0;
+    }
+    size_t cap = src_len * 6 + 16, n = 0;
+    if (cap > CHC_PACK_GAME_MAX_PLIES) cap = CHC_PACK_GAME_MAX_PLIES;
+    chc_move *moves = malloc(cap * sizeof *moves);
+    if (!moves) return chci_fail(diag, CHC_E_NO_MEMORY, -1, 0, 0, -1, "pack game: out of memory");
+    chc_position start;
+    int rc = chc_unpack_game_text(src, src_len, &start, moves, cap, &n, diag);
+    if (rc == CHC_OK) {
+        chc_game_reset(g, &start);
+        for (size_t i = 0; rc == CHC_OK && i < n; i++) rc = chc_game_push(g, moves[i]);
+    }
+    free(moves);
+    return rc;
+}

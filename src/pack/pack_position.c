@@ -965,8 +965,8 @@ int chc_pack_position_text(const chc_position *pos, char out[CHC_PACK_POS_TEXT_M
     chci_u192 r;
     int rc = chci_pack_pos_rank(pos, &r);
     if (rc) return rc;
-    for (int i = CHC_PACK_POS_TEXT_MAX - 2; i >= 0; i--) out[i] = chci_b64url[chci_u192_divmod64(&r, 64)];
-    out[CHC_PACK_POS_TEXT_MAX - 1] = 0;
+    for (int i = 24 + 1; i >= 0; i--) out[i] = chci_b64url[chci_u192_divmod64(&r, 64)];
+    out[26] = 0;
     return CHC_OK;
 }
 
@@ -976,9 +976,9 @@ int chc_unpack_position_text(chc_position *pos, const char *text, chc_diag *diag
     size_t start = 0;
     while (start < n && (text[start] == ' ' || text[start] == '\t' || text[start] == '\n' || text[start] == '\r')) start++;
     while (n > start && (text[n - 1] == ' ' || text[n - 1] == '\t' || text[n - 1] == '\n' || text[n - 1] == '\r')) n--;
-    if (n - start != CHC_PACK_POS_TEXT_MAX - 1)
+    if (n - start != 26)
         return chci_fail(diag, CHC_E_PACK_CORRUPT, (long)start, 0, 0, -1,
-                         "pack position: %zu characters, expected %d", n - start, CHC_PACK_POS_TEXT_MAX - 1);
+                         "pack position: %zu characters, expected %d", n - start, 26);
     chci_u192 r = chci_u192_from(0);
     for (size_t i = start; i < n; i++) {
         int v = chci_b64url_value((unsigned char)text[i]);
@@ -989,4 +989,61 @@ int chc_unpack_position_text(chc_position *pos, const char *text, chc_diag *diag
         chci_u192_add64(&r, (uint64_t)v);
     }
     return chci_pack_pos_unrank(pos, &r, diag);
+}
+
+/* ---- the calling convention of every codec (temporary wrappers, replaced by the versioned
+ * text form of pack position version 1) ---------------------------------------------------- */
+int chc_pack_position_encode(const chc_position *pos, uint8_t dst[CHC_PACK_POS_BYTES],
+                             chc_diag *diag)
+{
+    int rc = chc_pack_position(pos, dst);
+    if (rc != CHC_OK) chci_fail(diag, rc, -1, 0, 0, -1, "pack position: %s", chc_strerror(rc));
+    return rc;
+}
+
+int chc_pack_position_decode(const uint8_t src[CHC_PACK_POS_BYTES], chc_position *pos,
+                             chc_diag *diag)
+{
+    return chc_unpack_position(pos, src, diag);
+}
+
+int chc_pack_position_write(const chc_position *pos, unsigned flags, char *dst, size_t dst_cap,
+                            size_t *dst_len, chc_diag *diag)
+{
+    (void)flags;
+    char t[CHC_PACK_POS_TEXT_MAX];
+    if (dst_cap) dst[0] = 0;
+    int rc = chc_pack_position_text(pos, t);
+    if (rc != CHC_OK)
+        return chci_fail(diag, rc, -1, 0, 0, -1, "pack position: %s", chc_strerror(rc));
+    size_t n = strlen(t);
+    if (dst_len) *dst_len = n;
+    if (n + 1 > dst_cap)
+        return chci_fail(diag, CHC_E_BUFFER_TOO_SMALL, -1, 0, 0, -1,
+                         "pack position: output buffer too small");
+    memcpy(dst, t, n + 1);
+    return CHC_OK;
+}
+
+int chc_pack_position_read(const char *src, size_t src_len, chc_position *pos,
+                           chc_read_info *info, chc_diag *diag)
+{
+    if (info) {
+        info->format = CHC_FORMAT_PACK_POSITION;
+        info->version = 0;
+        info->flags = 0;
+        info->offset = 0;
+    }
+    char t[64];
+    size_t a = 0, b = src_len;
+    while (a < b && (src[a] == ' ' || src[a] == '\t' || src[a] == '\n' || src[a] == '\r')) a++;
+    while (b > a && (src[b - 1] == ' ' || src[b - 1] == '\t' || src[b - 1] == '\n' ||
+                     src[b - 1] == '\r'))
+        b--;
+    if (b - a >= sizeof t)
+        return chci_fail(diag, CHC_E_PACK_CORRUPT, (long)a, 0, 0, -1,
+                         "pack position: %zu characters, expected 26", b - a);
+    memcpy(t, src + a, b - a);
+    t[b - a] = 0;
+    return chc_unpack_position_text(pos, t, diag);
 }

@@ -4,8 +4,8 @@
 # the URL reopens the game, pasting an emoji code, promotion, engine, undo, no page errors.
 # Set CHC_WEB_SCREENSHOT=FILE.png to also save a screenshot of the page.
 # ctest-labels: nosan
-source "$(dirname "$0")/lib.sh"
-source "$(dirname "$0")/e2e/server.sh"
+source "$CHC_SRC/tests/lib.sh"
+source "$CHC_SRC/tests/e2e/server.sh"
 require_tool node
 [ -x /usr/bin/chromium ] || skip_or_fail "/usr/bin/chromium not installed (apt-get install chromium)"
 [ -f "$SRC/web/node_modules/playwright-core/index.mjs" ] ||

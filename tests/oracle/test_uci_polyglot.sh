@@ -4,7 +4,7 @@
 # moving for both sides (force + go after each move), then checks the adapter accepted every
 # move and refuses an illegal one.
 # ctest-labels: nosan
-source "$(dirname "$0")/lib.sh"
+source "$CHC_SRC/tests/lib.sh"
 require_tool polyglot
 
 cat > "$TMP/engine.ini" <<INI

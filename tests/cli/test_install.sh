@@ -3,7 +3,7 @@
 # `make install` layout: library (static and shared, with soname), header, CLI, pkg-config
 # file; a program built against the installed copy through pkg-config runs; the shared
 # library exports only chc_ symbols.
-source "$(dirname "$0")/lib.sh"
+source "$CHC_SRC/tests/lib.sh"
 require_tool pkg-config
 prefix=$TMP/prefix
 cmake --install "$CHC_BUILD" --prefix "$prefix" >/dev/null || failed "cmake --install"

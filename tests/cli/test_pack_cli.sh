@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The pack codes on the command line: encode/decode for positions, convert for games, the
 # errors of bad codes, and the counting program's figure.
-source "$(dirname "$0")/lib.sh"
+source "$CHC_SRC/tests/lib.sh"
 
 start="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 expect_eq "encode startpos" "C770uuaqarvJrHelXIlMUgn-uU" "$("$BIN" encode --to pack "$start")"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # chesscodec play --line: a game piped through it, the codes it prints compared with the
 # other commands (encode, hash), illegal moves, undo/redo, mate, load and save, the engine.
-source "$(dirname "$0")/lib.sh"
+source "$CHC_SRC/tests/lib.sh"
 export LANG=C.UTF-8 LC_ALL=C.UTF-8
 
 # value LABEL: the value of the last "LABEL   value" line of the output in $TMP/out

@@ -1,7 +1,7 @@
 #!/bin/bash
 # The checked-in covert chess emoji table (src/codecs/emoji_table.inc) is exactly what
 # tools/gen_emoji_table.c makes from data/emoji-test-12.1.txt.
-source "$(dirname "$0")/lib.sh"
+source "$CHC_SRC/tests/lib.sh"
 GEN=${CHC_BUILD:-build/release}/tools/gen_emoji_table
 [ -x "$GEN" ] || { failed "generator not built: $GEN"; finish; }
 "$GEN" "$SRC/data/emoji-test-12.1.txt" > "$TMP/emoji_table.inc"

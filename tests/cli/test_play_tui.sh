@@ -4,7 +4,7 @@
 # `hash` give), an illegal move's message, undo, mate, resizing, quitting with the terminal
 # restored, and a game against the engine reaching its first engine move.
 # ctest-labels: nosan
-source "$(dirname "$0")/lib.sh"
+source "$CHC_SRC/tests/lib.sh"
 require_tool tmux
 export LANG=C.UTF-8 LC_ALL=C.UTF-8
 BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")

@@ -2,7 +2,7 @@
 # The codec commands: encode, decode, move, mix, unmix, convert --to/--from urlsafe.
 # Exact outputs for the vectors of the format notes, errors (exit 1, one line on stderr
 # naming where), bad usage (exit 2), --help, and no half-written output files.
-source "$(dirname "$0")/lib.sh"
+source "$CHC_SRC/tests/lib.sh"
 
 START="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 VFEN="rnbq1bnr/ppppkppp/8/4p3/4P3/8/PPPPKPPP/RNBQ1BNR w - - 2 3"

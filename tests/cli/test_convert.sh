@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # chesscodec convert: formats, auto-detection, errors, -o atomicity, threads keep order.
-source "$(dirname "$0")/lib.sh"
+source "$CHC_SRC/tests/lib.sh"
 N=$DATA/notation
 
 # --- PGN to each format ---------------------------------------------------------------

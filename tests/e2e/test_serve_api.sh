@@ -3,8 +3,8 @@
 # to the CLI's, bad JSON, unknown formats, illegal moves, oversized bodies, raw garbage, the
 # engine's time cap; the server must keep serving and exit cleanly), plus the command's options.
 # Runs in both builds: under ASan+UBSan the server itself is checked for memory errors and leaks.
-source "$(dirname "$0")/lib.sh"
-source "$(dirname "$0")/e2e/server.sh"
+source "$CHC_SRC/tests/lib.sh"
+source "$CHC_SRC/tests/e2e/server.sh"
 require_tool node
 
 page=any

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # chesscodec demo: the built-in games load, every position is shown with every code, the
 # codes equal what the other commands give, and the output works without a terminal.
-source "$(dirname "$0")/lib.sh"
+source "$CHC_SRC/tests/lib.sh"
 export LANG=C.UTF-8 LC_ALL=C.UTF-8
 
 "$BIN" demo >"$TMP/opera" 2>"$TMP/err"

@@ -2,7 +2,7 @@
 # chesscodec book and the engine's own book: the start position of Debian's gnuchess book
 # lists e2e4 with its weight; errors exit 1 (bad FEN, missing or malformed book) and usage 2;
 # with OwnBook on, the UCI engine answers `go` with a book move.
-source "$(dirname "$0")/lib.sh"
+source "$CHC_SRC/tests/lib.sh"
 BOOK=/usr/share/games/gnuchess/book.bin
 
 expect_status "help" 0 "$BIN" book --help

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The core commands of the CLI: perft, hash, --help, --version, exit statuses.
-source "$(dirname "$0")/lib.sh"
+source "$CHC_SRC/tests/lib.sh"
 
 expect_eq "perft 4" "197281" "$($BIN perft 4)"
 expect_eq "perft 0" "1" "$($BIN perft 0)"

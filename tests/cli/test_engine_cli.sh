@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # chesscodec bench (the pinned node signature, same as tests/test_engine.c) and the usage of
 # the engine commands.
-source "$(dirname "$0")/lib.sh"
+source "$CHC_SRC/tests/lib.sh"
 out=$("$BIN" bench 7)
 expect_eq "bench 7 signature" "Nodes: 29381" "$(printf '%s\n' "$out" | head -1)"
 case "$(printf '%s\n' "$out" | sed -n 3p)" in "NPS: "[0-9]*) pass;; *) failed "NPS line: $out";; esac

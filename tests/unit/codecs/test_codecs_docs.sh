@@ -1,7 +1,7 @@
 #!/bin/bash
 # Every worked example of docs/formats/covert-chess.md, mscs-v1.md and urlsafe.md, read from
 # the documents themselves, must come out exactly (encode) and back (decode).
-source "$(dirname "$0")/lib.sh"
+source "$CHC_SRC/tests/lib.sh"
 D="$SRC/docs/formats"
 rows() { sed -n '/^## Worked examples/,/^## /p' "$1" | grep '^| `'; }
 
