@@ -21,6 +21,7 @@ typedef struct shape {
     int fifth_number;    /* the fifth word is a number (FEN counters, not EPD operations) */
     size_t cn;           /* length without white space */
     int c_b64, c_url, c_hex; /* every non-space character in the alphabet */
+    int bad_b64, bad_url, bad_hex; /* characters outside it */
     size_t first_space;  /* offset of the first white space inside, or 0 */
     char c0;
 } shape;
@@ -64,9 +65,9 @@ static void shape_of(const char *t, size_t n, shape *s)
                 continue;
             }
             if (c == '/') slashes++;
-            if (!b64url_char(c)) s->c_url = 0;
-            if (!b64url_char(c) && c != '+' && c != '/') s->c_b64 = 0;
-            if (!hex_char(c)) s->c_hex = 0;
+            if (!b64url_char(c)) s->c_url = 0, s->bad_url++;
+            if (!b64url_char(c) && c != '+' && c != '/') s->c_b64 = 0, s->bad_b64++;
+            if (!hex_char(c)) s->c_hex = 0, s->bad_hex++;
             s->cn++;
             i++;
         }
@@ -86,6 +87,10 @@ static void shape_of(const char *t, size_t n, shape *s)
     }
     s->keyword = chci_line_keyword_start(t, n);
 }
+
+/* The first character of a urlsafe game: a square of rank 1 to 4 (a1..h4), the only
+ * from- or to-squares of a first move. */
+static int urlsafe_first(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'f'); }
 
 static int is_pgn_start(const shape *s)
 {
@@ -171,7 +176,7 @@ int chci_fmt_detect_read(const char *src, size_t len, unsigned kinds, chc_positi
             }
         }
         if (games && !s.keyword && s.first_movelike) TRY(CHCI_FORMAT_LINE);
-        if (games && s.words == 1 && s.c_url && s.c0 >= 'A' && s.c0 <= 'P') {
+        if (games && s.words == 1 && s.c_url && urlsafe_first(s.c0)) {
             rc = try_format(&s, CHC_FORMAT_URLSAFE, &a);
             if (rc == CHC_OK) goto found;
         }
@@ -213,10 +218,12 @@ int chci_fmt_detect_read(const char *src, size_t len, unsigned kinds, chc_positi
             size_t d26 = cn > 26 ? cn - 26 : 26 - cn, d28 = cn > 28 ? cn - 28 : 28 - cn;
             size_t dp = d26 < d28 ? d26 : d28;
             size_t dh = cn > 48 ? cn - 48 : 48 - cn;
-            if (s.c_hex && dh <= 4) near = CHC_FORMAT_MSCS_HEX;
-            else if (s.c_b64 && dm <= 3 && (dm < dp || (dm == dp && s.c0 != 'p')))
+            /* Near: at most 3 characters too many or too few, at most 2 outside the
+             * alphabet (and no non-ASCII text). */
+            if (s.bad_hex <= 2 && (size_t)s.bad_hex < cn / 8 && dh <= 4) near = CHC_FORMAT_MSCS_HEX;
+            else if (s.bad_b64 <= 2 && dm <= 3 && (dm < dp || (dm == dp && s.c0 != 'p')))
                 near = CHC_FORMAT_MSCS;
-            else if (s.c_url && dp <= 3) near = CHC_FORMAT_PACK_POSITION;
+            else if (s.bad_url <= 2 && dp <= 3) near = CHC_FORMAT_PACK_POSITION;
             if (near != CHC_FORMAT_AUTO) {
                 int exact = near == CHC_FORMAT_MSCS_HEX ? cn == 48
                           : near == CHC_FORMAT_MSCS ? cn == 32 : (cn == 26 || cn == 28);
@@ -254,7 +261,7 @@ int chci_fmt_detect_read(const char *src, size_t len, unsigned kinds, chc_positi
             near = first_format;
             goto fail;
         }
-        if (games && s.words == 1 && s.c_url && s.c0 >= 'A' && s.c0 <= 'P' && s.n >= 6) {
+        if (games && s.words == 1 && s.c_url && urlsafe_first(s.c0) && s.n >= 6) {
             near = CHC_FORMAT_URLSAFE;
             rc = try_format(&s, near, &a);
             d = a.d;

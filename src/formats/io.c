@@ -50,6 +50,11 @@ static int read_fen(const char *t, size_t n, int format, chc_position *pos, chc_
     memcpy(fen, t, n);
     fen[n] = 0;
     int rc = chc_position_from_fen(pos, fen, 0, diag);
+    if (rc != CHC_OK && diag && strncmp(diag->message, "FEN", 3) != 0) {
+        char msg[sizeof diag->message];
+        memcpy(msg, diag->message, sizeof msg);
+        snprintf(diag->message, sizeof diag->message, "FEN: %.186s", msg);
+    }
     if (rc == CHC_OK)
         info_set(info, format == CHC_FORMAT_FEN && shredder_castling(fen) ? CHC_FORMAT_SHREDDER_FEN
                                                                           : format);

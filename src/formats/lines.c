@@ -114,9 +114,12 @@ int chci_line_word_movelike(const char *w, size_t n)
     if (w[0] == 'O' || w[0] == '0') return n >= 3 && w[1] == '-';
     if ((unsigned char)w[0] == 0xE2) return 1; /* a figurine */
     if (!strchr("NBRQKPabcdefgh", w[0])) return 0;
-    for (size_t i = 1; i < n; i++)
-        if (w[i] >= '1' && w[i] <= '9') return 1;
-    return 0;
+    int digit = 0;
+    for (size_t i = 1; i < n; i++) {
+        if (w[i] >= '1' && w[i] <= '9') digit = 1;
+        else if (!strchr("NBRQKPabcdefghx=+#!?-:()/.", w[i])) return 0;
+    }
+    return digit;
 }
 
 static int line_fail(chc_diag *diag, int code, const char *src, const word *w, long ply,

@@ -355,9 +355,7 @@ static int next_line(chc_reader *r, chc_position *pos, chc_game *g, chc_read_inf
         *diag = d;
         diag->line = lineno;
         if (diag->offset >= 0) diag->offset += (long)base;
-        char msg[sizeof diag->message];
-        snprintf(msg, sizeof msg, "line %ld: %s", lineno, d.message);
-        memcpy(diag->message, msg, sizeof msg);
+        snprintf(diag->message, sizeof diag->message, "line %ld: %.170s", lineno, d.message);
     }
     return rc;
 }
