@@ -103,6 +103,16 @@ static int fen_shape(const shape *s)
     return s->first_slashes > 0 && (s->words >= 2 || s->first_slashes == 7);
 }
 
+/* The start of the text for a message: at most 24 bytes of its first line. */
+static void quote(const char *t, size_t n, char out[32])
+{
+    size_t k = 0;
+    while (k < n && k < 24 && t[k] != '\n' && t[k] != '\r') k++;
+    memcpy(out, t, k);
+    if (k < n) memcpy(out + k, "...", 4);
+    else out[k] = 0;
+}
+
 /* A read attempt: pos or g gets the item; a failure's diag goes to `d`. */
 typedef struct attempt {
     chc_position *pos;
@@ -191,6 +201,8 @@ int chci_fmt_detect_read(const char *src, size_t len, unsigned kinds, chc_positi
     {
         chc_diag d = CHC_DIAG_INIT;
         int near = CHC_FORMAT_AUTO;
+        char q[32];
+        quote(t, n, q);
         if (first_rc && (first_format == CHC_FORMAT_PGN || first_format == CHC_FORMAT_EPD ||
                          first_format == CHC_FORMAT_FEN ||
                          (first_format == CHCI_FORMAT_LINE && s.keyword) ||
@@ -205,8 +217,7 @@ int chci_fmt_detect_read(const char *src, size_t len, unsigned kinds, chc_positi
         }
         if (!games && (is_pgn_start(&s) || s.newline || s.keyword ||
                        (s.words > 1 && s.all_movelike))) {
-            rc = chci_fail(&d, CHC_E_FORMAT, 0, 1, 1, -1,
-                           "'%.24s%s' is a game (%s), not a position", t, n > 24 ? "..." : "",
+            rc = chci_fail(&d, CHC_E_FORMAT, 0, 1, 1, -1, "'%s' is a game (%s), not a position", q,
                            is_pgn_start(&s) || s.newline ? "PGN" : "SAN or UCI line");
             goto fail;
         }
@@ -251,8 +262,7 @@ int chci_fmt_detect_read(const char *src, size_t len, unsigned kinds, chc_positi
         }
         if (!games && s.first_movelike) {
             rc = chci_fail(&d, CHC_E_FORMAT, 0, 1, 1, -1,
-                           "'%.24s%s' looks like a move (a game), not a position", t,
-                           n > 24 ? "..." : "");
+                           "'%s' looks like a move (a game), not a position", q);
             goto fail;
         }
         if (first_rc && first_format == CHC_FORMAT_COVERT) {
@@ -267,8 +277,7 @@ int chci_fmt_detect_read(const char *src, size_t len, unsigned kinds, chc_positi
             d = a.d;
             goto fail;
         }
-        rc = chci_fail(&d, CHC_E_FORMAT, 0, 1, 1, -1,
-                       "'%.24s%s' is not a %s in any known format (%s)", t, n > 24 ? "..." : "",
+        rc = chci_fail(&d, CHC_E_FORMAT, 0, 1, 1, -1, "'%s' is not a %s in any known format (%s)", q,
                        games && positions ? "position or game" : games ? "game" : "position",
                        games && positions ? "FEN, EPD, covert, MSCS, pack, PGN, SAN, UCI, urlsafe"
                        : games ? "PGN, SAN, UCI, urlsafe, pack" : "FEN, EPD, covert, MSCS, pack");
