@@ -19,6 +19,8 @@ char *tu_read_file(const char *path, size_t *len)
     size_t n = strlen(path);
     int piped = 0;
     if (n > 3 && strcmp(path + n - 3, ".xz") == 0) {
+        if (access(path, R_OK) != 0) return NULL;
+        if (!tu_find_tool("xz")) tu_skip_or_fail("xz not installed (apt-get install xz-utils, or make deps)");
         char cmd[4200];
         snprintf(cmd, sizeof cmd, "xz -dc '%s'", path);
         f = popen(cmd, "r");
@@ -87,6 +89,19 @@ void tu_pos(chc_position *pos, const char *fen)
         fprintf(stderr, "bad test FEN '%s': %s\n", fen, d.message);
         fail();
     }
+}
+
+uint64_t tu_rand(tu_rng *rng)
+{
+    uint64_t z = (rng->state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+uint64_t tu_rand_below(tu_rng *rng, uint64_t n)
+{
+    return tu_rand(rng) % n;
 }
 
 tu_perft_entry *tu_load_perft_suite(const char *path, int chess960, int *count)

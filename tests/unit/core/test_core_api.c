@@ -14,14 +14,8 @@
 
 #include "testutil.h"
 
-static uint64_t rng = 0x2545F4914F6CDD1DULL;
-static uint64_t next_rand(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
-}
+static tu_rng rng = TU_RNG(0x2545F4914F6CDD1DULL);
+static uint64_t next_rand(void) { return tu_rand(&rng); }
 
 static int contains(const chc_move *list, int n, chc_move m)
 {
