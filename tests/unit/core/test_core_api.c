@@ -143,6 +143,18 @@ static void test_walks(void **s)
     printf("checked %ld positions\n", n);
 }
 
+/* A pawn pinned on the seventh rank by the piece it can take: the capture-promotions are
+ * captures only (they once came in the quiet moves too). */
+static void test_pinned_promotion(void **s)
+{
+    (void)s;
+    chc_position p;
+    tu_pos(&p, "1bk5/2P5/8/8/2r5/3p2K1/8/8 w - - 3 9");
+    check_position(&p);
+    chc_move quiets[CHC_MAX_MOVES];
+    assert_int_equal(chc_legal_moves(&p, quiets, CHC_GEN_QUIETS), 5);
+}
+
 static void test_find_move(void **s)
 {
     (void)s;
@@ -192,6 +204,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_find_move),
         cmocka_unit_test(test_attacks),
+        cmocka_unit_test(test_pinned_promotion),
         cmocka_unit_test(test_walks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
