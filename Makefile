@@ -7,7 +7,7 @@
 #   make test       make deps, then build release and ASan+UBSan and run every test in both
 #                   (what developers run; the "slow" tests are left to make test-slow)
 #   make test-slow  the long tests (every perft depth of every suite, the full notation oracle)
-#   make test-tsan  ThreadSanitizer build (clang) and the unit tests under it
+#   make test-tsan  ThreadSanitizer build (clang) and every test not slow or nosan under it
 #   make ci         every CI job, timed, as CI runs them (.ci/run); make ci-list names them
 #   make bench      build and run the benches (prints ratios against their anchors)
 #   make fuzz       build the libFuzzer targets with clang and fuzz each briefly
@@ -102,13 +102,13 @@ test-asan: asan
 test-slow: release
 	@cd $(REL) && $(CTEST) -L slow
 
-# The unit tests under ThreadSanitizer (test_engine_threads runs every lazily built table's
+# The tests under ThreadSanitizer (test_engine_threads runs every lazily built table's
 # first use from several threads). Without address-space randomisation: clang 14's TSan
 # cannot map its shadow memory on kernels with many random mmap bits.
 test-tsan: tsan
 	@echo "== tests: ThreadSanitizer build ($(TSAN)) =="
 	@cd $(TSAN) && CHC_SANITIZED=1 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 $${TSAN_OPTIONS:-}" \
-	  $$(setarch --help >/dev/null 2>&1 && echo "setarch $$(uname -m) -R") $(CTEST) -L unit -LE slow
+	  $$(setarch --help >/dev/null 2>&1 && echo "setarch $$(uname -m) -R") $(CTEST) -LE "slow|nosan"
 
 bench: release
 	@bash bench/run-all.sh $(REL)

@@ -22,7 +22,7 @@ JOBS=(
   "minimal|gcc, CHC_MINIMAL=ON, -Werror: every target builds without an optional package; the tests that need none pass (the others report themselves skipped)"
   "test|make test with -Werror: gcc release and clang ASan+UBSan (with the library's consistency checks), every test not labelled slow"
   "clang-release|clang release with -Werror, every test not labelled slow"
-  "tsan|clang ThreadSanitizer with -Werror: the unit tests, test_engine_threads among them"
+  "tsan|clang ThreadSanitizer with -Werror: every test not labelled slow or nosan (unit, cli, the serve API), test_engine_threads among them"
   "slow|the tests labelled slow (make test-slow) in the release build of the test job"
   "fuzz|clang libFuzzer build with -Werror, every target fuzzed ${FUZZ_SECONDS:-15}s from its corpus"
 )
