@@ -40,10 +40,10 @@ FUZZ_FLAGS := -DCMAKE_BUILD_TYPE=Debug -DCHC_BUILD_FUZZ=ON -DCHC_BUILD_BENCH=OFF
 # when this Makefile changed since; CMake's chatter is hidden (its one-line notes about
 # optional parts, its warnings and its errors are not). An existing DIR keeps its compiler.
 define configure
-	@if [ ! -f $(1)/CMakeCache.txt ] || [ -n "$(strip $(CMAKE_FLAGS))" ] || [ Makefile -nt $(1)/CMakeCache.txt ]; then \
+	@if [ ! -f $(1)/CMakeCache.txt ] || [ -n "$(strip $(CMAKE_FLAGS))" ] || [ Makefile -nt $(1)/.configured ]; then \
 	  $(if $(2),[ -f $(1)/CMakeCache.txt ] || export CC=$(2);) \
 	  $(CMAKE) -S . -B $(1) $(3) $(CMAKE_FLAGS) >/dev/null || exit 1; \
-	  touch $(1)/CMakeCache.txt; \
+	  touch $(1)/.configured; \
 	fi
 endef
 # $(call build,DIR[,TARGET]): build, showing compiler output (warnings, errors) but not make's
@@ -55,7 +55,7 @@ endef
 # $(call quiet_build,DIR,TARGET): build with its output in DIR/build.log, shown only on failure.
 define quiet_build
 	@if ! MAKEFLAGS= MAKELEVEL= $(CMAKE) --build $(1) -j $(JOBS) --target $(2) >$(1)/build.log 2>&1; then \
-	  grep -v -E '^\[ *[0-9]+%\]|^g?make(\[[0-9]+\])?: (Entering|Leaving) directory' $(1)/build.log >&2; \
+	  grep -v -E '^\[ *[0-9]+%\]|^g?make(\[[0-9]+\])?: (Entering|Leaving|\*\*\*)' $(1)/build.log >&2; \
 	  echo "chesscodec: the build failed (full log: $(1)/build.log)" >&2; exit 1; \
 	fi
 endef
