@@ -214,13 +214,15 @@ int main(int argc, char **argv)
             for (size_t i = 0; i < ng; i++) {
                 size_t len, n;
                 double t0 = cpu_now();
-                if (chc_pack_game(&g[i].start, g[i].moves, g[i].n, level, code, sizeof code, &len)) {
+                if (chc_pack_game_encode(&g[i].start, g[i].moves, g[i].n, CHC_RESULT_UNKNOWN,
+                                         CHC_PACK_LEVEL(level), code, sizeof code, &len, NULL)) {
                     fprintf(stderr, "bench_pack: game %zu does not pack\n", i);
                     return 1;
                 }
                 double t1 = cpu_now();
                 chc_position st;
-                if (chc_unpack_game(code, len, &st, back, 20000, &n, NULL) || n != g[i].n) {
+                if (chc_pack_game_decode(code, len, &st, back, 20000, &n, NULL, NULL, NULL) ||
+                    n != g[i].n) {
                     fprintf(stderr, "bench_pack: game %zu does not unpack\n", i);
                     return 1;
                 }
@@ -320,9 +322,9 @@ int main(int argc, char **argv)
             uint8_t pc[CHC_PACK_POS_BYTES];
             chc_position back_pos;
             double a = cpu_now();
-            chc_pack_position(&pos, pc);
+            chc_pack_position_encode(&pos, pc, NULL);
             double b = cpu_now();
-            chc_unpack_position(&back_pos, pc, NULL);
+            chc_pack_position_decode(pc, &back_pos, NULL);
             double c = cpu_now();
             char fen[CHC_FEN_MAX];
             fenchars += chc_position_to_fen(&pos, fen, sizeof fen, 0);
