@@ -21,7 +21,7 @@ static void test_legacy_games(void **state)
     char **lines = NULL;
     size_t nl = tp_split_lines(buf, &lines);
     static tp_game g;
-    long total[2] = {0, 0}, ambiguous[2] = {0, 0}, level2 = 0;
+    long total[2] = {0, 0}, ambiguous[2] = {0, 0}, level2 = 0, sample_ambiguous[2] = {0, 0};
     chc_game *cg = chc_game_new();
     for (size_t li = 0; li < nl; li++) {
         char *f[6];
@@ -60,6 +60,7 @@ static void test_legacy_games(void **state)
             assert_non_null(strstr(d.message, "0.1a"));
             assert_non_null(strstr(d.message, "0.1b"));
             ambiguous[m]++;
+            if (total[m] < 200) sample_ambiguous[m]++; /* the first 200: the lichess sample */
         }
         total[m]++;
         level2 += level == 2;
@@ -68,8 +69,9 @@ static void test_legacy_games(void **state)
             printf("aLyWNg: %s\n", d.message);
         }
     }
-    printf("legacy games: 0.1a %ld (%ld ambiguous), 0.1b %ld (%ld ambiguous); %ld at level 2\n", total[0],
-           ambiguous[0], total[1], ambiguous[1], level2);
+    printf("legacy games: 0.1a %ld (%ld ambiguous; of its 200 lichess games %ld), 0.1b %ld (%ld ambiguous; of its "
+           "200 lichess games %ld); %ld at level 2\n", total[0], ambiguous[0], sample_ambiguous[0], total[1],
+           ambiguous[1], sample_ambiguous[1], level2);
     /* each: 200 lichess games, then Chess960 games, FEN starts, cut and random games */
     assert_true(total[0] >= 301 && total[1] >= 300);
     chc_game_free(cg);
