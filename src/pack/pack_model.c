@@ -30,13 +30,15 @@ void chci_pm_played(chci_pm_state *st, const chc_position *pos, chc_move m)
     st->ply++;
 }
 
-/* A file and its neighbours; the ranks beyond a rank for each side (pawn structure). */
-#define FILE3(f) ((0x0101010101010101ull << (f)) | ((f) > 0 ? 0x0101010101010101ull << ((f) - 1) : 0) | \
-                  ((f) < 7 ? 0x0101010101010101ull << ((f) + 1) : 0))
+/* A file and its neighbours; the ranks beyond a rank for each side (pawn structure). Shift
+ * counts stay in range also in the branch not taken: compilers check both. */
+#define FILE3(f) ((0x0101010101010101ull << (f)) |                                          \
+                  ((f) > 0 ? 0x0101010101010101ull << ((f) > 0 ? (f) - 1 : 0) : 0) |      \
+                  ((f) < 7 ? 0x0101010101010101ull << ((f) < 7 ? (f) + 1 : 0) : 0))
 static const bb_t adjacent_files[8] = {FILE3(0), FILE3(1), FILE3(2), FILE3(3),
                                        FILE3(4), FILE3(5), FILE3(6), FILE3(7)};
-#define ABOVE(r) ((r) < 7 ? ~0ull << (8 * ((r) + 1)) : 0)
-#define BELOW(r) ((r) > 0 ? ~0ull >> (8 * (8 - (r))) : 0)
+#define ABOVE(r) ((r) < 7 ? ~0ull << (8 * ((r) < 7 ? (r) + 1 : 0)) : 0)
+#define BELOW(r) ((r) > 0 ? ~0ull >> (8 * ((r) > 0 ? 8 - (r) : 0)) : 0)
 static const bb_t ranks_ahead[2][8] = {
     {ABOVE(0), ABOVE(1), ABOVE(2), ABOVE(3), ABOVE(4), ABOVE(5), ABOVE(6), ABOVE(7)},
     {BELOW(0), BELOW(1), BELOW(2), BELOW(3), BELOW(4), BELOW(5), BELOW(6), BELOW(7)}};
