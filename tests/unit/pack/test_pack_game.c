@@ -121,7 +121,7 @@ static void test_random_games(void **state)
             chc_undo u;
             chc_make_move(&pos, m, &u);
         }
-        roundtrip(&start, moves, n, 1 + gi % CHC_PACK_GAME_LEVELS, (int)(rnd() % 4));
+        roundtrip(&start, moves, n, 1 + gi % CHC_PACK_GAME_LEVELS, gi % 4);
         /* every prefix of a short game */
         if (gi < 10)
             for (size_t k = 0; k < n && k < 30; k++) roundtrip(&start, moves, k, 0, (int)(k % 4));
