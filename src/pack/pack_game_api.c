@@ -37,8 +37,7 @@ static int check_flags(unsigned flags, int *level, chc_diag *diag)
     return CHC_OK;
 }
 
-/* Writes the code of version `version` (version byte first) into dst. */
-static int encode_versioned(int version, const chc_position *start, const chc_move *moves,
+int chci_pack_game_encode_version(int version, const chc_position *start, const chc_move *moves,
                             size_t n, int result, int level, uint8_t *dst, size_t dst_cap,
                             size_t *dst_len, chc_diag *diag)
 {
@@ -59,7 +58,7 @@ int chc_pack_game_encode(const chc_position *start, const chc_move *moves, size_
     if (dst_len) *dst_len = 0;
     int rc = check_flags(flags, &level, diag);
     if (rc) return rc;
-    return encode_versioned(CHC_PACK_GAME_VERSION, start, moves, n, result, level, dst, dst_cap,
+    return chci_pack_game_encode_version(CHC_PACK_GAME_VERSION, start, moves, n, result, level, dst, dst_cap,
                             dst_len, diag);
 }
 
@@ -147,8 +146,7 @@ int chci_pack_game_moves(const chc_game *g, chc_move **moves, size_t *n, chc_dia
 /* ---------------------------------------------------------------------------------------- */
 /* Text form                                                                                */
 /* ---------------------------------------------------------------------------------------- */
-/* Writes the text of version `version` into dst. */
-static int write_versioned(int version, const chc_position *start, const chc_move *moves,
+int chci_pack_game_write_version(int version, const chc_position *start, const chc_move *moves,
                            size_t n, int result, int level, char *dst, size_t dst_cap,
                            size_t *dst_len, chc_diag *diag)
 {
@@ -158,7 +156,7 @@ static int write_versioned(int version, const chc_position *start, const chc_mov
     uint8_t stackbuf[4096];
     uint8_t *buf = bcap <= sizeof stackbuf ? stackbuf : malloc(bcap);
     if (!buf) return chci_fail(diag, CHC_E_NO_MEMORY, -1, 0, 0, -1, "pack game: out of memory");
-    int rc = encode_versioned(version, start, moves, n, result, level, buf, bcap, &blen, diag);
+    int rc = chci_pack_game_encode_version(version, start, moves, n, result, level, buf, bcap, &blen, diag);
     if (rc == CHC_OK) {
         size_t tl = 1 + CHCI_B64_LEN(blen - 1) + 1;
         if (dst_len) *dst_len = tl;
@@ -189,7 +187,7 @@ int chc_pack_game_write(const chc_game *g, unsigned flags, char *dst, size_t dst
     size_t n;
     rc = chci_pack_game_moves(g, &moves, &n, diag);
     if (rc) return rc;
-    rc = write_versioned(CHC_PACK_GAME_VERSION, chc_game_start(g), moves, n, chc_game_result(g),
+    rc = chci_pack_game_write_version(CHC_PACK_GAME_VERSION, chc_game_start(g), moves, n, chc_game_result(g),
                          level, dst, dst_cap, dst_len, diag);
     free(moves);
     return rc;
@@ -409,7 +407,7 @@ int chc_pack_game_read_legacy(const char *src, size_t src_len, const char *model
 int chc_pack_game(const chc_position *start, const chc_move *moves, size_t n, int level,
                   uint8_t *out, size_t cap, size_t *len)
 {
-    return encode_versioned(CHC_PACK_GAME_VERSION, start, moves, n, CHC_RESULT_UNKNOWN, level,
+    return chci_pack_game_encode_version(CHC_PACK_GAME_VERSION, start, moves, n, CHC_RESULT_UNKNOWN, level,
                             out, cap, len, NULL);
 }
 
@@ -422,7 +420,7 @@ int chc_unpack_game(const uint8_t *in, size_t len, chc_position *start, chc_move
 int chc_pack_game_text(const chc_position *start, const chc_move *moves, size_t n, int level,
                        char *out, size_t cap, size_t *len)
 {
-    return write_versioned(CHC_PACK_GAME_VERSION, start, moves, n, CHC_RESULT_UNKNOWN, level, out,
+    return chci_pack_game_write_version(CHC_PACK_GAME_VERSION, start, moves, n, CHC_RESULT_UNKNOWN, level, out,
                            cap, len, NULL);
 }
 

@@ -81,7 +81,16 @@ int chci_pack_game_decode_body(const chci_pack_game_fmt *f, const uint8_t *src, 
 /* CRC-32C (Castagnoli) of p[0..n). */
 uint32_t chci_crc32c(const uint8_t *p, size_t n);
 
-/* ---- shared by the game and stream code (pack_game_text.c) ----------------------------- */
+/* ---- versioned forms and helpers shared with the stream code (pack_game_api.c) ---------- */
+/* The binary code of `version` (version byte first) and its text form, of a known version
+ * (chci_pack_game_fmt_of() not NULL); level 0 is the default. As chc_pack_game_encode() and
+ * chc_pack_game_write() (which write CHC_PACK_GAME_VERSION). */
+int chci_pack_game_encode_version(int version, const chc_position *start, const chc_move *moves,
+                                  size_t n, int result, int level, uint8_t *dst, size_t dst_cap,
+                                  size_t *dst_len, chc_diag *diag);
+int chci_pack_game_write_version(int version, const chc_position *start, const chc_move *moves,
+                                 size_t n, int result, int level, char *dst, size_t dst_cap,
+                                 size_t *dst_len, chc_diag *diag);
 /* Decodes a binary body of format f into game g (reset first; moves buffer managed here). */
 int chci_pack_game_body_to_game(const chci_pack_game_fmt *f, const uint8_t *src, size_t len,
                                 chc_game *g, int *level, chc_diag *diag);
