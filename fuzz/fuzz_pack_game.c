@@ -2,8 +2,8 @@
  * binary code of each 0.1 model (experimental decoder), and as a text (the reading rule: any
  * version, then the 0.1 models). Properties: decoding is deterministic; every failure fills
  * the diag; whatever decodes is exactly what the encoder writes for the decoded game (start,
- * moves, result) at one of the levels: the same bytes, or the same text without surrounding
- * white space. */
+ * moves, result) in its version at one of the levels: the same bytes, or the same text without
+ * surrounding white space. */
 #define CHC_EXPERIMENTAL 1
 #include <stdint.h>
 #include <stdlib.h>
@@ -24,7 +24,8 @@ static void binary(const uint8_t *data, size_t size)
     size_t n = 0, n2 = 0;
     int res = -1, res2 = -1;
     chc_diag d = CHC_DIAG_INIT;
-    int rc = chc_pack_game_decode(data, size, &start, moves, CHC_PACK_GAME_MAX_PLIES, &n, &res, NULL, &d);
+    chc_read_info info;
+    int rc = chc_pack_game_decode(data, size, &start, moves, CHC_PACK_GAME_MAX_PLIES, &n, &res, &info, &d);
     int rc2 = chc_pack_game_decode(data, size, &start2, moves2, CHC_PACK_GAME_MAX_PLIES, &n2, &res2, NULL, NULL);
     if (rc != rc2) abort();
     if (rc != CHC_OK) {
@@ -34,7 +35,8 @@ static void binary(const uint8_t *data, size_t size)
         int same = 0;
         for (int level = 1; level <= CHC_PACK_GAME_LEVELS && !same; level++) {
             size_t len = 0;
-            if (chc_pack_game_encode(&start, moves, n, res, CHC_PACK_LEVEL(level), code, sizeof code, &len, NULL))
+            if (chci_pack_game_encode_version(info.version, &start, moves, n, res, level, code, sizeof code, &len,
+                                              NULL))
                 abort();
             same = len == size && !memcmp(code, data, size);
         }
@@ -85,7 +87,10 @@ static void as_text(const char *src, size_t size)
     if (info.version >= 1) {
         for (int level = 1; level <= CHC_PACK_GAME_LEVELS && !same; level++) {
             size_t len = 0;
-            if (chc_pack_game_write(g, CHC_PACK_LEVEL(level), text, sizeof text, &len, NULL)) abort();
+            for (size_t i = 0; i < n; i++) moves[i] = chc_game_move(g, i);
+            if (chci_pack_game_write_version(info.version, chc_game_start(g), moves, n, chc_game_result(g), level,
+                                             text, sizeof text, &len, NULL))
+                abort();
             same = len == e - s && !memcmp(text, src + s, len);
         }
     } else {

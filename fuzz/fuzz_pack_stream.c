@@ -1,13 +1,14 @@
 /* Fuzz the pack stream readers: the input as a pack stream (header, then records) and as a 0.1
  * `convert --binary` stream. Properties: no crash, no read out of bounds; every failure fills
- * the diag; a record read is exactly what the writer makes of its content (a game at one of the
- * levels, or a position); *used never runs past the input. */
+ * the diag; a record read is exactly what the writer makes of its content (a game in its version
+ * at one of the levels, or a position); *used never runs past the input. */
 #define CHC_EXPERIMENTAL 1
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "chesscodec.h"
+#include "pack/pack_internal.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -39,7 +40,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             for (int level = 1; level <= CHC_PACK_GAME_LEVELS && !same; level++) {
                 size_t len = 0;
                 int wrc = info.format == CHC_FORMAT_PACK_GAME
-                              ? chc_pack_stream_write_game(g, CHC_PACK_LEVEL(level), rec, sizeof rec, &len, NULL)
+                              ? chci_pack_stream_game_record(info.version, g, level, rec, sizeof rec, &len, NULL)
                               : chc_pack_stream_write_position(&pos, rec, sizeof rec, &len, NULL);
                 if (wrc != CHC_OK) abort();
                 same = len == used && !memcmp(rec, data + off, used);

@@ -80,6 +80,10 @@ int chci_pack_game_decode_body(const chci_pack_game_fmt *f, const uint8_t *src, 
 /* ---- stream (pack_stream.c) ------------------------------------------------------------ */
 /* CRC-32C (Castagnoli) of p[0..n). */
 uint32_t chci_crc32c(const uint8_t *p, size_t n);
+/* A stream record of game g in game code `version` (a known one) at `level` (0: default). As
+ * chc_pack_stream_write_game(), which writes CHC_PACK_GAME_VERSION. */
+int chci_pack_stream_game_record(int version, const chc_game *g, int level, uint8_t *dst,
+                                 size_t dst_cap, size_t *dst_len, chc_diag *diag);
 
 /* ---- versioned forms and helpers shared with the stream code (pack_game_api.c) ---------- */
 /* The binary code of `version` (version byte first) and its text form, of a known version

@@ -140,13 +140,10 @@ int chc_pack_stream_write_position(const chc_position *pos, uint8_t *dst, size_t
                       dst_len, diag);
 }
 
-int chc_pack_stream_write_game(const chc_game *g, unsigned flags, uint8_t *dst, size_t dst_cap,
-                               size_t *dst_len, chc_diag *diag)
+int chci_pack_stream_game_record(int version, const chc_game *g, int level, uint8_t *dst,
+                                 size_t dst_cap, size_t *dst_len, chc_diag *diag)
 {
     if (dst_len) *dst_len = 0;
-    if (flags & ~15u)
-        return chci_fail(diag, CHC_E_ARGUMENT, -1, 0, 0, -1,
-                         "pack stream: unknown flags 0x%x (only CHC_PACK_LEVEL(n))", flags & ~15u);
     chc_move *moves;
     size_t n, len = 0;
     int rc = chci_pack_game_moves(g, &moves, &n, diag);
@@ -157,14 +154,23 @@ int chc_pack_stream_write_game(const chc_game *g, unsigned flags, uint8_t *dst, 
         free(moves);
         return chci_fail(diag, CHC_E_NO_MEMORY, -1, 0, 0, -1, "pack stream: out of memory");
     }
-    rc = chci_pack_game_encode_body(chci_pack_game_fmt_of(CHC_PACK_GAME_VERSION), chc_game_start(g),
-                                    moves, n, chc_game_result(g), (int)CHC_PACK_LEVEL(flags), body,
-                                    cap, &len, diag);
-    if (rc == CHC_OK)
-        rc = put_record(KIND_GAME, CHC_PACK_GAME_VERSION, body, len, dst, dst_cap, dst_len, diag);
+    rc = chci_pack_game_encode_body(chci_pack_game_fmt_of(version), chc_game_start(g), moves, n,
+                                    chc_game_result(g), level, body, cap, &len, diag);
+    if (rc == CHC_OK) rc = put_record(KIND_GAME, version, body, len, dst, dst_cap, dst_len, diag);
     free(body);
     free(moves);
     return rc;
+}
+
+int chc_pack_stream_write_game(const chc_game *g, unsigned flags, uint8_t *dst, size_t dst_cap,
+                               size_t *dst_len, chc_diag *diag)
+{
+    if (dst_len) *dst_len = 0;
+    if (flags & ~15u)
+        return chci_fail(diag, CHC_E_ARGUMENT, -1, 0, 0, -1,
+                         "pack stream: unknown flags 0x%x (only CHC_PACK_LEVEL(n))", flags & ~15u);
+    return chci_pack_stream_game_record(CHC_PACK_GAME_VERSION, g, (int)CHC_PACK_LEVEL(flags), dst,
+                                        dst_cap, dst_len, diag);
 }
 
 int chc_pack_stream_read_record(const uint8_t *src, size_t src_len, size_t *used, chc_game *g,
