@@ -99,15 +99,15 @@ static int same_move(chc_move a, chc_move b)
 /* ---------------------------------------------------------------------------------------- */
 /* Move order                                                                               */
 /* ---------------------------------------------------------------------------------------- */
-/* Version 1 on, the moves' intervals follow the canonical order: increasing
- *     key = 4096 * promotion + 512 * file(to) + 64 * rank(to) + from
- * (promotion 0 none, 2 knight, 3 bishop, 4 rook, 5 queen; files and ranks 0..7; castling is
- * the king's move to its own rook's square): non-promotions first, by destination file, then
- * destination rank, then origin square; then promotions the same way. Version 0 takes them in
- * the move generator's order (the order of the list). */
+/* Version 1 on, the moves' intervals follow the canonical order: increasing move number
+ *     key = from + 64 * to + 4096 * promotion
+ * (squares a1 = 0 .. h8 = 63; promotion 0 none, 2 knight, 3 bishop, 4 rook, 5 queen; castling
+ * is the king's move to its own rook's square) -- the low 15 bits of a chc_move: by promotion,
+ * then destination, then origin. Version 0 takes the moves in the move generator's order (the
+ * order of the list). */
 static inline uint32_t canon_key(chc_move m)
 {
-    return (m & 0x7000u) | (m >> 6 & 7u) << 9 | (m >> 9 & 7u) << 6 | (m & 63u);
+    return m & 0x7FFFu;
 }
 
 /* Encoder: the played move's frequency, interval start and the total. */
@@ -133,9 +133,9 @@ static inline void enc_interval(const chc_position *pos, const chci_pm_state *st
  * *r, *cum and *freq get what chci_rc_decode_update() needs. With v = code - low and
  * r = range / total, the target floor(v / r) lies below c exactly when v < r * c (r * total
  * <= range fits in 32 bits), so the search compares and never divides a second time.
- * Canonical order without sorting the whole list: non-promotions fall into 8 groups by
- * destination file, which follow each other in canonical order; only the group holding the
- * target is sorted. A position with a promotion sorts every move (rare). */
+ * Canonical order without sorting the list: without promotions the moves follow each other by
+ * destination square, so sums by destination find the square, and one move or a few moves to
+ * that square (sorted by origin) the move. A position with a promotion sorts every move. */
 static int sorted_find(const chc_move *mv, const int *ids, int k, const uint32_t *f, uint32_t v,
                        uint32_t r, uint32_t c, uint32_t *cum)
 {
@@ -161,8 +161,8 @@ static int sorted_find(const chc_move *mv, const int *ids, int k, const uint32_t
 }
 
 static inline int dec_find(const chc_position *pos, const chci_pm_state *st, const chc_move *mv,
-                           int n, int canonical, const chci_rc_dec *d, uint32_t *r, uint32_t *cum,
-                           uint32_t *freq)
+                           int n, int canonical, const chci_rc_dec *d, uint32_t bsum[64], uint32_t *r,
+                           uint32_t *cum, uint32_t *freq)
 {
     int32_t sc[CHC_MAX_MOVES], best;
     uint32_t f[CHC_MAX_MOVES];
@@ -177,29 +177,49 @@ static inline int dec_find(const chc_position *pos, const chci_pm_state *st, con
         while (v >= rr * (c + f[found])) c += f[found++];
         *cum = c;
     } else {
-        uint32_t gsum[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-        int head[8] = {-1, -1, -1, -1, -1, -1, -1, -1}, next[CHC_MAX_MOVES], ids[CHC_MAX_MOVES];
+        uint8_t last[64];
+        uint64_t occ = 0, multi = 0;
         unsigned promos = 0;
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < n; i++) { /* bsum[] is all zero between calls */
             uint32_t fi = f[i] = freq_of(best, sc[i]);
-            unsigned g = mv[i] >> 6 & 7u;
+            unsigned to = mv[i] >> 6 & 63u;
+            uint64_t bit = 1ull << to;
             t += fi;
-            gsum[g] += fi;
-            next[i] = head[g];
-            head[g] = i;
+            bsum[to] += fi;
+            multi |= occ & bit;
+            occ |= bit;
+            last[to] = (uint8_t)i;
             promos |= mv[i] & 0x7000u;
         }
         rr = d->range / t;
-        if (v >= rr * t) return -1;
-        int k = 0;
-        if (promos) {
-            for (int i = 0; i < n; i++) ids[k++] = i;
-        } else {
-            unsigned g = 0;
-            while (v >= rr * (c + gsum[g])) c += gsum[g++]; /* ends at g < 8: v < rr * t */
-            for (int i = head[g]; i >= 0; i = next[i]) ids[k++] = i;
+        if (v >= rr * t) {
+            for (uint64_t m = occ; m; m &= m - 1) bsum[__builtin_ctzll(m)] = 0;
+            return -1;
         }
-        found = sorted_find(mv, ids, k, f, v, rr, c, cum);
+        int ids[CHC_MAX_MOVES], k = 0;
+        if (promos) { /* rare: sort every move */
+            for (int i = 0; i < n; i++) ids[k++] = i;
+            found = sorted_find(mv, ids, k, f, v, rr, 0, cum);
+        } else {
+            /* the destination whose moves hold the value, in increasing square order */
+            unsigned to = 0;
+            for (uint64_t m = occ; m; m &= m - 1) {
+                to = (unsigned)__builtin_ctzll(m);
+                if (v < rr * (c + bsum[to])) break;
+                c += bsum[to];
+            }
+            if (!(multi >> to & 1)) { /* one move to that square: usually */
+                found = last[to];
+                *cum = c;
+            } else {
+                for (int i = 0; i < n; i++) {
+                    ids[k] = i;
+                    k += (mv[i] >> 6 & 63u) == to;
+                }
+                found = sorted_find(mv, ids, k, f, v, rr, c, cum);
+            }
+        }
+        for (uint64_t m = occ; m; m &= m - 1) bsum[__builtin_ctzll(m)] = 0; /* clean again */
         if (found < 0) return -1;
     }
     *r = rr;
@@ -538,6 +558,8 @@ int chci_pack_game_decode_body(const chci_pack_game_fmt *f, const uint8_t *src, 
     chci_pm_state st;
     chci_pm_init(&st, f->model, lv);
     chc_move mv[CHC_MAX_MOVES];
+    uint32_t bsum[64]; /* dec_find's sums by destination square, zero between plies */
+    memset(bsum, 0, sizeof bsum);
     size_t i = 0;
     int nm;
     for (;; i++) {
@@ -553,7 +575,7 @@ int chci_pack_game_decode_body(const chci_pack_game_fmt *f, const uint8_t *src, 
         int idx = 0;
         if (nm > 1) {
             uint32_t r, cum, freq;
-            idx = dec_find(&pos, &st, mv, nm, f->version >= 1, &d, &r, &cum, &freq);
+            idx = dec_find(&pos, &st, mv, nm, f->version >= 1, &d, bsum, &r, &cum, &freq);
             if (idx < 0) return CORRUPT(i, "pack game: ply %zu: corrupt move data", i + 1);
             chci_rc_decode_update(&d, r, cum, freq);
         }

@@ -221,13 +221,14 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
         }
         /* danger at the target (the origin's is among the origin features) */
         if (pt != CHC_KING) {
-            int cls = 0;
-            if (eall & BB(to)) {
-                /* defended: by two of ours (the mover leaves its square), or by one for a pawn push */
-                int defended_to = (pt == CHC_PAWN && !ct) ? (att1 & BB(to)) != 0 : (att2 & BB(to)) != 0;
-                cls = (lower[pt] & BB(to)) ? 2 : (defended_to ? 1 : 3);
-            }
-            EMIT(CHCI_PM_ATT_TO + p6 * 4 + cls);
+            /* not attacked 0; attacked by a cheaper piece 2; else defended 1 (by two of ours,
+             * as the mover leaves its square, or by one for a pawn push), undefended 3: by table,
+             * without branches on the data */
+            static const uint8_t danger_class[8] = {0, 0, 0, 0, 3, 1, 2, 2};
+            bb_t def = (pt == CHC_PAWN && !ct) ? att1 : att2;
+            unsigned ci = (unsigned)(eall >> to & 1) << 2 | (unsigned)(lower[pt] >> to & 1) << 1 |
+                          (unsigned)(def >> to & 1);
+            EMIT(CHCI_PM_ATT_TO + p6 * 4 + danger_class[ci]);
         }
         int npt = (fl & CHC_MF_PROMOTION) ? CHC_MOVE_PROMO(m) : pt;
         if (fl & CHC_MF_PROMOTION) EMIT(CHCI_PM_PROMO + CHC_MOVE_PROMO(m) - CHC_KNIGHT);

@@ -143,14 +143,14 @@ static const struct {
 } vectors[] = {
     {NULL, "", 1, "*", "_s6YQ"},
     {NULL, "", 1, "1-0", "_sTAC"},
-    {NULL, "e2e4 e7e5 g1f3 b8c6 f1b5", 1, "*", "_gTYR"},
-    {NULL, "e2e4 e7e5 g1f3 b8c6 f1b5", 2, "*", "_3wNjb"},
-    {NULL, "e2e4 c7c5 g1f3 b8c6 d2d4 c5d4 f3d4 e7e5", 1, "*", "_ZBExk"},
-    {NULL, "f2f3 e7e5 g2g4 d8h4", 1, "0-1", "_qg9Xq"},
+    {NULL, "e2e4 e7e5 g1f3 b8c6 f1b5", 1, "*", "_j29Fu"},
+    {NULL, "e2e4 e7e5 g1f3 b8c6 f1b5", 2, "*", "_49pGa"},
+    {NULL, "e2e4 c7c5 g1f3 b8c6 d2d4 c5d4 f3d4 e7e5", 1, "*", "_dH1g0"},
+    {NULL, "f2f3 e7e5 g2g4 d8h4", 1, "0-1", "_LcXys"},
     {"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", "a3a4 a7a5", 1, "1/2-1/2",
-     "_-AMdE-JeShdXozeK3KOcv_bU9XGdOVf-Bi4L"},
+     "_-AMdE-JeShdXozeK3KOcv_bU9XGdOVnr1ZoT"},
     {"rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2", "f7f5 e5f6", 1, "*",
-     "_-BW9SvUs6z8ZcSjFzXPBAJYjI6ZrjXqhylIP"},
+     "_-BW9SvUs6z8ZcSjFzXPBAJYjI6ZrjXjSbZgm"},
 };
 
 static void test_vectors(void **state)
