@@ -23,67 +23,26 @@
 #include <string.h>
 
 #include "chesscodec.h"
+#include "pack_tools.h"
 
-typedef struct {
-    chc_position start;
-    chc_move *moves;
-    size_t n;
-    int result;
-} game;
+typedef pt_game game;
 
 static uint64_t rng = 0x853c49e6748fea9bull;
 static uint64_t rnd(void)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
+    return pt_rnd(&rng);
 }
 
-static size_t read_cb(void *ctx, char *buf, size_t cap)
-{
-    FILE *f = ctx;
-    size_t n = fread(buf, 1, cap, f);
-    if (n == 0 && ferror(f)) return (size_t)-1;
-    return n;
-}
-
-/* Every game of a PGN (.xz) file; bad games are skipped. */
+/* Every game of a PGN (.xz) file; bad games are left out. */
 static game *load_pgn(const char *dir, const char *name, size_t *count)
 {
-    char cmd[4200];
-    snprintf(cmd, sizeof cmd, "xz -dc '%s/%s'", dir, name);
-    FILE *f = popen(cmd, "r");
-    if (!f) {
-        fprintf(stderr, "pack_golden: cannot read %s/%s\n", dir, name);
+    char path[4200];
+    snprintf(path, sizeof path, "%.2000s/%.2000s", dir, name);
+    game *v = pt_load_pgn(path, 0, count);
+    if (!v || *count == 0) {
+        fprintf(stderr, "pack_golden: no games in %s\n", path);
         exit(1);
     }
-    chc_pgn_reader *r = chc_pgn_reader_new(read_cb, f, CHC_PGN_MAINLINE_ONLY | CHC_PGN_NO_COMMENTS);
-    chc_game *g = chc_game_new();
-    size_t cap = 1024, n = 0;
-    game *v = malloc(cap * sizeof *v);
-    chc_diag d;
-    int rc;
-    while (r && g && v && (rc = chc_pgn_read_game(r, g, &d)) != CHC_E_GAME_END) {
-        if (rc == CHC_E_IO) break;
-        if (rc != CHC_OK) continue;
-        if (n == cap) v = realloc(v, (cap *= 2) * sizeof *v);
-        if (!v) break;
-        game *gm = &v[n++];
-        gm->start = *chc_game_start(g);
-        gm->n = chc_game_ply_count(g);
-        gm->moves = malloc((gm->n + 1) * sizeof *gm->moves);
-        for (size_t i = 0; i < gm->n; i++) gm->moves[i] = chc_game_move(g, i);
-        gm->result = chc_game_result(g);
-    }
-    chc_game_free(g);
-    chc_pgn_reader_free(r);
-    pclose(f);
-    if (!v || n == 0) {
-        fprintf(stderr, "pack_golden: no games in %s/%s\n", dir, name);
-        exit(1);
-    }
-    *count = n;
     return v;
 }
 

@@ -24,20 +24,9 @@
 #include <string.h>
 
 #include "pack/pack_model.h"
+#include "pack_tools.h"
 
-typedef struct {
-    chc_position start;
-    chc_move *moves;
-    size_t n;
-} game;
-
-static size_t read_cb(void *ctx, char *buf, size_t cap)
-{
-    FILE *f = ctx;
-    size_t n = fread(buf, 1, cap, f);
-    if (n == 0 && ferror(f)) return (size_t)-1;
-    return n;
-}
+typedef pt_game game;
 
 static double W[CHCI_PM_NF], G[CHCI_PM_NF];
 static chci_pm_book_entry *book;
@@ -209,37 +198,13 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    char cmd[4200];
-    size_t pl = strlen(path);
-    FILE *f;
-    if (pl > 3 && !strcmp(path + pl - 3, ".xz")) {
-        snprintf(cmd, sizeof cmd, "xz -dc '%s'", path);
-        f = popen(cmd, "r");
-    } else {
-        f = fopen(path, "rb");
-    }
-    if (!f) {
+    /* a bad game keeps its number (the split is by position in the file) */
+    size_t ng;
+    game *games = pt_load_pgn(path, 1, &ng);
+    if (!games) {
         fprintf(stderr, "pack_train: cannot read %s\n", path);
         return 1;
     }
-    chc_pgn_reader *r = chc_pgn_reader_new(read_cb, f, CHC_PGN_MAINLINE_ONLY | CHC_PGN_NO_COMMENTS);
-    chc_game *g = chc_game_new();
-    size_t cap = 1024, ng = 0;
-    game *games = malloc(cap * sizeof *games);
-    chc_diag d;
-    int rc;
-    while ((rc = chc_pgn_read_game(r, g, &d)) != CHC_E_GAME_END) {
-        if (rc == CHC_E_IO) break;
-        /* a bad game keeps its number (the split is by position in the file) */
-        if (ng == cap) games = realloc(games, (cap *= 2) * sizeof *games);
-        game *gm = &games[ng++];
-        gm->start = *chc_game_start(g);
-        gm->n = rc == CHC_OK ? chc_game_ply_count(g) : 0;
-        gm->moves = malloc((gm->n + 1) * sizeof *gm->moves);
-        for (size_t i = 0; i < gm->n; i++) gm->moves[i] = chc_game_move(g, i);
-    }
-    chc_game_free(g);
-    chc_pgn_reader_free(r);
     fprintf(stderr, "pack_train: %zu games from %s\n", ng, path);
     build_book(games, ng);
     fprintf(stderr, "pack_train: book of %zu positions\n", book_n);

@@ -22,16 +22,14 @@
 
 #include "chesscodec.h"
 #include "pack/pack_internal.h"
+#include "pack_tools.h"
 
 static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 static uint64_t rng = 0x2545F4914F6CDD1Dull;
 static uint64_t rnd(void)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
+    return pt_rnd(&rng);
 }
 
 typedef struct {
@@ -98,9 +96,8 @@ int main(int argc, char **argv)
     const char *path = argc > 1 ? argv[1] : "tests/data/pack/lichess-eval.uci.xz";
     long want = argc > 2 ? atol(argv[2]) : 5000;
     int full_every = argc > 3 ? atoi(argv[3]) : 50;
-    char cmd[4200];
-    snprintf(cmd, sizeof cmd, "xz -dc '%s'", path);
-    FILE *f = popen(cmd, "r");
+    int piped;
+    FILE *f = pt_open(path, &piped);
     if (!f) return 2;
     scratch = chc_game_new();
     static char line[1 << 17];
@@ -141,7 +138,7 @@ int main(int argc, char **argv)
         }
         n++;
     }
-    pclose(f);
+    pt_close(f, piped);
     printf("pack_typos: %ld position codes and %ld game codes (level 1) from %s\n", n, n, path);
     printf("  %-44s %10s %10s %8s  %s\n", "damage", "codes", "detected", "missed", "detected");
     int bad = 0;

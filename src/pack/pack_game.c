@@ -329,17 +329,6 @@ static int chess960_number(const chc_position *pos)
     return n;
 }
 
-static size_t put_varint(uint8_t *buf, uint64_t v)
-{
-    size_t n = 0;
-    while (v >= 0x80) {
-        buf[n++] = (uint8_t)(v | 0x80);
-        v >>= 7;
-    }
-    buf[n++] = (uint8_t)v;
-    return n;
-}
-
 /* ---------------------------------------------------------------------------------------- */
 /* Encoding                                                                                 */
 /* ---------------------------------------------------------------------------------------- */
@@ -392,9 +381,9 @@ int chci_pack_game_encode_body(const chci_pack_game_fmt *f, const chc_position *
     } else if (kind >= KIND_POSITION) {
         for (int i = 0; i < CHC_PACK_POS_BYTES; i++) enc_byte(&e, pcode[i]);
         uint8_t vb[10];
-        size_t vl = put_varint(vb, start->halfmove);
+        size_t vl = chci_leb128_put(vb, start->halfmove);
         for (size_t i = 0; i < vl; i++) enc_byte(&e, vb[i]);
-        vl = put_varint(vb, start->fullmove);
+        vl = chci_leb128_put(vb, start->fullmove);
         for (size_t i = 0; i < vl; i++) enc_byte(&e, vb[i]);
     }
     chc_position pos = *start;

@@ -78,6 +78,9 @@ int chci_pack_game_decode_body(const chci_pack_game_fmt *f, const uint8_t *src, 
                                int *result, int *level, chc_diag *diag);
 
 /* ---- stream (pack_stream.c) ------------------------------------------------------------ */
+/* Writes v as minimal LEB128 (7 bits a byte, low group first) at dst (room for 10 bytes);
+ * returns its length. */
+size_t chci_leb128_put(uint8_t *dst, uint64_t v);
 /* CRC-32C (Castagnoli) of p[0..n). */
 uint32_t chci_crc32c(const uint8_t *p, size_t n);
 /* A stream record of game g in game code `version` (a known one) at `level` (0: default). As

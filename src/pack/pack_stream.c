@@ -49,7 +49,7 @@ uint32_t chci_crc32c(const uint8_t *p, size_t n)
 }
 
 /* ---- LEB128 ------------------------------------------------------------------------------ */
-static size_t leb_put(uint8_t *dst, size_t v)
+size_t chci_leb128_put(uint8_t *dst, uint64_t v)
 {
     size_t n = 0;
     while (v >= 0x80) {
@@ -116,7 +116,7 @@ static int put_record(int kind, int version, const uint8_t *payload, size_t n, u
     uint8_t head[2 + 10];
     head[0] = (uint8_t)kind;
     head[1] = (uint8_t)version;
-    size_t hl = 2 + leb_put(head + 2, n);
+    size_t hl = 2 + chci_leb128_put(head + 2, n);
     size_t total = hl + n + 4;
     if (dst_len) *dst_len = total;
     if (total > dst_cap)

@@ -80,14 +80,10 @@ static void test_every_typo_any_length(void **state)
 static void test_typos_real_codes(void **state)
 {
     (void)state;
-    size_t len;
-    char *buf = tu_read_file(tu_data_path("pack/golden-v1-games.tsv.xz"), &len);
-    if (!buf) fail_msg("cannot read golden-v1-games.tsv.xz");
-    char **lines = NULL;
-    size_t nl = tp_split_lines(buf, &lines);
-    char *pbuf = tu_read_file(tu_data_path("pack/golden-v1-positions.tsv.xz"), &len);
-    char **plines = NULL;
-    size_t np = tp_split_lines(pbuf, &plines);
+    char *buf, **lines;
+    size_t nl = tp_data_lines("pack/golden-v1-games.tsv.xz", &buf, &lines);
+    char *pbuf, **plines;
+    size_t np = tp_data_lines("pack/golden-v1-positions.tsv.xz", &pbuf, &plines);
     size_t step = tu_sanitized() ? 60 : 12;
     long pos_total = 0, game_total = 0, game_legacy = 0, game_sampled = 0;
     chc_game *g = chc_game_new();

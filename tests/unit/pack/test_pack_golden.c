@@ -26,11 +26,8 @@ static void test_model_digests(void **state)
 static void test_golden_games(void **state)
 {
     (void)state;
-    size_t len;
-    char *buf = tu_read_file(tu_data_path("pack/golden-v1-games.tsv.xz"), &len);
-    if (!buf) fail_msg("cannot read golden-v1-games.tsv.xz");
-    char **lines = NULL;
-    size_t nl = tp_split_lines(buf, &lines);
+    char *buf, **lines;
+    size_t nl = tp_data_lines("pack/golden-v1-games.tsv.xz", &buf, &lines);
     static tp_game g;
     size_t every = tu_sanitized() ? 5 : 1;
     long games = 0, results[4] = {0}, levels[3] = {0}, c960 = 0, fen_starts = 0, longs = 0;
@@ -132,11 +129,8 @@ static void test_golden_games(void **state)
 static void test_golden_positions(void **state)
 {
     (void)state;
-    size_t len;
-    char *buf = tu_read_file(tu_data_path("pack/golden-v1-positions.tsv.xz"), &len);
-    if (!buf) fail_msg("cannot read golden-v1-positions.tsv.xz");
-    char **lines = NULL;
-    size_t nl = tp_split_lines(buf, &lines);
+    char *buf, **lines;
+    size_t nl = tp_data_lines("pack/golden-v1-positions.tsv.xz", &buf, &lines);
     long n = 0, eps = 0, c960 = 0, promoted = 0;
     for (size_t li = 0; li < nl; li++) {
         char *f[3];

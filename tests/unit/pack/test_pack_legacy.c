@@ -15,11 +15,8 @@
 static void test_legacy_games(void **state)
 {
     (void)state;
-    size_t len;
-    char *buf = tu_read_file(tu_data_path("pack/legacy-games.tsv.xz"), &len);
-    if (!buf) fail_msg("cannot read legacy-games.tsv.xz");
-    char **lines = NULL;
-    size_t nl = tp_split_lines(buf, &lines);
+    char *buf, **lines;
+    size_t nl = tp_data_lines("pack/legacy-games.tsv.xz", &buf, &lines);
     static tp_game g;
     long total[2] = {0, 0}, ambiguous[2] = {0, 0}, level2 = 0, sample_ambiguous[2] = {0, 0};
     chc_game *cg = chc_game_new();
@@ -82,11 +79,8 @@ static void test_legacy_games(void **state)
 static void test_legacy_positions(void **state)
 {
     (void)state;
-    size_t len;
-    char *buf = tu_read_file(tu_data_path("pack/legacy-positions.tsv.xz"), &len);
-    if (!buf) fail_msg("cannot read legacy-positions.tsv.xz");
-    char **lines = NULL;
-    size_t nl = tp_split_lines(buf, &lines);
+    char *buf, **lines;
+    size_t nl = tp_data_lines("pack/legacy-positions.tsv.xz", &buf, &lines);
     long n = 0, c960 = 0, eps = 0;
     for (size_t li = 0; li < nl; li++) {
         char *f[4];
@@ -128,12 +122,10 @@ static void test_legacy_positions(void **state)
 static void test_legacy_stream(void **state)
 {
     (void)state;
-    size_t len, ulen;
-    char *bin = tu_read_file(tu_data_path("pack/legacy-0.1b.stream"), &len);
-    char *uci = tu_read_file(tu_data_path("pack/legacy-0.1b-stream.uci"), &ulen);
-    if (!bin || !uci) fail_msg("cannot read the 0.1 stream files");
-    char **lines = NULL;
-    size_t nl = tp_split_lines(uci, &lines);
+    size_t len;
+    char *bin = tu_read_file(tu_data_path("pack/legacy-0.1b.stream"), &len), *uci, **lines;
+    if (!bin) fail_msg("cannot read legacy-0.1b.stream");
+    size_t nl = tp_data_lines("pack/legacy-0.1b-stream.uci", &uci, &lines);
     chc_game *cg = chc_game_new();
     static tp_game g;
     size_t off = 0, used = 0, k = 0;

@@ -47,10 +47,8 @@ static void test_header(void **state)
 static void test_roundtrip(void **state)
 {
     (void)state;
-    size_t len;
-    char *buf = tu_read_file(tu_data_path("pack/chess960.uci.xz"), &len);
-    char **lines = NULL;
-    size_t nl = tp_split_lines(buf, &lines);
+    char *buf, **lines;
+    size_t nl = tp_data_lines("pack/chess960.uci.xz", &buf, &lines);
     static tp_game g;
     size_t cap = 1 << 20, used = 0;
     uint8_t *s = malloc(cap);

@@ -13,6 +13,31 @@ typedef struct {
     size_t n;
 } tp_game;
 
+/* Plays the UCI moves of `uci` (separated by spaces) from g->start into g->moves. Returns 0 on
+ * success. */
+static inline int tp_moves(const char *uci, tp_game *g)
+{
+    chc_position pos = g->start;
+    g->n = 0;
+    while (*uci) {
+        while (*uci == ' ') uci++;
+        if (!*uci) break;
+        char tok[16];
+        size_t l = 0;
+        while (uci[l] && uci[l] != ' ') l++;
+        if (l >= sizeof tok || g->n >= sizeof g->moves / sizeof g->moves[0]) return -1;
+        memcpy(tok, uci, l);
+        tok[l] = 0;
+        uci += l;
+        chc_move m;
+        if (chc_move_from_uci(&pos, tok, &m, NULL)) return -1;
+        chc_undo u;
+        chc_make_move(&pos, m, &u);
+        g->moves[g->n++] = m;
+    }
+    return 0;
+}
+
 /* Parses one line (NUL-terminated, no newline) into g. Returns 0 on success. */
 static inline int tp_parse_line(const char *line, tp_game *g)
 {
@@ -28,30 +53,13 @@ static inline int tp_parse_line(const char *line, tp_game *g)
     } else {
         chc_position_startpos(&g->start);
     }
-    chc_position pos = g->start;
-    g->n = 0;
-    while (*line) {
-        while (*line == ' ') line++;
-        if (!*line) break;
-        char tok[16];
-        size_t l = 0;
-        while (line[l] && line[l] != ' ') l++;
-        if (l >= sizeof tok || g->n >= sizeof g->moves / sizeof g->moves[0]) return -1;
-        memcpy(tok, line, l);
-        tok[l] = 0;
-        line += l;
-        chc_move m;
-        if (chc_move_from_uci(&pos, tok, &m, NULL)) return -1;
-        chc_undo u;
-        chc_make_move(&pos, m, &u);
-        g->moves[g->n++] = m;
-    }
-    return 0;
+    return tp_moves(line, g);
 }
 
 /* Splits a buffer into lines in place; returns the number of lines and sets *lines (malloc). */
 static inline size_t tp_split_lines(char *buf, char ***lines)
 {
+    *lines = NULL;
     size_t n = 0, cap = 1024;
     char **v = malloc(cap * sizeof *v);
     char *p = buf;
@@ -96,25 +104,18 @@ static inline int tp_game_from(const char *variant, const char *fen, const char 
                               NULL))
         return -1;
     if (!!g->start.chess960 != !strcmp(variant, "chess960")) return -1;
-    chc_position pos = g->start;
-    g->n = 0;
-    while (*uci) {
-        while (*uci == ' ') uci++;
-        if (!*uci) break;
-        char tok[16];
-        size_t l = 0;
-        while (uci[l] && uci[l] != ' ') l++;
-        if (l >= sizeof tok || g->n >= sizeof g->moves / sizeof g->moves[0]) return -1;
-        memcpy(tok, uci, l);
-        tok[l] = 0;
-        uci += l;
-        chc_move m;
-        if (chc_move_from_uci(&pos, tok, &m, NULL)) return -1;
-        chc_undo u;
-        chc_make_move(&pos, m, &u);
-        g->moves[g->n++] = m;
-    }
-    return 0;
+    return tp_moves(uci, g);
+}
+
+/* The lines of tests/data/<rel> (xz allowed): *buf and *lines to free. Fails the test when the
+ * file cannot be read. */
+static inline size_t tp_data_lines(const char *rel, char **buf, char ***lines)
+{
+    size_t len;
+    *lines = NULL;
+    *buf = tu_read_file(tu_data_path(rel), &len);
+    if (!*buf) fail_msg("cannot read %s", rel);
+    return tp_split_lines(*buf, lines);
 }
 
 /* The enum chc_result of "1-0", "0-1", "1/2-1/2" or "*", or -1. */
