@@ -13,8 +13,8 @@
  *   result (version >= 1)        by the final position and the side that moved last
  *
  * Version 0 is the unversioned code of chesscodec 0.1: moves in the move generator's order,
- * no result. Version 1 and later take the moves in canonical order (destination square,
- * origin square, promotion piece) so that the code does not depend on the generator. */
+ * no result. Version 1 and later take the moves in canonical order (the move number:
+ * promotion, destination, origin) so that the code does not depend on the generator. */
 #include <pthread.h>
 #include <string.h>
 
@@ -129,13 +129,8 @@ static inline void enc_interval(const chc_position *pos, const chci_pm_state *st
     *tot = t;
 }
 
-/* Decoder: the move whose interval holds the coder's value (-1 when the data is impossible);
- * *r, *cum and *freq get what chci_rc_decode_update() needs. With v = code - low and
- * r = range / total, the target floor(v / r) lies below c exactly when v < r * c (r * total
- * <= range fits in 32 bits), so the search compares and never divides a second time.
- * Canonical order without sorting the list: without promotions the moves follow each other by
- * destination square, so sums by destination find the square, and one move or a few moves to
- * that square (sorted by origin) the move. A position with a promotion sorts every move. */
+/* Of the moves ids[0..k) in canonical order (sorted here), the one whose interval, the first
+ * starting at c, holds the value v (scaled by r, as in dec_find()); *cum its start; or -1. */
 static int sorted_find(const chc_move *mv, const int *ids, int k, const uint32_t *f, uint32_t v,
                        uint32_t r, uint32_t c, uint32_t *cum)
 {
@@ -160,6 +155,13 @@ static int sorted_find(const chc_move *mv, const int *ids, int k, const uint32_t
     return -1;
 }
 
+/* Decoder: the move whose interval holds the coder's value (-1 when the data is impossible);
+ * *r, *cum and *freq get what chci_rc_decode_update() needs. With v = code - low and
+ * r = range / total, the target floor(v / r) lies below c exactly when v < r * c (r * total
+ * <= range fits in 32 bits), so the search compares and never divides a second time.
+ * Canonical order without sorting the list: without promotions the moves follow each other by
+ * destination square, so sums by destination find the square, and the one move to it (or the
+ * few, sorted by origin) the move. A position with a promotion sorts every move. */
 static inline int dec_find(const chc_position *pos, const chci_pm_state *st, const chc_move *mv,
                            int n, int canonical, const chci_rc_dec *d, uint32_t bsum[64], uint32_t *r,
                            uint32_t *cum, uint32_t *freq)
