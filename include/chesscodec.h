@@ -941,8 +941,8 @@ CHC_API int chc_urlsafe_read(const char *src, size_t src_len, chc_game *g,
  * predictor (model 1, frozen data) scores the legal moves of each position; a range coder
  * writes the played move with the probability the scores give it (a forced move costs only
  * the end-of-game flag). Levels trade speed for size: level 1 (the default: about 3.26 bits
- * per ply on lichess games) and level 2 (0.3% smaller, about 30% slower); the level is part
- * of the code.
+ * per ply on lichess games, plus about 11 bits a code for the version byte and the result)
+ * and level 2 (0.3% smaller, about 20% slower); the level is part of the code.
  *   Binary form: a version byte (1), then the range coder's bytes.
  *   Text form: the version character ('_' for version 1), base64url of the bytes after the
  *   version byte (no padding; unused bits zero), and a check character. ('_' rather than a
