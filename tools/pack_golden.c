@@ -82,7 +82,7 @@ static game random_game(const chc_position *start, size_t plies)
 static void put_fen(const chc_position *pos, FILE *o)
 {
     char fen[CHC_FEN_MAX];
-    chc_position_to_fen(pos, fen, sizeof fen, CHC_FEN_SHREDDER);
+    chc_position_to_fen(pos, fen, sizeof fen, chc_is_chess960(pos) ? CHC_FEN_SHREDDER : 0u);
     fputs(fen, o);
 }
 

@@ -73,7 +73,7 @@ static void test_golden_games(void **state)
         {
             /* exactly the pinned start: FEN (counters, castling rooks, en passant) and flag */
             char f1[CHC_FEN_MAX];
-            chc_position_to_fen(chc_game_start(back), f1, sizeof f1, CHC_FEN_SHREDDER);
+            tp_fen(chc_game_start(back), f1);
             if (strcmp(f1, f[4])) fail_msg("line %zu: start %s, pinned %s", li + 1, f1, f[4]);
         }
         static chc_move mv[2048];
@@ -145,7 +145,7 @@ static void test_golden_positions(void **state)
         assert_int_equal(chc_pack_position_read(f[0], strlen(f[0]), &back, &info, NULL), CHC_OK);
         assert_int_equal(info.version, 1);
         assert_int_equal(info.flags, 0);
-        chc_position_to_fen(&back, fen, sizeof fen, CHC_FEN_SHREDDER);
+        tp_fen(&back, fen);
         if (strcmp(fen, f[2])) fail_msg("line %zu: decodes to %s, pinned %s", li + 1, fen, f[2]);
         /* the binary form holds the same 156 bits as the text's 26 payload characters */
         uint8_t bin[CHC_PACK_POS_BYTES];
@@ -167,7 +167,7 @@ static void test_golden_positions(void **state)
         expect[0] = (uint8_t)acc;
         assert_memory_equal(bin, expect, CHC_PACK_POS_BYTES);
         assert_int_equal(chc_pack_position_decode(bin, &back, NULL), CHC_OK);
-        chc_position_to_fen(&back, fen, sizeof fen, CHC_FEN_SHREDDER);
+        tp_fen(&back, fen);
         assert_string_equal(fen, f[2]);
         n++;
         {

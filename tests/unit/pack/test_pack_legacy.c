@@ -97,7 +97,7 @@ static void test_legacy_positions(void **state)
         assert_int_equal(info.flags, CHC_READ_LEGACY);
         assert_int_equal(info.version, 0);
         char fen[CHC_FEN_MAX], want[CHC_FEN_MAX];
-        chc_position_to_fen(&back, fen, sizeof fen, CHC_FEN_SHREDDER);
+        tp_fen(&back, fen);
         if (strcmp(f[3], "=") == 0) { /* the input with counters 0 1 */
             snprintf(want, sizeof want, "%s", f[2]);
             char *sp = want;

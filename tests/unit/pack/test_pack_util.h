@@ -15,6 +15,13 @@ typedef struct {
 
 /* Plays the UCI moves of `uci` (separated by spaces) from g->start into g->moves. Returns 0 on
  * success. */
+/* The FEN form of the pinned vector files: KQkq castling for standard positions, rook files
+ * (Shredder) for Chess960 ones. */
+static inline void tp_fen(const chc_position *pos, char fen[CHC_FEN_MAX])
+{
+    chc_position_to_fen(pos, fen, CHC_FEN_MAX, chc_is_chess960(pos) ? CHC_FEN_SHREDDER : 0u);
+}
+
 static inline int tp_moves(const char *uci, tp_game *g)
 {
     chc_position pos = g->start;
