@@ -871,7 +871,7 @@ int chc_pgn_read_game(chc_pgn_reader *r, chc_game *g, chc_diag *diag)
         /* Cut off: the game ran to the end of the input without a result token. */
         r->truncated = !ps.got_result && r->eof && r->start >= r->end && !r->ioerr;
         if (rc != CHC_OK) return rc;
-        g->termination = chci_termination_from_tag(g, chc_game_tag(g, "Termination"));
+        g->termination = chc_game_tag(g, "Termination") ? CHCI_TERM_FROM_TAG : CHC_TERM_NONE;
         /* Text with neither tags nor moves (a comment after a result) is not a game. */
         if (g->ntags == 0 && g->nnodes == 1 && !ps.got_result) {
             r->game_no--;

@@ -467,7 +467,7 @@ static int looks_uci(const char *p, size_t n)
     if (p[0] < 'a' || p[0] > 'h' || p[1] < '1' || p[1] > '8' || p[2] < 'a' || p[2] > 'h' ||
         p[3] < '1' || p[3] > '8')
         return 0;
-    return n == 4 || strchr("qrbnQRBN", p[4]) != NULL;
+    return n == 4 || (p[4] && strchr("qrbnQRBN", p[4]) != NULL);
 }
 
 int chc_move_parse(const chc_position *pos, const char *src, size_t src_len, chc_move *out,
