@@ -226,7 +226,9 @@ int chci_fmt_detect_read(const char *src, size_t len, unsigned kinds, chc_positi
         if (!moves_first && !s.emoji && positions) {
             size_t cn = s.cn;
             size_t dm = cn > 32 ? cn - 32 : 32 - cn;
-            size_t d26 = cn > 26 ? cn - 26 : 26 - cn, d28 = cn > 28 ? cn - 28 : 28 - cn;
+            /* pack position text: the unversioned 0.1 form (26) and the current one */
+            const size_t p0 = 26, p1 = CHC_PACK_POS_TEXT_MAX - 1;
+            size_t d26 = cn > p0 ? cn - p0 : p0 - cn, d28 = cn > p1 ? cn - p1 : p1 - cn;
             size_t dp = d26 < d28 ? d26 : d28;
             size_t dh = cn > 48 ? cn - 48 : 48 - cn;
             /* Near: at most 3 characters too many or too few, at most 2 outside the
@@ -237,7 +239,7 @@ int chci_fmt_detect_read(const char *src, size_t len, unsigned kinds, chc_positi
             else if (s.bad_url <= 2 && dp <= 3) near = CHC_FORMAT_PACK_POSITION;
             if (near != CHC_FORMAT_AUTO) {
                 int exact = near == CHC_FORMAT_MSCS_HEX ? cn == 48
-                          : near == CHC_FORMAT_MSCS ? cn == 32 : (cn == 26 || cn == 28);
+                          : near == CHC_FORMAT_MSCS ? cn == 32 : (cn == p0 || cn == p1);
                 if (s.words > 1 && exact) {
                     rc = space_inside(&s, near, &d);
                 } else {

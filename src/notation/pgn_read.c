@@ -404,8 +404,7 @@ static int parse_tag(parser *ps)
            *ps->p != '"' && *ps->p != ']' && *ps->p != '[')
         ps->p++;
     size_t nlen = (size_t)(ps->p - name);
-    if (nlen == 0 || nlen > 255)
-        return perr(ps, at, CHC_E_PGN_SYNTAX, at, 1, "%s", "tag without a name");
+    if (nlen == 0) return perr(ps, at, CHC_E_PGN_SYNTAX, at, 1, "%s", "tag without a name");
     if (ps->p < ps->end && *ps->p != ' ' && *ps->p != '\t' && *ps->p != '"')
         return perr(ps, ps->p, CHC_E_PGN_SYNTAX, name, nlen, "%s", "bad character in tag name");
     while (ps->p < ps->end && (*ps->p == ' ' || *ps->p == '\t')) ps->p++;
