@@ -81,9 +81,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size > 4096) return 0;
     static chc_game *g, *h;
-    if (!g) g = chc_game_new();
-    if (!h) h = chc_game_new();
-    if (!g || !h) abort();
+    fuzz_two_games(&g, &h);
     check_position((const char *)data, size);
     check_game((const char *)data, size, g, h);
     return 0;

@@ -14,9 +14,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size > 4096) return 0;
     static chc_game *g, *h;
-    if (!g) g = chc_game_new();
-    if (!h) h = chc_game_new();
-    if (!g || !h) abort();
+    fuzz_two_games(&g, &h);
     const char *text = (const char *)data;
     static const int formats[] = {CHC_FORMAT_SAN_LINE, CHC_FORMAT_UCI_LINE};
     for (int k = 0; k < 2; k++) {
