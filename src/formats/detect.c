@@ -249,7 +249,7 @@ int chci_fmt_detect_read(const char *src, size_t len, unsigned kinds, chc_positi
                 goto fail;
             }
         }
-        if (games && !moves_first && s.words == 1 && s.c_url && s.c0 == 'g' && s.n >= 8) {
+        if (games && !moves_first && s.words == 1 && s.c_url && s.c0 == '_' && s.n >= 8) {
             near = CHC_FORMAT_PACK_GAME;
             rc = try_format(&s, near, &a);
             d = a.d;
