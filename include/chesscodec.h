@@ -322,8 +322,7 @@ CHC_API int chc_position_from_fen(chc_position *pos, const char *fen, unsigned f
 #define CHC_FEN_NO_COUNTERS 4u   /* write only the first four fields (EPD) */
 
 /* Writes the FEN of `pos` into buf (capacity cap, CHC_FEN_MAX always suffices). Castling is
- * written KQkq for standard positions and X-FEN for Chess960; CHC_FEN_SHREDDER writes rook
- * files (HAha) for both.
+ * written KQkq for standard positions and X-FEN for Chess960 unless CHC_FEN_SHREDDER.
  * Returns the length written (without NUL), or 0 if cap is too small (buf then holds ""). */
 CHC_API size_t chc_position_to_fen(const chc_position *pos, char *buf, size_t cap, unsigned flags);
 
