@@ -12,6 +12,7 @@
 #include "common/diag.h"
 #include "common/inbuf.h"
 #include "formats/formats.h"
+#include "notation/notation.h"
 
 #define PEEK 4096
 #define CHUNK ((size_t)1 << 16)
@@ -186,7 +187,7 @@ static int next_pgn(chc_reader *r, chc_position *pos, chc_game *g, chc_read_info
     int rc = chc_pgn_read_game(r->pgn, gg, diag);
     if (rc == CHC_E_GAME_END) return rc;
     r->item = chc_pgn_reader_game_number(r->pgn);
-    r->line = diag && rc != CHC_OK ? diag->line : r->line;
+    r->line = chci_pgn_reader_game_line(r->pgn);
     r->last_format = CHC_FORMAT_PGN;
     if (info) {
         memset(info, 0, sizeof *info);

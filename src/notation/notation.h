@@ -26,5 +26,6 @@ int chci_san_resolve(const chc_position *pos, const chci_san *s, const char *tex
                      chc_move *out, chc_diag *diag);
 /* Plays m (legal, or CHC_MOVE_NULL). */
 void chci_play(chc_position *pos, chc_move m);
-/* Node storage of a game, for the reader and writer. */
+/* The first line of the last game the PGN reader took (for chc_reader_line()). */
+long chci_pgn_reader_game_line(const chc_pgn_reader *r);
 #endif

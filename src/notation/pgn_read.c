@@ -42,6 +42,7 @@ struct chc_pgn_reader {
     long line;         /* line of data[start] */
     long game_no;      /* number of the last game returned */
     int truncated;     /* the last game ended at the end of input without a result token */
+    long game_line;    /* first line of the last game */
     char *tmp;         /* unescaped tag values, comments */
     size_t tmp_cap;
     level lv[MAX_DEPTH];
@@ -95,6 +96,7 @@ void chc_pgn_reader_free(chc_pgn_reader *r)
 
 long chc_pgn_reader_game_number(const chc_pgn_reader *r) { return r->game_no; }
 int chc_pgn_reader_truncated(const chc_pgn_reader *r) { return r->truncated; }
+long chci_pgn_reader_game_line(const chc_pgn_reader *r) { return r->game_line; }
 uint64_t chc_pgn_reader_bytes(const chc_pgn_reader *r) { return r->in.consumed + r->in.start; }
 
 /* Makes more input available after data[end]; the unconsumed bytes from `start` are kept
@@ -299,6 +301,7 @@ static int next_game(chc_pgn_reader *r, size_t *off, size_t *len, long *line)
     if (r->in.err) return r->in.err;
     *off = r->in.start;
     *line = r->line;
+    r->game_line = r->line;
     r->in.start += *len;
     r->line += lines;
     r->game_no++;

@@ -651,9 +651,11 @@ static void test_reader_pgn(void **state)
     assert_int_equal(chc_reader_next_game(r, g, &info, &d), CHC_OK);
     assert_int_equal(info.format, CHC_FORMAT_PGN);
     assert_int_equal(info.flags & CHC_READ_NO_RESULT, 0);
+    assert_int_equal(chc_reader_line(r), 1);
     assert_int_equal(chc_reader_next_game(r, g, &info, &d), CHC_E_MOVE_ILLEGAL);
     assert_int_equal(d.line, 7);
     assert_int_equal(chc_reader_item(r), 2);
+    assert_int_equal(chc_reader_line(r), 5);
     chc_position pos;
     assert_int_equal(chc_reader_next_position(r, &pos, &info, &d), CHC_OK);
     assert_int_equal(info.flags & CHC_READ_NO_RESULT, CHC_READ_NO_RESULT);
