@@ -312,10 +312,15 @@ static int next_line(chc_reader *r, chc_position *pos, chc_game *g, chc_read_inf
     chc_diag d = CHC_DIAG_INIT;
     unsigned kinds = r->flags & CHC_READER_POSITIONS ? CHC_KIND_POSITION
                                                      : CHC_KIND_POSITION | CHC_KIND_GAME;
+    /* Positions wanted: read into the reader's game (no game made per line), then take the
+     * position at the end of its main line. */
+    chc_game *gg = item_game(r, g, diag);
+    if (!gg) return CHC_E_NO_MEMORY;
     if (r->format == CHC_FORMAT_AUTO)
-        rc = chci_fmt_detect_read(text, len, kinds, pos, g, &ri, &d);
+        rc = chci_fmt_detect_read(text, len, kinds, NULL, gg, &ri, &d);
     else
-        rc = chci_fmt_read(text, len, r->format, pos, g, &ri, &d);
+        rc = chci_fmt_read(text, len, r->format, NULL, gg, &ri, &d);
+    if (rc == CHC_OK && pos) chc_game_position(gg, chc_game_ply_count(gg), pos);
     uint64_t base = chc_reader_bytes(r);
     r->in.start += after;
     r->last_format = ri.format;
