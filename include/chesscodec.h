@@ -1068,7 +1068,8 @@ enum chc_format {
 /* Capabilities, for chc_format_info.caps. */
 #define CHC_CAP_READ 1u     /* has a reader */
 #define CHC_CAP_WRITE 2u    /* has a writer */
-#define CHC_CAP_DETECT 4u   /* the detector recognises it */
+#define CHC_CAP_DETECT 4u   /* the detector recognises it (pack stream: readers, by its magic;
+                               unversioned 0.1 pack game codes only when named) */
 #define CHC_CAP_BINARY 8u   /* bytes, not text */
 #define CHC_CAP_LINE 16u    /* one item a line in batches (all text formats but PGN) */
 
