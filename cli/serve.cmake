@@ -7,19 +7,34 @@
 option(CHC_WEB_PAGE "Build the web page of `chesscodec serve` when node_modules exist" ON)
 
 set(CHC_SERVE_SOURCES ${CMAKE_SOURCE_DIR}/cli/serve_api.c ${CMAKE_SOURCE_DIR}/cli/serve_http.c)
-find_package(PkgConfig QUIET)
-if(PkgConfig_FOUND)
-  pkg_check_modules(MHD QUIET IMPORTED_TARGET libmicrohttpd)
-  pkg_check_modules(JANSSON QUIET IMPORTED_TARGET jansson)
+set(CHC_SERVE_MISSING "")
+if(CHC_MINIMAL)
+  set(CHC_SERVE_MISSING "libmicrohttpd, jansson")
+else()
+  find_package(PkgConfig QUIET)
+  if(PkgConfig_FOUND)
+    pkg_check_modules(MHD QUIET IMPORTED_TARGET libmicrohttpd)
+    pkg_check_modules(JANSSON QUIET IMPORTED_TARGET jansson)
+    if(NOT MHD_FOUND)
+      list(APPEND CHC_SERVE_MISSING libmicrohttpd)
+    endif()
+    if(NOT JANSSON_FOUND)
+      list(APPEND CHC_SERVE_MISSING jansson)
+    endif()
+    list(JOIN CHC_SERVE_MISSING ", " CHC_SERVE_MISSING)
+  else()
+    set(CHC_SERVE_MISSING "pkg-config (to find libmicrohttpd and jansson)")
+  endif()
 endif()
 
-if(NOT (MHD_FOUND AND JANSSON_FOUND))
-  message(WARNING "chesscodec serve: libmicrohttpd or jansson not found (apt-get install "
-                  "libmicrohttpd-dev libjansson-dev): the command will only say so")
+if(CHC_SERVE_MISSING)
+  chc_optional_missing("serve" "${CHC_SERVE_MISSING}"
+                       "apt-get install pkg-config libmicrohttpd-dev libjansson-dev, or make deps")
   set_source_files_properties(${CHC_SERVE_SOURCES} PROPERTIES HEADER_FILE_ONLY ON)
   return()
 endif()
 
+list(APPEND CHC_FEATURES serve)
 target_compile_definitions(chesscodec PRIVATE CHC_HAVE_SERVE=1)
 target_link_libraries(chesscodec PRIVATE PkgConfig::MHD PkgConfig::JANSSON Threads::Threads)
 target_include_directories(chesscodec PRIVATE ${CMAKE_SOURCE_DIR}/cli)
@@ -28,12 +43,17 @@ set(CHC_WEB_SRC ${CMAKE_SOURCE_DIR}/web)
 set(CHC_WEB_DIST ${CMAKE_BINARY_DIR}/web-dist)
 set(CHC_WEB_ASSETS_C ${CMAKE_BINARY_DIR}/generated/serve_assets.c)
 file(MAKE_DIRECTORY ${CMAKE_BINARY_DIR}/generated)
-find_program(CHC_NODE node)
-# Re-run CMake when node_modules appear or change (npm ci after a first configure).
-file(GLOB CHC_WEB_LOCK CONFIGURE_DEPENDS ${CHC_WEB_SRC}/node_modules/.package-lock.json)
+set(CHC_WEB_BUILD OFF)
+if(CHC_WEB_PAGE AND NOT CHC_BUILD_FUZZ AND NOT CHC_MINIMAL)
+  find_program(CHC_NODE node)
+  # Re-run CMake when node_modules appear or change (npm ci after a first configure).
+  file(GLOB CHC_WEB_LOCK CONFIGURE_DEPENDS ${CHC_WEB_SRC}/node_modules/.package-lock.json)
+  if(CHC_NODE AND CHC_WEB_LOCK AND EXISTS ${CHC_WEB_SRC}/node_modules/vite/bin/vite.js)
+    set(CHC_WEB_BUILD ON)
+  endif()
+endif()
 
-if(CHC_WEB_PAGE AND NOT CHC_BUILD_FUZZ AND CHC_NODE AND CHC_WEB_LOCK
-   AND EXISTS ${CHC_WEB_SRC}/node_modules/vite/bin/vite.js)
+if(CHC_WEB_BUILD)
   file(GLOB_RECURSE CHC_WEB_INPUTS CONFIGURE_DEPENDS
        ${CHC_WEB_SRC}/src/* ${CHC_WEB_SRC}/public/*)
   add_custom_command(
@@ -47,13 +67,25 @@ if(CHC_WEB_PAGE AND NOT CHC_BUILD_FUZZ AND CHC_NODE AND CHC_WEB_LOCK
     COMMENT "Building the web page (vite) and embedding it"
     VERBATIM)
   message(STATUS "chesscodec serve: the web page is built with vite and embedded")
+  list(APPEND CHC_FEATURES webpage)
 else()
+  if(NOT CHC_WEB_PAGE OR CHC_BUILD_FUZZ)
+    message(STATUS "chesscodec serve: web page not built (CHC_WEB_PAGE=OFF or a fuzz build)")
+  elseif(CHC_MINIMAL)
+    chc_optional_missing("the web page of serve (a fallback page is served)"
+                         "node, web/node_modules" "make deps, or npm ci in web/")
+  elseif(NOT CHC_NODE)
+    chc_optional_missing("the web page of serve (a fallback page is served)" "node"
+                         "apt-get install nodejs npm, then make deps")
+  else()
+    chc_optional_missing("the web page of serve (a fallback page is served)" "web/node_modules"
+                         "make deps, or npm ci in web/")
+  endif()
   add_custom_command(
     OUTPUT ${CHC_WEB_ASSETS_C}
     COMMAND tool_web_embed ${CHC_WEB_ASSETS_C}
     DEPENDS tool_web_embed
     COMMENT "Embedding the fallback page (web/node_modules missing: run npm ci in web/)"
     VERBATIM)
-  message(STATUS "chesscodec serve: web/node_modules missing: serving a fallback page")
 endif()
 target_sources(chesscodec PRIVATE ${CHC_WEB_ASSETS_C})

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Installs the test dependencies where it can: Debian packages (when run as root) and the
-# npm packages of the oracles. With --required (CI), any failure is fatal; otherwise a
-# missing dependency is reported and the tests that need it report themselves as skipped.
+# make deps: installs the test dependencies where it can: Debian packages (when run as root)
+# and the npm packages of the oracles and the web page (npm ci, from the lock files). With
+# --required (CI: make deps with CI=true), any failure is fatal; otherwise a missing
+# dependency is reported and the tests that need it report themselves as SKIPPED.
+# Building and `make run` need none of this: only a C compiler, CMake and make.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 required=0
@@ -27,12 +29,20 @@ if [ -n "$missing" ]; then
     { apt-get update -qq && apt-get install -y -qq --no-install-recommends $missing >/dev/null; } \
       || { echo "install-deps: apt-get failed" >&2; [ $required = 1 ] && exit 1; }
   else
-    echo "install-deps: WARNING: missing Debian packages:$missing (not root: tests needing them will SKIP)" >&2
+    echo "install-deps: WARNING: missing Debian packages:$missing" >&2
+    echo "install-deps: install them as root (sudo make deps, or apt-get install$missing);" \
+         "until then the tests that need them report themselves SKIPPED" >&2
     [ $required = 1 ] && exit 1
   fi
 fi
 
 # npm packages (oracles, web page): from the lock files, offline-capable cache.
+if ! command -v npm >/dev/null 2>&1; then
+  echo "install-deps: WARNING: npm not installed: the npm packages (tests/oracle, web) are missing;" \
+       "the tests that need them report themselves SKIPPED" >&2
+  [ $required = 1 ] && exit 1
+  exit 0
+fi
 for dir in tests/oracle web; do
   if [ -f "$dir/package-lock.json" ]; then
     if [ ! -d "$dir/node_modules" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then

@@ -5,6 +5,19 @@
 #include <string.h>
 #include <unistd.h>
 
+/* Finds `name` on PATH, /usr/games or /usr/local/games; the path goes to buf. */
+static int find_tool(const char *name, char *buf, size_t cap)
+{
+    const char *path = getenv("PATH");
+    char dirs[8192];
+    snprintf(dirs, sizeof dirs, "%s:/usr/games:/usr/local/games", path ? path : "/usr/bin:/bin");
+    for (char *save = NULL, *d = strtok_r(dirs, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
+        snprintf(buf, cap, "%s/%s", d, name);
+        if (access(buf, X_OK) == 0) return 1;
+    }
+    return 0;
+}
+
 const char *tu_data_path(const char *rel)
 {
     static char buf[4096];
@@ -19,6 +32,9 @@ char *tu_read_file(const char *path, size_t *len)
     size_t n = strlen(path);
     int piped = 0;
     if (n > 3 && strcmp(path + n - 3, ".xz") == 0) {
+        if (access(path, R_OK) != 0) return NULL;
+        char xz[4096];
+        if (!find_tool("xz", xz, sizeof xz)) tu_skip_or_fail("xz not installed (apt-get install xz-utils, or make deps)");
         char cmd[4200];
         snprintf(cmd, sizeof cmd, "xz -dc '%s'", path);
         f = popen(cmd, "r");
@@ -59,14 +75,7 @@ int tu_sanitized(void)
 const char *tu_find_tool(const char *name)
 {
     static char buf[4096];
-    const char *path = getenv("PATH");
-    char dirs[8192];
-    snprintf(dirs, sizeof dirs, "%s:/usr/games:/usr/local/games", path ? path : "/usr/bin:/bin");
-    for (char *save = NULL, *d = strtok_r(dirs, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
-        snprintf(buf, sizeof buf, "%s/%s", d, name);
-        if (access(buf, X_OK) == 0) return buf;
-    }
-    return NULL;
+    return find_tool(name, buf, sizeof buf) ? buf : NULL;
 }
 
 void tu_skip_or_fail(const char *why)
@@ -87,6 +96,19 @@ void tu_pos(chc_position *pos, const char *fen)
         fprintf(stderr, "bad test FEN '%s': %s\n", fen, d.message);
         fail();
     }
+}
+
+uint64_t tu_rand(tu_rng *rng)
+{
+    uint64_t z = (rng->state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+uint64_t tu_rand_below(tu_rng *rng, uint64_t n)
+{
+    return tu_rand(rng) % n;
 }
 
 tu_perft_entry *tu_load_perft_suite(const char *path, int chess960, int *count)

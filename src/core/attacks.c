@@ -1,9 +1,9 @@
 /* Attack tables: leapers, pawn captures, between/line, and magic slider tables. Built once
  * when the library is loaded (a constructor; chci_init() is idempotent and thread-safe for
  * callers that need them earlier) and checked against the slow ray walk while built. */
-#include <pthread.h>
 #include <stdlib.h>
 
+#include "common/once.h"
 #include "core/bitboard.h"
 #include "core/magics.inc"
 
@@ -79,9 +79,9 @@ static void init_tables(void)
         }
 }
 
-static pthread_once_t once = PTHREAD_ONCE_INIT;
+CHCI_ONCE(attack_tables_ready, init_tables);
 
-void chci_init(void) { pthread_once(&once, init_tables); }
+void chci_init(void) { attack_tables_ready(); }
 
 __attribute__((constructor)) static void chci_init_at_load(void) { chci_init(); }
 

@@ -142,7 +142,7 @@ static ALWAYS_INLINE int gen_color(const chc_position *p, chc_move *out, enum ch
             int from = bb_pop(&pinned_pawns);
             bb_t line = chci_line[ksq][from] & check_mask;
             int promo = (BB(from) & rank7) != 0;
-            if (kind != CHC_GEN_QUIETS || promo) {
+            if (kind != CHC_GEN_QUIETS) { /* capture-promotions are captures, never quiets */
                 bb_t caps = chci_pawn_att[us][from] & theirs & line;
                 while (caps) {
                     int to = bb_pop(&caps);

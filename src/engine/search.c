@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/once.h"
 #include "engine/engine.h"
 
 #define MAX_PLY 120
@@ -73,17 +74,16 @@ struct chc_engine {
     chc_search_result res;
 };
 
+/* Late-move reductions by depth and move number, built by the first chc_engine_new. */
 static int lmr_table[64][64];
-static int lmr_ready;
 
-static void init_lmr(void)
+static void build_lmr(void)
 {
-    if (lmr_ready) return;
     for (int d = 0; d < 64; d++)
         for (int m = 0; m < 64; m++)
             lmr_table[d][m] = d && m ? (int)(0.75 + log((double)d) * log((double)m) / 2.25) : 0;
-    lmr_ready = 1;
 }
+CHCI_ONCE(init_lmr, build_lmr);
 
 static int64_t now_ms(void)
 {

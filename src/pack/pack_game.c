@@ -1,11 +1,11 @@
 /* The pack game code: the moves of a game, each coded with the probability the predictor
  * (pack_model.c) gives it, by a range coder (docs/formats/pack-game.md). */
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/diag.h"
+#include "common/once.h"
 #include "core/position.h"
 #include "pack/pack_internal.h"
 #include "pack/pack_model.h"
@@ -13,7 +13,6 @@
 #define EXP_ONE 4096
 #define EXP_N 512
 static uint32_t exptab[EXP_N];
-static pthread_once_t exp_once = PTHREAD_ONCE_INIT;
 
 static void exp_init(void)
 {
@@ -26,6 +25,7 @@ static void exp_init(void)
         x = (uint64_t)(((unsigned __int128)x * 4162825044u) >> 32);
     }
 }
+CHCI_ONCE(exp_ready, exp_init);
 
 /* ---------------------------------------------------------------------------------------- */
 /* Range coder (LZMA-style carry handling; minimal flush)                                   */
@@ -272,7 +272,7 @@ static void enc_byte(rc_enc *e, unsigned b)
 int chc_pack_game(const chc_position *start, const chc_move *moves, size_t n, int level,
                   uint8_t *out, size_t cap, size_t *len)
 {
-    pthread_once(&exp_once, exp_init);
+    exp_ready();
     *len = 0;
     if (n > CHC_PACK_GAME_MAX_PLIES) return CHC_E_LIMIT;
     if (level == 0) level = CHC_PACK_GAME_LEVEL_DEFAULT;
@@ -387,7 +387,7 @@ static int dec_varint(rc_dec *d, uint64_t *v)
 int chc_unpack_game(const uint8_t *in, size_t len, chc_position *start, chc_move *moves,
                     size_t cap, size_t *n, chc_diag *diag)
 {
-    pthread_once(&exp_once, exp_init);
+    exp_ready();
     *n = 0;
     rc_dec d;
     rc_dec_init(&d, in, len);

@@ -12,10 +12,10 @@
  *     squares of white pieces, squares of black pieces.
  * Counts depend on the header only through a "key" (side to move, kings in the pawn zone,
  * number of castling rooks per side, en-passant type), so the tables stay small. */
-#include <pthread.h>
 #include <string.h>
 
 #include "common/diag.h"
+#include "common/once.h"
 #include "pack/pack_internal.h"
 
 #define ZONE 0x00FFFFFFFFFFFF00ull /* ranks 2..7: where pawns can stand */
@@ -32,7 +32,6 @@ static uint64_t Wpre[9][16][3][10]; /* sum of W over classes (p,o,pr') with pr' 
 static chci_u192 Nkey[NKEY];
 static chci_u192 WC[NKEY][MAXCLS + 1];
 static chci_u192 block_off[2 * 64 * 64 + 1];
-static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 
 const char chci_b64url[65] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
@@ -421,10 +420,7 @@ static void init_tables(void)
     }
 }
 
-static void ensure_init(void)
-{
-    pthread_once(&init_once, init_tables);
-}
+CHCI_ONCE(ensure_init, init_tables);
 
 void chci_pack_pos_count(chci_u192 *count)
 {

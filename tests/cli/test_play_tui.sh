@@ -5,6 +5,7 @@
 # restored, and a game against the engine reaching its first engine move.
 # ctest-labels: nosan
 source "$CHC_SRC/tests/lib.sh"
+require_feature curses
 require_tool tmux
 export LANG=C.UTF-8 LC_ALL=C.UTF-8
 BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
@@ -121,12 +122,14 @@ type_line e4
 wait_for 'engine played ' 20 && pass || failed "no engine move: $(screen)"
 wait_for '^White> *$' && pass || failed "prompt back to White"
 screen | grep -qE 'Last move: 1\.\.\. [a-hNBRQKO]' && pass || failed "the engine's move shown: $(screen)"
-# while it thinks, the screen keeps answering keys
-type_line "time 3"
+# while it thinks, the screen keeps answering keys (it thinks for a minute: the waits below
+# end a hung test, they do not time the screen)
+type_line "time 60"
 type_line "go"
-wait_for 'Engine thinking' 5 && pass || failed "thinking shown: $(screen)"
+wait_for 'Engine thinking' && pass || failed "thinking shown: $(screen)"
 T send-keys -t $S -l "abc"
-wait_for '^White> abc' 2 && pass || failed "typing while the engine thinks"
+wait_for '^White> abc' && pass || failed "typing while the engine thinks"
+screen | grep -q 'Engine thinking' && pass || failed "typed while the engine thinks: $(screen)"
 T send-keys -t $S C-c
 for i in $(seq 100); do [ "$(T display -p -t $S '#{pane_dead}')" = 1 ] && [ -s "$TMP/status$N" ] && break; sleep 0.05; done
 expect_eq "Ctrl-C quits while the engine thinks" "1" "$(T display -p -t $S '#{pane_dead}')"

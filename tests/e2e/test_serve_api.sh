@@ -5,6 +5,7 @@
 # Runs in both builds: under ASan+UBSan the server itself is checked for memory errors and leaks.
 source "$CHC_SRC/tests/lib.sh"
 source "$CHC_SRC/tests/e2e/server.sh"
+require_feature serve
 require_tool node
 
 page=any

@@ -6,6 +6,8 @@
 # ctest-labels: nosan
 source "$CHC_SRC/tests/lib.sh"
 source "$CHC_SRC/tests/e2e/server.sh"
+require_feature serve
+require_feature webpage
 require_tool node
 [ -x /usr/bin/chromium ] || skip_or_fail "/usr/bin/chromium not installed (apt-get install chromium)"
 [ -f "$SRC/web/node_modules/playwright-core/index.mjs" ] ||

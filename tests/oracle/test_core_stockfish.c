@@ -12,14 +12,8 @@
 
 #define NPOS 2400
 
-static uint64_t rng = 0x9E3779B97F4A7C15ULL;
-static uint64_t next_rand(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
-}
+static tu_rng rng = TU_RNG(0x9E3779B97F4A7C15ULL);
+static uint64_t next_rand(void) { return tu_rand(&rng); }
 
 struct item {
     chc_position pos;

@@ -212,15 +212,13 @@ static void test_canonical(void **state)
     uint16_t idx[25], again[25];
     chc_position pos;
     chc_diag d;
-    unsigned seed = 12345;
+    tu_rng rng = TU_RNG(12345);
     int accepted = 0;
     for (int trial = 0; trial < 20000; trial++) {
         memcpy(idx, VEC_IDX, sizeof idx);
         for (int k = 0; k < 3; k++) {
-            seed = seed * 1103515245u + 12345u;
-            int at = (int)((seed >> 8) % 25);
-            seed = seed * 1103515245u + 12345u;
-            idx[at] = (uint16_t)((seed >> 8) % 3178);
+            int at = (int)tu_rand_below(&rng, 25);
+            idx[at] = (uint16_t)tu_rand_below(&rng, 3178);
         }
         if (chc_covert_decode_indices(idx, 25, &pos, NULL, &d) != CHC_OK) continue;
         accepted++;

@@ -98,17 +98,15 @@ static void test_canonical(void **state)
     chc_position pos;
     chc_diag d;
     uint8_t b[24], again[24];
-    unsigned seed = 99;
+    tu_rng rng = TU_RNG(99);
     int accepted = 0;
     for (size_t e = 0; e < sizeof EXAMPLES / sizeof EXAMPLES[0]; e++) {
         for (int trial = 0; trial < 20000; trial++) {
             hex_to_bytes(EXAMPLES[e][1], b);
-            seed = seed * 1103515245u + 12345u;
-            int bit = (int)((seed >> 8) % 192);
+            int bit = (int)tu_rand_below(&rng, 192);
             b[bit / 8] ^= (uint8_t)(0x80 >> (bit % 8));
             if (trial & 1) {
-                seed = seed * 1103515245u + 12345u;
-                bit = (int)((seed >> 8) % 192);
+                bit = (int)tu_rand_below(&rng, 192);
                 b[bit / 8] ^= (uint8_t)(0x80 >> (bit % 8));
             }
             if (chc_mscs_decode(b, &pos, &d) != CHC_OK) continue;

@@ -170,7 +170,7 @@ static void test_canonical_random(void **state)
     (void)state;
     /* Random legal games: every string decodes to the same moves; every accepted mutated
      * string re-encodes to itself. */
-    unsigned seed = 7;
+    tu_rng rng = TU_RNG(7);
     for (int game = 0; game < 300; game++) {
         chc_position pos;
         chc_position_startpos(&pos);
@@ -180,8 +180,7 @@ static void test_canonical_random(void **state)
             chc_move legal[CHC_MAX_MOVES];
             int k = chc_legal_moves(&pos, legal, CHC_GEN_ALL);
             if (k == 0) break;
-            seed = seed * 1103515245u + 12345u;
-            moves[n] = legal[(seed >> 8) % (unsigned)k];
+            moves[n] = legal[tu_rand_below(&rng, (uint64_t)k)];
             chc_undo u;
             chc_make_move(&pos, moves[n++], &u);
         }
@@ -198,10 +197,8 @@ static void test_canonical_random(void **state)
         for (int t = 0; t < 20 && len > 0; t++) {
             char mut[CHC_URLSAFE_MAX(200)];
             memcpy(mut, buf, len);
-            seed = seed * 1103515245u + 12345u;
-            size_t at = (seed >> 8) % len;
-            seed = seed * 1103515245u + 12345u;
-            mut[at] = alpha[(seed >> 8) % 64];
+            size_t at = (size_t)tu_rand_below(&rng, len);
+            mut[at] = alpha[tu_rand_below(&rng, 64)];
             if (chc_urlsafe_decode(mut, len, back, 600, &k, NULL, &d) != CHC_OK) continue;
             assert_int_equal(chc_urlsafe_encode(back, k, again, sizeof again, &len2, &d), CHC_OK);
             assert_int_equal(len2, len);

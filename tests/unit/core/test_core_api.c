@@ -14,14 +14,8 @@
 
 #include "testutil.h"
 
-static uint64_t rng = 0x2545F4914F6CDD1DULL;
-static uint64_t next_rand(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
-}
+static tu_rng rng = TU_RNG(0x2545F4914F6CDD1DULL);
+static uint64_t next_rand(void) { return tu_rand(&rng); }
 
 static int contains(const chc_move *list, int n, chc_move m)
 {
@@ -149,6 +143,18 @@ static void test_walks(void **s)
     printf("checked %ld positions\n", n);
 }
 
+/* A pawn pinned on the seventh rank by the piece it can take: the capture-promotions are
+ * captures only (they once came in the quiet moves too). */
+static void test_pinned_promotion(void **s)
+{
+    (void)s;
+    chc_position p;
+    tu_pos(&p, "1bk5/2P5/8/8/2r5/3p2K1/8/8 w - - 3 9");
+    check_position(&p);
+    chc_move quiets[CHC_MAX_MOVES];
+    assert_int_equal(chc_legal_moves(&p, quiets, CHC_GEN_QUIETS), 5);
+}
+
 static void test_find_move(void **s)
 {
     (void)s;
@@ -198,6 +204,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_find_move),
         cmocka_unit_test(test_attacks),
+        cmocka_unit_test(test_pinned_promotion),
         cmocka_unit_test(test_walks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

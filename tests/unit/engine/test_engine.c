@@ -183,7 +183,7 @@ static int eval_from_trace(const chci_eval_trace *tr)
 static void test_eval_trace(void **state)
 {
     (void)state;
-    uint64_t seed = 12345;
+    tu_rng rng = TU_RNG(12345);
     int checked = 0;
     for (int game = 0; game < 40; game++) {
         chc_position p;
@@ -198,9 +198,8 @@ static void test_eval_trace(void **state)
             chc_move moves[CHC_MAX_MOVES];
             int n = chc_legal_moves(&p, moves, CHC_GEN_ALL);
             if (n == 0) break;
-            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
             chc_undo u;
-            chc_make_move(&p, moves[(seed >> 33) % (uint64_t)n], &u);
+            chc_make_move(&p, moves[tu_rand_below(&rng, (uint64_t)n)], &u);
         }
     }
     assert_true(checked > 1000);

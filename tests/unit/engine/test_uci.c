@@ -1,6 +1,7 @@
 /* `chesscodec uci` driven through pipes like a GUI does: the handshake, isready, options,
  * every form of `go`, malformed commands (ignored without harm), ponder/ponderhit, and `stop`
- * answered with `bestmove` within 50 ms.
+ * answered with `bestmove`. Correctness only: how fast `stop` is answered is measured by
+ * bench/bench_uci_latency (make bench). The time limits below only end a hung test.
  * ctest-labels: nosan
  */
 #include <errno.h>
@@ -17,6 +18,10 @@
 #include <unistd.h>
 
 #include "testutil.h"
+
+/* How long to wait for an answer before calling the engine hung: far above any answer time
+ * on a loaded machine, so that the test checks what is answered, never how fast. */
+#define HANG_MS 30000
 
 static pid_t child;
 static int to_fd, from_fd;
@@ -130,7 +135,7 @@ static void stop_child(void)
     sendf("quit");
     close(to_fd);
     int st = 0;
-    int64_t dl = now_ms() + 3000;
+    int64_t dl = now_ms() + HANG_MS;
     while (waitpid(child, &st, WNOHANG) == 0 && now_ms() < dl) {
         struct timespec ts = {0, 5000000};
         nanosleep(&ts, NULL);
@@ -171,11 +176,11 @@ static void test_handshake(void **state)
     (void)state;
     start();
     sendf("uci");
-    const char *l = expect("id name", 2000);
+    const char *l = expect("id name", HANG_MS);
     assert_non_null(strstr(l, "chesscodec"));
     int saw_hash = 0, saw_book = 0, saw_multipv = 0;
     for (;;) {
-        l = readline_to(2000);
+        l = readline_to(HANG_MS);
         assert_non_null(l);
         if (strncmp(l, "option name Hash", 16) == 0) saw_hash = 1;
         if (strncmp(l, "option name OwnBook", 19) == 0) saw_book = 1;
@@ -184,7 +189,7 @@ static void test_handshake(void **state)
     }
     assert_true(saw_hash && saw_book && saw_multipv);
     sendf("isready");
-    expect("readyok", 2000);
+    expect("readyok", HANG_MS);
     /* malformed or unknown commands are ignored */
     sendf("xyzzy");
     sendf("position");
@@ -192,13 +197,13 @@ static void test_handshake(void **state)
     sendf("position startpos moves e2e5");
     sendf("go depth notanumber"); /* no valid limit: an infinite search, until stop */
     sendf("stop");
-    expect("bestmove", 2000);
+    expect("bestmove", HANG_MS);
     sendf("setoption name NoSuchOption value 3");
     sendf("setoption");
     sendf("setoption name Hash value 8");
     sendf("setoption name Clear Hash");
     sendf("isready");
-    expect("readyok", 2000);
+    expect("readyok", HANG_MS);
     stop_child();
 }
 
@@ -207,29 +212,29 @@ static void test_go_forms(void **state)
     (void)state;
     start();
     sendf("uci");
-    expect("uciok", 2000);
+    expect("uciok", HANG_MS);
     sendf("ucinewgame");
     sendf("position startpos moves e2e4 e7e5");
     sendf("go depth 5");
-    const char *l = expect("bestmove", 20000);
+    const char *l = expect("bestmove", HANG_MS);
     check_bestmove(l, CHC_STARTPOS_FEN, "e2e4 e7e5");
 
     sendf("go nodes 5000");
-    l = expect("bestmove", 20000);
+    l = expect("bestmove", HANG_MS);
     check_bestmove(l, CHC_STARTPOS_FEN, "e2e4 e7e5");
 
+    /* the engine uses the time it is given: a lower bound, which load can only lengthen */
     int64_t t0 = now_ms();
     sendf("go movetime 300");
-    l = expect("bestmove", 5000);
-    int64_t el = now_ms() - t0;
-    assert_true(el >= 250);
+    l = expect("bestmove", HANG_MS);
+    assert_true(now_ms() - t0 >= 250);
     check_bestmove(l, CHC_STARTPOS_FEN, "e2e4 e7e5");
 
     sendf("go wtime 2000 btime 2000 winc 20 binc 20");
-    l = expect("bestmove", 5000);
+    l = expect("bestmove", HANG_MS);
     check_bestmove(l, CHC_STARTPOS_FEN, "e2e4 e7e5");
     sendf("go wtime 1000 btime 1000 movestogo 3");
-    l = expect("bestmove", 5000);
+    l = expect("bestmove", HANG_MS);
     check_bestmove(l, CHC_STARTPOS_FEN, "e2e4 e7e5");
 
     /* mate in 2 */
@@ -238,7 +243,7 @@ static void test_go_forms(void **state)
     sendf("go mate 2");
     int mate_seen = 0;
     for (;;) {
-        l = readline_to(20000);
+        l = readline_to(HANG_MS);
         assert_non_null(l);
         if (strstr(l, "score mate 2")) mate_seen = 1;
         if (strncmp(l, "bestmove", 8) == 0) break;
@@ -249,14 +254,14 @@ static void test_go_forms(void **state)
     /* searchmoves */
     sendf("position startpos");
     sendf("go depth 4 searchmoves h2h3 a2a3");
-    l = expect("bestmove", 20000);
+    l = expect("bestmove", HANG_MS);
     assert_true(strncmp(l, "bestmove h2h3", 13) == 0 || strncmp(l, "bestmove a2a3", 13) == 0);
 
     /* info lines carry the fields GUIs read */
     sendf("go depth 6");
     int info_ok = 0;
     for (;;) {
-        l = readline_to(20000);
+        l = readline_to(HANG_MS);
         assert_non_null(l);
         if (strncmp(l, "info depth", 10) == 0 && strstr(l, " seldepth ") && strstr(l, " score cp ") &&
             strstr(l, " nodes ") && strstr(l, " nps ") && strstr(l, " hashfull ") && strstr(l, " time ") &&
@@ -271,7 +276,7 @@ static void test_go_forms(void **state)
     sendf("go depth 5");
     char first[4][16] = {"", "", "", ""};
     for (;;) {
-        l = readline_to(20000);
+        l = readline_to(HANG_MS);
         assert_non_null(l);
         int d, k;
         const char *pv = strstr(l, " pv ");
@@ -285,18 +290,14 @@ static void test_go_forms(void **state)
     assert_non_null(strstr(l, first[1]));
     sendf("setoption name MultiPV value 1");
 
-    /* infinite: no bestmove until stop; stop answers within 50 ms */
+    /* infinite: no bestmove until stop; stop is answered with a legal move */
     sendf("go infinite");
     struct timespec ts = {0, 500000000};
     nanosleep(&ts, NULL);
     while ((l = readline_to(0)))
         assert_true(strncmp(l, "bestmove", 8) != 0);
-    t0 = now_ms();
     sendf("stop");
-    l = expect("bestmove", 2000);
-    el = now_ms() - t0;
-    fprintf(stderr, "stop -> bestmove in %lld ms\n", (long long)el);
-    assert_true(el <= 50);
+    l = expect("bestmove", HANG_MS);
     check_bestmove(l, CHC_STARTPOS_FEN, NULL);
 
     /* ponder, then ponderhit: the search becomes a timed one */
@@ -306,28 +307,27 @@ static void test_go_forms(void **state)
     while ((l = readline_to(0)))
         assert_true(strncmp(l, "bestmove", 8) != 0);
     sendf("ponderhit");
-    l = expect("bestmove", 3000);
+    l = expect("bestmove", HANG_MS);
     check_bestmove(l, CHC_STARTPOS_FEN, "d2d4");
 
     /* ponder, then stop */
     sendf("go ponder wtime 1000 btime 1000");
     nanosleep(&ts, NULL);
-    t0 = now_ms();
     sendf("stop");
-    l = expect("bestmove", 2000);
-    assert_true(now_ms() - t0 <= 50);
+    l = expect("bestmove", HANG_MS);
+    check_bestmove(l, CHC_STARTPOS_FEN, "d2d4");
 
-    /* isready while searching is answered at once */
+    /* isready while searching is answered (before the search ends: it is infinite) */
     sendf("go infinite");
     sendf("isready");
-    expect("readyok", 500);
+    expect("readyok", HANG_MS);
     sendf("stop");
-    expect("bestmove", 2000);
+    expect("bestmove", HANG_MS);
 
     /* checkmated side to move: bestmove 0000 */
     sendf("position fen rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
     sendf("go depth 3");
-    l = expect("bestmove", 2000);
+    l = expect("bestmove", HANG_MS);
     assert_string_equal(l, "bestmove 0000");
     stop_child();
 }
@@ -337,12 +337,12 @@ static void test_chess960(void **state)
     (void)state;
     start();
     sendf("uci");
-    expect("uciok", 2000);
+    expect("uciok", HANG_MS);
     sendf("setoption name UCI_Chess960 value true");
     /* castling is written king-takes-rook in Chess960 mode */
     sendf("position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1 moves e1h1");
     sendf("go depth 3");
-    const char *l = expect("bestmove", 5000);
+    const char *l = expect("bestmove", HANG_MS);
     assert_non_null(l);
     stop_child();
 }

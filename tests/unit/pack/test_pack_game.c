@@ -6,14 +6,8 @@
 
 #include <stdio.h>
 
-static uint64_t rng_state = 0x2545F4914F6CDD1Dull;
-static uint64_t rnd(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
-}
+static tu_rng rng = TU_RNG(0x2545F4914F6CDD1Dull);
+static uint64_t rnd(void) { return tu_rand(&rng); }
 
 static chc_move back_moves[4096];
 static int check_reencode = 1;

@@ -128,14 +128,8 @@ static void test_roundtrip_games(void **state)
 
 /* Random legal games from the standard start and from Chess960 starts; long random games
  * promote pawns, castle from odd squares and make en-passant captures possible. */
-static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
-static uint64_t rnd(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
-}
+static tu_rng rng = TU_RNG(0x9e3779b97f4a7c15ull);
+static uint64_t rnd(void) { return tu_rand(&rng); }
 
 static void test_random_walk(void **state)
 {
