@@ -231,7 +231,6 @@ static int next_record(chc_reader *r, chc_position *pos, chc_game *g, chc_read_i
             r->in.start += used;
         } else if (rc != CHC_OK) {
             /* The framing is lost: nothing after this record can be read. */
-            r->in.consumed += r->in.end - r->in.start;
             r->in.start = r->in.end;
             r->in.eof = 1;
         }
