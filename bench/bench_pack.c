@@ -8,7 +8,8 @@
  *          compresses it with zstd -19 and xz -9)
  * Prints bits per ply (games) and bits per position (positions) and speeds, with the ratio of
  * each row to our default level. Speeds are CPU time of this process, the best of three passes
- * for our game code (the machine may be shared). */
+ * for our game code (the machine may be shared); a pass encodes every game, then decodes every
+ * code. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -203,37 +204,52 @@ int main(int argc, char **argv)
 
     /* our code at each level */
     double bpp[CHC_PACK_GAME_LEVELS + 1], enc_rate[CHC_PACK_GAME_LEVELS + 1], dec_rate[CHC_PACK_GAME_LEVELS + 1];
-    static uint8_t code[CHC_PACK_GAME_MAX(20000)];
     static chc_move back[20000];
+    /* every code is kept: all games are encoded, then all codes decoded, as a converter reads a
+     * file of codes (decoding a game right after encoding it would replay the encoder's exact
+     * work on warm caches and branch predictors) */
+    size_t cap = 0;
+    for (size_t i = 0; i < ng; i++) cap += CHC_PACK_GAME_MAX(g[i].n);
+    uint8_t *codes = malloc(cap);
+    size_t *off = malloc((ng + 1) * sizeof *off);
+    if (!codes || !off) return 1;
     /* speed: the best of three passes (the machine may be shared) */
     for (int level = 1; level <= CHC_PACK_GAME_LEVELS; level++) {
         enc_rate[level] = dec_rate[level] = 0;
         for (int pass = 0; pass < 3; pass++) {
-            size_t bytes = 0;
             double te = 0, td = 0;
+            off[0] = 0;
             for (size_t i = 0; i < ng; i++) {
-                size_t len, n;
+                size_t len;
                 double t0 = cpu_now();
-                if (chc_pack_game(&g[i].start, g[i].moves, g[i].n, level, code, sizeof code, &len)) {
+                if (chc_pack_game_encode(&g[i].start, g[i].moves, g[i].n, CHC_RESULT_UNKNOWN,
+                                         CHC_PACK_LEVEL(level), codes + off[i], cap - off[i], &len,
+                                         NULL)) {
                     fprintf(stderr, "bench_pack: game %zu does not pack\n", i);
                     return 1;
                 }
-                double t1 = cpu_now();
+                te += cpu_now() - t0;
+                off[i + 1] = off[i] + len;
+            }
+            for (size_t i = 0; i < ng; i++) {
+                size_t n;
                 chc_position st;
-                if (chc_unpack_game(code, len, &st, back, 20000, &n, NULL) || n != g[i].n) {
+                double t1 = cpu_now();
+                if (chc_pack_game_decode(codes + off[i], off[i + 1] - off[i], &st, back, 20000, &n, NULL,
+                                         NULL, NULL) ||
+                    n != g[i].n) {
                     fprintf(stderr, "bench_pack: game %zu does not unpack\n", i);
                     return 1;
                 }
-                double t2 = cpu_now();
-                te += t1 - t0;
-                td += t2 - t1;
-                bytes += len;
+                td += cpu_now() - t1;
             }
-            bpp[level] = bytes * 8.0 / (double)plies;
+            bpp[level] = off[ng] * 8.0 / (double)plies;
             if ((double)plies / te > enc_rate[level]) enc_rate[level] = (double)plies / te;
             if ((double)plies / td > dec_rate[level]) dec_rate[level] = (double)plies / td;
         }
     }
+    free(codes);
+    free(off);
     double ref = bpp[CHC_PACK_GAME_LEVEL_DEFAULT];
 
     /* PGN movetext */
@@ -320,9 +336,9 @@ int main(int argc, char **argv)
             uint8_t pc[CHC_PACK_POS_BYTES];
             chc_position back_pos;
             double a = cpu_now();
-            chc_pack_position(&pos, pc);
+            chc_pack_position_encode(&pos, pc, NULL);
             double b = cpu_now();
-            chc_unpack_position(&back_pos, pc, NULL);
+            chc_pack_position_decode(pc, &back_pos, NULL);
             double c = cpu_now();
             char fen[CHC_FEN_MAX];
             fenchars += chc_position_to_fen(&pos, fen, sizeof fen, 0);

@@ -1,6 +1,8 @@
-/* Fuzz the pack position decoders. Properties: a 20-byte input is a binary code and any other
- * input a text code; whatever decodes re-encodes to the same code in both forms, and decoding
- * is deterministic. */
+/* Fuzz the pack position decoders. A 20-byte input is also tried as a binary code; every input
+ * up to 256 bytes is tried as a text code (any version, and the 26-character 0.1 text).
+ * Properties: decoding is deterministic; every failure fills the diag; whatever decodes
+ * re-encodes to exactly the same code: the same 20 bytes, the same text without surrounding
+ * white space (version 1), or the same 26 characters after the version character (0.1). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,41 +11,56 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+static int same_position(const chc_position *a, const chc_position *b)
+{
+    return !memcmp(a->board, b->board, 64) && a->side == b->side && a->castling == b->castling &&
+           a->ep == b->ep && a->chess960 == b->chess960 &&
+           !memcmp(a->castle_rook, b->castle_rook, sizeof a->castle_rook);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     chc_position pos, pos2;
-    chc_diag d;
+    chc_diag d = CHC_DIAG_INIT;
     uint8_t code[CHC_PACK_POS_BYTES];
     char text[CHC_PACK_POS_TEXT_MAX];
     if (size == CHC_PACK_POS_BYTES) {
-        int rc = chc_unpack_position(&pos, data, &d);
-        if (rc != chc_unpack_position(&pos2, data, NULL)) abort();
+        int rc = chc_pack_position_decode(data, &pos, &d);
+        if (rc != chc_pack_position_decode(data, &pos2, NULL)) abort();
         if (rc != CHC_OK) {
             if (d.code != rc || !d.message[0]) abort();
-            return 0;
+        } else {
+            if (!same_position(&pos, &pos2)) abort();
+            if (chc_pack_position_encode(&pos, code, NULL) != CHC_OK) abort();
+            if (memcmp(code, data, CHC_PACK_POS_BYTES)) abort();
+            size_t tl = 0;
+            if (chc_pack_position_write(&pos, 0, text, sizeof text, &tl, NULL) != CHC_OK || tl != 28) abort();
+            if (chc_pack_position_read(text, tl, &pos2, NULL, NULL) != CHC_OK || !same_position(&pos, &pos2))
+                abort();
         }
-        if (chc_pack_position(&pos, code) != CHC_OK) abort();
-        if (memcmp(code, data, CHC_PACK_POS_BYTES)) abort();
-        if (chc_pack_position_text(&pos, text) != CHC_OK) abort();
-        if (chc_unpack_position_text(&pos2, text, NULL) != CHC_OK) abort();
-        if (memcmp(pos.board, pos2.board, 64) || pos.side != pos2.side || pos.castling != pos2.castling)
-            abort();
-        return 0;
     }
     if (size > 256) return 0;
-    char buf[257];
-    memcpy(buf, data, size);
-    buf[size] = 0;
-    int rc = chc_unpack_position_text(&pos, buf, &d);
+    const char *src = (const char *)data;
+    chc_read_info info;
+    chc_diag_init(&d);
+    int rc = chc_pack_position_read(src, size, &pos, &info, &d);
+    if (rc != chc_pack_position_read(src, size, &pos2, NULL, NULL)) abort();
     if (rc != CHC_OK) {
         if (d.code != rc || !d.message[0]) abort();
         return 0;
     }
-    if (chc_pack_position_text(&pos, text) != CHC_OK) abort();
+    if (d.code != 0 || !same_position(&pos, &pos2)) abort(); /* diag untouched on success */
+    size_t tl = 0;
+    if (chc_pack_position_write(&pos, 0, text, sizeof text, &tl, NULL) != CHC_OK) abort();
     /* the accepted text, without surrounding white space, is the code */
-    size_t s = 0, e = strlen(buf);
-    while (s < e && (buf[s] == ' ' || buf[s] == '\t' || buf[s] == '\n' || buf[s] == '\r')) s++;
-    while (e > s && (buf[e - 1] == ' ' || buf[e - 1] == '\t' || buf[e - 1] == '\n' || buf[e - 1] == '\r')) e--;
-    if (e - s != strlen(text) || memcmp(buf + s, text, e - s)) abort();
+    size_t s = 0, e = size;
+    while (s < e && (src[s] == ' ' || src[s] == '\t' || src[s] == '\n' || src[s] == '\r')) s++;
+    while (e > s && (src[e - 1] == ' ' || src[e - 1] == '\t' || src[e - 1] == '\n' || src[e - 1] == '\r')) e--;
+    if (info.version == 1) {
+        if (info.flags || e - s != tl || memcmp(src + s, text, tl)) abort();
+    } else {
+        if (info.flags != CHC_READ_LEGACY || e - s != 26 || memcmp(src + s, text + 1, 26)) abort();
+    }
+    if ((size_t)info.offset != s) abort();
     return 0;
 }

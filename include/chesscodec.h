@@ -916,35 +916,50 @@ CHC_API int chc_urlsafe_read(const char *src, size_t src_len, chc_game *g,
 /* >>> SECTION pack (position and game codes) -- see src/pack/ */
 /*
  * Pack: chesscodec's own smallest exact codes. Versioned and frozen: a code once written
- * decodes to the same position or game with every later release (docs/formats/pack-*.md,
- * CHANGELOG.md). Golden vectors of every version are pinned in the tests.
+ * decodes to the same position or game with every later release (specifications:
+ * docs/formats/pack-position.md, pack-game.md, pack-stream.md). Golden vectors of every
+ * version (and of the unversioned 0.1 codes) are pinned in tests/data/pack/.
  *
  * Position code, version 1: every legal position (board, side to move, castling rights
  * including Chess960, en-passant square) as its rank in a counted domain of 2^155.70
- * positions, CHC_PACK_POS_BITS = 156 bits. Binary form: 20 bytes big-endian (the top four bits
- * zero) -- the version is not in these bytes but in the framing that carries them (text form,
- * stream record). Text form: a version character ('p' for version 1), the 26 base64url
- * characters of the 20 bytes, and a check character (28 characters). The check detects every
- * single-character substitution and every swap of two adjacent characters. Counters are not
- * stored (decoding gives 0 1). The chess960 flag is not stored: a decoded position is Chess960
- * exactly when one of its rights needs it.
+ * positions, CHC_PACK_POS_BITS = 156 bits.
+ *   Binary form: 20 bytes big-endian (the top four bits zero). The version is not in these
+ *   bytes but in the framing that carries them (text form, stream record); the binary form
+ *   is the same in every version so far.
+ *   Text form: the version character ('p' for version 1), the 26 base64url characters of the
+ *   156 bits (RFC 4648 section 5, most significant first), and a check character: 28
+ *   characters.
+ * Counters are not stored (decoding gives 0 1). The en-passant square is stored only when a
+ * pawn of the side to move stands beside the pawn that double-stepped. The chess960 flag is
+ * not stored: a decoded position is Chess960 exactly when one of its rights needs it.
  *
  * Game code, version 1: the start position, the main-line moves and the result of a game. A
- * predictor (model 1) scores the legal moves of each position; a range coder writes the
- * played move with the probability the scores give it. Binary form: a version byte, then the
- * range coder's bytes. Text form: a version character ('g' for version 1), base64url of the
- * bytes after the version byte, and a check character.
+ * predictor (model 1, frozen data) scores the legal moves of each position; a range coder
+ * writes the played move with the probability the scores give it (a forced move costs only
+ * the end-of-game flag). Levels trade speed for size: level 1 (the default: about 3.26 bits
+ * per ply on lichess games, plus about 11 bits a code for the version byte and the result)
+ * and level 2 (0.3% smaller, about 20% slower); the level is part of the code.
+ *   Binary form: a version byte (1), then the range coder's bytes.
+ *   Text form: the version character ('_' for version 1), base64url of the bytes after the
+ *   version byte (no padding; unused bits zero), and a check character. ('_' rather than a
+ *   letter: unversioned 0.1 game texts almost never start with it, so a damaged version-1
+ *   text is almost never readable as a 0.1 code.)
  *
- * Readers also read the unversioned codes of chesscodec 0.1 (26-character position codes;
- * game codes of its two published models), reporting CHC_READ_LEGACY; writers never write
- * them. A text that is a valid version-1 code is read as version 1.
+ * The check character detects every single-character substitution and every swap of two
+ * adjacent characters in a text code, whatever its length; a position code never passes as a
+ * game code's check nor the reverse. Decoders accept only what the encoders write: an
+ * accepted code re-encodes to exactly the same bytes (the game code at the level it names).
+ *
+ * Unversioned codes of chesscodec 0.1 are read, never written (info->version 0, info->flags
+ * CHC_READ_LEGACY): the 26-character position text, and game texts made with either of
+ * 0.1's two models. A text that is a valid versioned code is read as that version.
  */
 #define CHC_PACK_POS_BITS 156
 #define CHC_PACK_POS_BYTES 20
 /* The text form (28 characters) and its NUL. */
 #define CHC_PACK_POS_TEXT_MAX 29
 #define CHC_PACK_POS_VERSION 1   /* the version chc_pack_position_write() writes */
-#define CHC_PACK_GAME_VERSION 1  /* the version chc_pack_game_write() writes */
+#define CHC_PACK_GAME_VERSION 1  /* the version chc_pack_game_encode()/_write() write */
 
 /* Encodes `pos` (a valid position) into 20 bytes. Returns CHC_OK, or a CHC_E_POS_* code for a
  * position outside the domain (more material than captures and promotions explain:
@@ -952,76 +967,116 @@ CHC_API int chc_urlsafe_read(const char *src, size_t src_len, chc_game *g,
  * CHC_E_POS_EN_PASSANT). */
 CHC_API int chc_pack_position_encode(const chc_position *pos, uint8_t dst[CHC_PACK_POS_BYTES],
                                      chc_diag *diag);
-/* Decodes 20 bytes. Returns CHC_OK, CHC_E_PACK_RANGE (the number is at or past the count of
- * the domain), or the CHC_E_POS_* code of chc_position_set() when the domain member it names
- * is not a legal position. */
+/* Decodes 20 bytes (of any version: the binary form has not changed). Returns CHC_OK,
+ * CHC_E_PACK_RANGE (the number is at or past the count of the domain, which includes any
+ * code with one of the top four bits set), or the CHC_E_POS_* code of chc_position_set() when
+ * the domain member it names is not a legal position (for example the side not to move in
+ * check). */
 CHC_API int chc_pack_position_decode(const uint8_t src[CHC_PACK_POS_BYTES], chc_position *pos,
                                      chc_diag *diag);
-/* The text form (flags: 0). Returns as chc_pack_position_encode(), or CHC_E_BUFFER_TOO_SMALL. */
+/* Writes the version-1 text form (28 characters; flags must be 0; CHC_PACK_POS_TEXT_MAX
+ * always suffices). Returns as chc_pack_position_encode(), plus CHC_E_ARGUMENT (flags) and
+ * CHC_E_BUFFER_TOO_SMALL. */
 CHC_API int chc_pack_position_write(const chc_position *pos, unsigned flags, char *dst,
                                     size_t dst_cap, size_t *dst_len, chc_diag *diag);
-/* Reads the text form of any version (white space around it ignored). Returns as
- * chc_pack_position_decode(), plus CHC_E_PACK_CORRUPT (wrong length, a character outside
- * base64url; diag: index), CHC_E_PACK_CHECK (the check character does not match),
- * CHC_E_PACK_VERSION (a version character of no known version). */
+/* Reads the text form of any version, or the 26-character text of chesscodec 0.1
+ * (info->flags CHC_READ_LEGACY, info->version 0); white space around it is ignored.
+ * info->version gets the version. Returns CHC_OK, or: CHC_E_EMPTY (only white space);
+ * CHC_E_PACK_CORRUPT (not 28 or 26 characters, or a character outside base64url; diag: index,
+ * offset); CHC_E_PACK_CHECK (the check character does not match: a typo or damage, not
+ * located); CHC_E_PACK_VERSION (a valid check but a version character of no version this
+ * library knows); then the errors of chc_pack_position_decode(). */
 CHC_API int chc_pack_position_read(const char *src, size_t src_len, chc_position *pos,
                                    chc_read_info *info, chc_diag *diag);
 
 #define CHC_PACK_GAME_MAX_PLIES 100000u
 #define CHC_PACK_GAME_LEVELS 2
 #define CHC_PACK_GAME_LEVEL_DEFAULT 1
-/* Flags of the game writers: the level (0: default, or 1..CHC_PACK_GAME_LEVELS). */
+/* Flags of the game writers: the level (0: default, or 1..CHC_PACK_GAME_LEVELS). Other bits
+ * must be zero. */
 #define CHC_PACK_LEVEL(n) ((unsigned)(n) & 15u)
-/* Bytes that always suffice for a game of `plies` plies. */
+/* Bytes that always suffice for the binary code of a game of `plies` plies. */
 #define CHC_PACK_GAME_MAX(plies) (48u + 3u * (size_t)(plies))
 /* Characters (with NUL) that always suffice for the text form. */
 #define CHC_PACK_GAME_TEXT_MAX(plies) ((CHC_PACK_GAME_MAX(plies) * 4u + 2u) / 3u + 3u)
 
-/* Encodes the game that starts at `start`, plays moves[0..n) and has result `result` (enum
- * chc_result) into dst. Returns CHC_OK, CHC_E_ARGUMENT (bad level or result),
- * CHC_E_MOVE_ILLEGAL (diag index: the ply), CHC_E_UNSUPPORTED (a null move), CHC_E_LIMIT,
- * CHC_E_BUFFER_TOO_SMALL, or an error of chc_pack_position_encode() for the start. */
+/* Encodes the version-1 binary code of the game that starts at `start` (a valid position),
+ * plays moves[0..n) (legal moves; compared by from, to and promotion) and has result `result`
+ * (enum chc_result) at the level of `flags` into dst (CHC_PACK_GAME_MAX(n) always suffices).
+ * Returns CHC_OK, CHC_E_ARGUMENT (bad level, flags or result), CHC_E_MOVE_ILLEGAL (diag
+ * index: the ply), CHC_E_UNSUPPORTED (a null move), CHC_E_LIMIT (more than
+ * CHC_PACK_GAME_MAX_PLIES), CHC_E_BUFFER_TOO_SMALL (*dst_len: the size needed), or an error of
+ * chc_pack_position_encode() for the start. */
 CHC_API int chc_pack_game_encode(const chc_position *start, const chc_move *moves, size_t n,
                                  int result, unsigned flags, uint8_t *dst, size_t dst_cap,
                                  size_t *dst_len, chc_diag *diag);
-/* Decodes a binary game code of any version: the start into *start, the moves into moves[]
- * (room for cap; *n their number), the result into *result (NULL accepted). Returns CHC_OK;
+/* Decodes a binary game code of any version (its first byte): the start into *start, the
+ * moves into moves[] (room for cap; *n their number), the result into *result (NULL
+ * accepted); info (NULL accepted) gets the version. Unversioned 0.1 binary codes are not
+ * read here (see chc_pack_game_decode_legacy(), experimental). Returns CHC_OK;
  * CHC_E_BUFFER_TOO_SMALL (then *n is the number of plies needed); CHC_E_LIMIT;
- * CHC_E_PACK_VERSION; CHC_E_PACK_CORRUPT (diag: index = ply); or the start code's error. */
+ * CHC_E_PACK_VERSION (diag: the version byte); CHC_E_PACK_CORRUPT (empty, truncated, a
+ * malformed header or start, data no encoder writes; diag: index = ply); or the start
+ * position code's error. */
 CHC_API int chc_pack_game_decode(const uint8_t *src, size_t src_len, chc_position *start,
                                  chc_move *moves, size_t cap, size_t *n, int *result,
                                  chc_read_info *info, chc_diag *diag);
-/* The text form of game `g`'s main line, start and result. */
+/* Writes the version-1 text form of game `g`'s start, main line and result
+ * (chc_game_result()) at the level of `flags`; CHC_PACK_GAME_TEXT_MAX(plies) always
+ * suffices. Returns as chc_pack_game_encode(), plus CHC_E_NO_MEMORY. */
 CHC_API int chc_pack_game_write(const chc_game *g, unsigned flags, char *dst, size_t dst_cap,
                                 size_t *dst_len, chc_diag *diag);
-/* Reads the text form of any version (and unversioned chesscodec 0.1 codes) into `g` (reset
- * first). Returns as chc_pack_game_decode(), plus CHC_E_PACK_CHECK and CHC_E_PACK_AMBIGUOUS. */
+/* Reads the text form of any version, or an unversioned chesscodec 0.1 game text, into `g`
+ * (reset first: start, main line, result; a 0.1 code has result "*"). White space around it
+ * is ignored. The reading rule: a text with a version character and a valid check character
+ * that decodes is that version (info->version); otherwise the text is tried as a 0.1 code with
+ * both 0.1 models: when exactly one reads it (or both give the same game) that is the game,
+ * with info->flags CHC_READ_LEGACY and info->version 0. Returns CHC_OK, or: CHC_E_EMPTY;
+ * CHC_E_PACK_CORRUPT (a character outside base64url, diag: index; or not a code of any
+ * version); CHC_E_PACK_CHECK (a version character but the check does not match, and no 0.1
+ * model reads it); CHC_E_PACK_VERSION (a valid code of a newer version); CHC_E_PACK_AMBIGUOUS
+ * (a 0.1 code both 0.1 models read as different games; the message names both: decode it
+ * with the model named, chc_pack_game_read_legacy()); the errors of chc_pack_game_decode();
+ * CHC_E_NO_MEMORY. */
 CHC_API int chc_pack_game_read(const char *src, size_t src_len, chc_game *g,
                                chc_read_info *info, chc_diag *diag);
 
 /*
  * Pack stream (docs/formats/pack-stream.md): many position and game codes in one binary file:
- * a header (magic and stream version), then records, each with its kind and code version,
- * its length, the code's bytes and a CRC-32C. `convert --to pack-stream` writes one; every
- * reader of games (chc_reader) reads one.
+ * an 8-byte header (80 00 "CHPK", the stream version, 0A), then records, each with its kind
+ * ('P' position, 'G' game) and code version, its length (LEB128), the code's bytes (a game
+ * code without its version byte) and a CRC-32C of all that. The magic is neither text (0x80
+ * cannot start UTF-8) nor the start of a 0.1 `convert --binary` stream (a LEB128 length is
+ * never 80 00).
  */
 #define CHC_PACK_STREAM_HEADER_BYTES 8
-/* Writes the stream header into dst. Returns CHC_OK or CHC_E_BUFFER_TOO_SMALL. */
+/* Writes the stream header into dst. Returns CHC_OK or CHC_E_BUFFER_TOO_SMALL (*dst_len, NULL
+ * accepted, gets 8 either way). */
 CHC_API int chc_pack_stream_header(uint8_t *dst, size_t dst_cap, size_t *dst_len);
 /* Bytes that always suffice for one record of a game of `plies` plies. */
 #define CHC_PACK_STREAM_RECORD_MAX(plies) (CHC_PACK_GAME_MAX(plies) + 16u)
-/* Writes one record holding game `g` (flags: the level), or position `pos`. */
+/* Writes one record holding game `g` (its start, main line and result; flags: the level) in
+ * the current game code version. Returns as chc_pack_game_encode() (CHC_E_BUFFER_TOO_SMALL
+ * with *dst_len the record's size), plus CHC_E_NO_MEMORY. */
 CHC_API int chc_pack_stream_write_game(const chc_game *g, unsigned flags, uint8_t *dst,
                                        size_t dst_cap, size_t *dst_len, chc_diag *diag);
+/* Writes one record holding position `pos` (27 bytes). Returns as chc_pack_position_encode(),
+ * plus CHC_E_BUFFER_TOO_SMALL. */
 CHC_API int chc_pack_stream_write_position(const chc_position *pos, uint8_t *dst,
                                            size_t dst_cap, size_t *dst_len, chc_diag *diag);
-/* Checks a stream header at src. Returns CHC_OK, CHC_E_STREAM_FORMAT or CHC_E_PACK_VERSION. */
+/* Checks a stream header at src[0..src_len) (the first 8 bytes). Returns CHC_OK,
+ * CHC_E_STREAM_FORMAT (no magic, cut off, or a damaged last byte) or CHC_E_PACK_VERSION (a
+ * stream version this library does not know). */
 CHC_API int chc_pack_stream_check_header(const uint8_t *src, size_t src_len, chc_diag *diag);
-/* Reads the record at src[0..src_len) (after the header): *used gets its size. A game
- * record fills `g` (reset first); a position record fills `pos` and leaves g alone;
- * info->format says which (CHC_FORMAT_PACK_GAME or CHC_FORMAT_PACK_POSITION). Returns CHC_OK,
- * CHC_E_GAME_END (src_len is 0), CHC_E_STREAM_FORMAT (bad or truncated framing),
- * CHC_E_PACK_CHECK (CRC mismatch), or the code's error. */
+/* Reads the record at src[0..src_len) (after the header). A game record fills `g` (reset
+ * first); a position record fills `pos` and leaves g alone; either may be NULL, and a record
+ * whose destination is NULL is still checked and decoded. info->format says which
+ * (CHC_FORMAT_PACK_GAME or CHC_FORMAT_PACK_POSITION), info->version the code's version.
+ * *used gets the record's size whenever its framing is intact, also when the CRC, the version
+ * or the code is bad (so a caller may skip it), else 0. Returns CHC_OK, CHC_E_GAME_END
+ * (src_len is 0), CHC_E_STREAM_FORMAT (unknown kind, bad length, record cut off; diag offset
+ * relative to src), CHC_E_PACK_CHECK (CRC mismatch), CHC_E_PACK_VERSION, the code's errors,
+ * or CHC_E_NO_MEMORY. */
 CHC_API int chc_pack_stream_read_record(const uint8_t *src, size_t src_len, size_t *used,
                                         chc_game *g, chc_position *pos, chc_read_info *info,
                                         chc_diag *diag);
@@ -1357,7 +1412,9 @@ CHC_DEPRECATED("use chc_pack_position_write") CHC_API int chc_pack_position_text
     const chc_position *pos, char out[CHC_PACK_POS_TEXT_MAX]);
 CHC_DEPRECATED("use chc_pack_position_read") CHC_API int chc_unpack_position_text(
     chc_position *pos, const char *text, chc_diag *diag);
-/* Version-1 codes with result "*". */
+/* chc_pack_game() and chc_pack_game_text() write version-1 codes with result "*";
+ * chc_unpack_game() reads versioned binary codes (as chc_pack_game_decode()) and
+ * chc_unpack_game_text() every text (as chc_pack_game_read()). */
 CHC_DEPRECATED("use chc_pack_game_encode") CHC_API int chc_pack_game(
     const chc_position *start, const chc_move *moves, size_t n, int level, uint8_t *out,
     size_t cap, size_t *len);
@@ -1402,6 +1459,35 @@ CHC_API int chc_covert_decode_indices(const uint16_t *idx, size_t n, chc_positio
  * CHC_PGN_MAX_GAME_BYTES (skipped; *text is not set). Used to split a file for parallel
  * reading: each game's text read with chc_pgn_reader_new_mem() gives the same game. */
 CHC_API int chc_pgn_next_raw(chc_pgn_reader *r, const char **text, size_t *len, long *line);
+
+/* >>> SECTION pack experimental -- see src/pack/ */
+/* Unversioned (chesscodec 0.1) pack game codes by model. 0.1 had two published models: "0.1a"
+ * (the build of commit 3f74179) and "0.1b" (commits 11421de..54164be, the 0.1.0 release).
+ * chc_pack_game_read() tries both; these decode with the one named (for a code it reports as
+ * CHC_E_PACK_AMBIGUOUS, or a 0.1 binary code, which has no text form to try). */
+/* The name of 0.1 model i (0: "0.1a", 1: "0.1b"), or NULL past the last. */
+CHC_API const char *chc_pack_legacy_model(size_t i);
+/* Decodes an unversioned 0.1 binary game code with `model`: start, moves (room for cap, *n
+ * their number) and *level (NULL accepted). Returns CHC_OK, CHC_E_ARGUMENT (no such model),
+ * or the errors of chc_pack_game_decode() (but not CHC_E_PACK_VERSION). */
+CHC_API int chc_pack_game_decode_legacy(const uint8_t *src, size_t src_len, const char *model,
+                                        chc_position *start, chc_move *moves, size_t cap,
+                                        size_t *n, int *level, chc_diag *diag);
+/* Reads an unversioned 0.1 game text with `model` into g (reset first; result "*";
+ * info->flags CHC_READ_LEGACY). Returns CHC_OK, CHC_E_ARGUMENT (no such model), CHC_E_EMPTY,
+ * CHC_E_PACK_CORRUPT (a character outside base64url, a bad length or padding, data the model
+ * does not read), the start position code's errors, or CHC_E_NO_MEMORY. */
+CHC_API int chc_pack_game_read_legacy(const char *src, size_t src_len, const char *model,
+                                      chc_game *g, chc_read_info *info, chc_diag *diag);
+/* Reads one record of a stream written by `convert --binary` of chesscodec 0.1 (no header;
+ * each record a LEB128 length and a 0.1 binary game code; docs/formats/pack-stream.md,
+ * "0.1 streams") into g (reset first). `model`: NULL for "0.1b", the only model the 0.1
+ * release that had --binary wrote. *used gets the record's size when its framing is intact.
+ * Returns CHC_OK, CHC_E_GAME_END (src_len is 0), CHC_E_ARGUMENT (no such model),
+ * CHC_E_STREAM_FORMAT (a bad or cut-off length), the code's errors, or CHC_E_NO_MEMORY. */
+CHC_API int chc_pack_stream01_read_record(const uint8_t *src, size_t src_len, const char *model,
+                                          size_t *used, chc_game *g, chc_diag *diag);
+/* <<< END SECTION pack experimental */
 #endif /* CHC_EXPERIMENTAL */
 
 #ifdef __cplusplus

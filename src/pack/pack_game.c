@@ -1,6 +1,20 @@
-/* The pack game code: the moves of a game, each coded with the probability the predictor
- * (pack_model.c) gives it, by a range coder (docs/formats/pack-game.md). */
-#include <math.h>
+/* The pack game code's body: the start, the moves and (version 1 on) the result of a game,
+ * each symbol range-coded (pack_rc.h) with the probability the predictor of the code's model
+ * (pack_model.c) or a fixed table gives it (docs/formats/pack-game.md, "Symbols").
+ *
+ *   symbol                       distribution
+ *   start kind                   standard 60/64, Chess960 2/64, position 1/64, pos+960 1/64
+ *   level                        1: 48/64, 2: 16/64
+ *   Chess960 number              uniform over 960                 (Chess960 starts)
+ *   20 position-code bytes,      each uniform over 256            (position starts)
+ *   half-move, full-move varints
+ *   per ply: end of game?        another move 63/64, end 1/64     (unless no legal move)
+ *   per ply: the move            the model's frequencies          (two or more legal moves)
+ *   result (version >= 1)        by the final position and the side that moved last
+ *
+ * Version 0 is the unversioned code of chesscodec 0.1: moves in the move generator's order,
+ * no result. Version 1 and later take the moves in canonical order (the move number:
+ * promotion, destination, origin) so that the code does not depend on the generator. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,8 +22,42 @@
 #include "common/once.h"
 #include "core/position.h"
 #include "pack/pack_internal.h"
-#include "pack/pack_model.h"
+#include "pack/pack_rc.h"
 
+/* ---------------------------------------------------------------------------------------- */
+/* Formats                                                                                  */
+/* ---------------------------------------------------------------------------------------- */
+static const chci_pack_game_fmt fmt_v1 = {1, &chci_pm_model1};
+static const chci_pack_game_fmt fmt_01a = {0, &chci_pm_model_01a};
+static const chci_pack_game_fmt fmt_01b = {0, &chci_pm_model_01b};
+
+/* Every version this library reads and writes, by number (index 0 unused). A new model is a
+ * new entry here; an entry never changes. */
+static const chci_pack_game_fmt *const game_versions[] = {NULL, &fmt_v1};
+/* The models of chesscodec 0.1, oldest first. */
+static const chci_pack_game_fmt *const legacy_formats[CHCI_PACK_LEGACY_MODELS] = {&fmt_01a, &fmt_01b};
+
+const chci_pack_game_fmt *chci_pack_game_fmt_of(int version)
+{
+    int n = (int)(sizeof game_versions / sizeof game_versions[0]);
+    return version >= 1 && version < n ? game_versions[version] : NULL;
+}
+
+const chci_pack_game_fmt *chci_pack_legacy_fmt_at(size_t i)
+{
+    return i < CHCI_PACK_LEGACY_MODELS ? legacy_formats[i] : NULL;
+}
+
+const chci_pack_game_fmt *chci_pack_legacy_fmt(const char *model)
+{
+    for (size_t i = 0; model && i < CHCI_PACK_LEGACY_MODELS; i++)
+        if (strcmp(legacy_formats[i]->model->name, model) == 0) return legacy_formats[i];
+    return NULL;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* The model's distribution                                                                  */
+/* ---------------------------------------------------------------------------------------- */
 #define EXP_ONE 4096
 #define EXP_N 512
 static uint32_t exptab[EXP_N];
@@ -27,157 +75,209 @@ static void exp_init(void)
 }
 CHCI_ONCE(exp_ready, exp_init);
 
-/* ---------------------------------------------------------------------------------------- */
-/* Range coder (LZMA-style carry handling; minimal flush)                                   */
-/* ---------------------------------------------------------------------------------------- */
-typedef struct {
-    uint64_t low;
-    uint32_t range;
-    uint8_t cache;
-    uint64_t cache_size;
-    int first;
-    uint8_t *out;
-    size_t cap, len;
-    int overflow;
-} rc_enc;
-
-static void rc_put(rc_enc *e, uint8_t b)
+/* Frequencies of the moves: exptab[min(best - score, 511)]. */
+static inline void move_scores(const chc_position *pos, const chci_pm_state *st, const chc_move *mv,
+                               int n, int32_t *sc, int32_t *best)
 {
-    if (e->first) { /* the first byte is always 0: not written */
-        e->first = 0;
-        return;
-    }
-    if (e->len < e->cap) e->out[e->len] = b;
-    else e->overflow = 1;
-    e->len++;
-}
-
-static void rc_shift_low(rc_enc *e)
-{
-    if ((uint32_t)e->low < 0xFF000000u || (e->low >> 32) != 0) {
-        uint8_t carry = (uint8_t)(e->low >> 32);
-        uint8_t temp = e->cache;
-        do {
-            rc_put(e, (uint8_t)(temp + carry));
-            temp = 0xFF;
-        } while (--e->cache_size != 0);
-        e->cache = (uint8_t)(e->low >> 24);
-    }
-    e->cache_size++;
-    e->low = (e->low & 0x00FFFFFFu) << 8;
-}
-
-static void rc_encode(rc_enc *e, uint32_t cum, uint32_t freq, uint32_t tot)
-{
-    uint32_t r = e->range / tot;
-    e->low += (uint64_t)r * cum;
-    e->range = r * freq;
-    while (e->range < (1u << 24)) {
-        e->range <<= 8;
-        rc_shift_low(e);
-    }
-}
-
-/* The final value: low rounded up to as many zero low bytes as the interval allows. */
-static int rc_final_shift(uint64_t low, uint32_t range, uint64_t *v)
-{
-    for (int s = 32; s >= 0; s -= 8) {
-        uint64_t mask = (s == 64 ? ~0ull : ((1ull << s) - 1));
-        uint64_t x = (low + mask) & ~mask;
-        if (x - low < range) {
-            *v = x;
-            return s;
-        }
-    }
-    *v = low;
-    return 0;
-}
-
-static void rc_flush(rc_enc *e)
-{
-    uint64_t v;
-    int s = rc_final_shift(e->low, e->range, &v);
-    e->low = v;
-    for (int i = 0; i < 5; i++) rc_shift_low(e);
-    e->len -= (size_t)(s / 8); /* those bytes are zero: the decoder supplies them */
-}
-
-typedef struct {
-    const uint8_t *in;
-    size_t len, pos; /* pos counts reads, past len too */
-    uint32_t low, range, code;
-} rc_dec;
-
-static uint8_t rc_byte(rc_dec *d)
-{
-    uint8_t b = d->pos < d->len ? d->in[d->pos] : 0;
-    d->pos++;
-    return b;
-}
-
-static void rc_dec_init(rc_dec *d, const uint8_t *in, size_t len)
-{
-    d->in = in;
-    d->len = len;
-    d->pos = 0;
-    d->low = 0;
-    d->range = 0xFFFFFFFFu;
-    d->code = 0;
-    for (int i = 0; i < 4; i++) d->code = (d->code << 8) | rc_byte(d);
-}
-
-/* Returns the cumulative-frequency target, or UINT32_MAX for an impossible input. */
-static uint32_t rc_decode_target(rc_dec *d, uint32_t tot, uint32_t *r)
-{
-    *r = d->range / tot;
-    uint32_t v = (d->code - d->low) / *r;
-    return v < tot ? v : UINT32_MAX;
-}
-
-static void rc_decode_update(rc_dec *d, uint32_t r, uint32_t cum, uint32_t freq)
-{
-    d->low += r * cum;
-    d->range = r * freq;
-    while (d->range < (1u << 24)) {
-        d->range <<= 8;
-        d->low <<= 8;
-        d->code = (d->code << 8) | rc_byte(d);
-    }
-}
-
-/* The input must be exactly what the encoder writes. */
-static int rc_dec_finish_ok(const rc_dec *d)
-{
-    uint64_t v;
-    int s = rc_final_shift(d->low, d->range, &v);
-    if ((uint32_t)v != d->code) return 0;
-    return d->pos - d->len == (size_t)(s / 8) && d->pos >= d->len;
-}
-
-/* ---------------------------------------------------------------------------------------- */
-/* The model's distribution                                                                  */
-/* ---------------------------------------------------------------------------------------- */
-static void move_freqs(const chc_position *pos, const chci_pm_state *st, const chc_move *mv, int n,
-                       int level, uint32_t *freq, uint32_t *tot)
-{
-    int32_t sc[CHC_MAX_MOVES];
-    chci_pm_scores(pos, st, mv, n, level, sc);
-    int32_t best = INT32_MIN;
+    chci_pm_scores(pos, st, mv, n, sc);
+    int32_t b = INT32_MIN;
     for (int i = 0; i < n; i++)
-        if (sc[i] > best) best = sc[i];
-    uint32_t t = 0;
-    for (int i = 0; i < n; i++) {
-        int32_t dd = best - sc[i];
-        uint32_t f = exptab[dd < EXP_N ? dd : EXP_N - 1];
-        freq[i] = f;
-        t += f;
-    }
-    *tot = t;
+        if (sc[i] > b) b = sc[i];
+    *best = b;
+}
+
+static inline uint32_t freq_of(int32_t best, int32_t score)
+{
+    int32_t dd = best - score;
+    return exptab[dd < EXP_N ? dd : EXP_N - 1];
 }
 
 static int same_move(chc_move a, chc_move b)
 {
     return ((a ^ b) & 0x7FFFu) == 0; /* from, to, promotion */
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Move order                                                                               */
+/* ---------------------------------------------------------------------------------------- */
+/* Version 1 on, the moves' intervals follow the canonical order: increasing move number
+ *     key = from + 64 * to + 4096 * promotion
+ * (squares a1 = 0 .. h8 = 63; promotion 0 none, 2 knight, 3 bishop, 4 rook, 5 queen; castling
+ * is the king's move to its own rook's square) -- the low 15 bits of a chc_move: by promotion,
+ * then destination, then origin. Version 0 takes the moves in the move generator's order (the
+ * order of the list). */
+static inline uint32_t canon_key(chc_move m)
+{
+    return m & 0x7FFFu;
+}
+
+/* Encoder: the played move's frequency, interval start and the total. */
+static inline void enc_interval(const chc_position *pos, const chci_pm_state *st,
+                                const chc_move *mv, int n, int idx, int canonical,
+                                uint32_t *freq, uint32_t *cum, uint32_t *tot)
+{
+    int32_t sc[CHC_MAX_MOVES], best;
+    move_scores(pos, st, mv, n, sc, &best);
+    uint32_t t = 0, c = 0, k = canon_key(mv[idx]);
+    for (int i = 0; i < n; i++) {
+        uint32_t f = freq_of(best, sc[i]);
+        t += f;
+        int before = canonical ? canon_key(mv[i]) < k : i < idx;
+        c += before ? f : 0;
+    }
+    *freq = freq_of(best, sc[idx]);
+    *cum = c;
+    *tot = t;
+}
+
+/* Of the moves ids[0..k) in canonical order (sorted here), the one whose interval, the first
+ * starting at c, holds the value v (scaled by r, as in dec_find()); *cum its start; or -1. */
+static int sorted_find(const chc_move *mv, const int *ids, int k, const uint32_t *f, uint32_t v,
+                       uint32_t r, uint32_t c, uint32_t *cum)
+{
+    uint32_t keys[CHC_MAX_MOVES];
+    for (int a = 0; a < k; a++) {
+        uint32_t key = canon_key(mv[ids[a]]) << 8 | (uint32_t)ids[a];
+        int j = a;
+        while (j > 0 && keys[j - 1] > key) {
+            keys[j] = keys[j - 1];
+            j--;
+        }
+        keys[j] = key;
+    }
+    for (int j = 0; j < k; j++) {
+        int i = (int)(keys[j] & 0xFF);
+        if (v < r * (c + f[i])) {
+            *cum = c;
+            return i;
+        }
+        c += f[i];
+    }
+    return -1;
+}
+
+/* Decoder: the move whose interval holds the coder's value (-1 when the data is impossible);
+ * *r, *cum and *freq get what chci_rc_decode_update() needs. With v = code - low and
+ * r = range / total, the target floor(v / r) lies below c exactly when v < r * c (r * total
+ * <= range fits in 32 bits), so the search compares and never divides a second time.
+ * Canonical order without sorting the list: without promotions the moves follow each other by
+ * destination square, so sums by destination find the square, and the one move to it (or the
+ * few, sorted by origin) the move. A position with a promotion sorts every move. */
+static inline int dec_find(const chc_position *pos, const chci_pm_state *st, const chc_move *mv,
+                           int n, int canonical, const chci_rc_dec *d, uint32_t bsum[64], uint32_t *r,
+                           uint32_t *cum, uint32_t *freq)
+{
+    int32_t sc[CHC_MAX_MOVES], best;
+    uint32_t f[CHC_MAX_MOVES];
+    move_scores(pos, st, mv, n, sc, &best);
+    uint32_t t = 0, c = 0, v = d->code - d->low, rr;
+    int found = -1;
+    if (!canonical) {
+        for (int i = 0; i < n; i++) t += f[i] = freq_of(best, sc[i]);
+        rr = d->range / t;
+        if (v >= rr * t) return -1;
+        found = 0;
+        while (v >= rr * (c + f[found])) c += f[found++];
+        *cum = c;
+    } else {
+        uint8_t last[64];
+        uint64_t occ = 0, multi = 0;
+        unsigned promos = 0;
+        for (int i = 0; i < n; i++) { /* bsum[] is all zero between calls */
+            uint32_t fi = f[i] = freq_of(best, sc[i]);
+            unsigned to = mv[i] >> 6 & 63u;
+            uint64_t bit = 1ull << to;
+            t += fi;
+            bsum[to] += fi;
+            multi |= occ & bit;
+            occ |= bit;
+            last[to] = (uint8_t)i;
+            promos |= mv[i] & 0x7000u;
+        }
+        rr = d->range / t;
+        if (v >= rr * t) {
+            for (uint64_t m = occ; m; m &= m - 1) bsum[__builtin_ctzll(m)] = 0;
+            return -1;
+        }
+        int ids[CHC_MAX_MOVES], k = 0;
+        if (promos) { /* rare: sort every move */
+            for (int i = 0; i < n; i++) ids[k++] = i;
+            found = sorted_find(mv, ids, k, f, v, rr, 0, cum);
+        } else {
+            /* the destination whose moves hold the value, in increasing square order */
+            unsigned to = 0;
+            for (uint64_t m = occ; m; m &= m - 1) {
+                to = (unsigned)__builtin_ctzll(m);
+                if (v < rr * (c + bsum[to])) break;
+                c += bsum[to];
+            }
+            if (!(multi >> to & 1)) { /* one move to that square: usually */
+                found = last[to];
+                *cum = c;
+            } else {
+                for (int i = 0; i < n; i++) {
+                    ids[k] = i;
+                    k += (mv[i] >> 6 & 63u) == to;
+                }
+                found = sorted_find(mv, ids, k, f, v, rr, c, cum);
+            }
+        }
+        for (uint64_t m = occ; m; m &= m - 1) bsum[__builtin_ctzll(m)] = 0; /* clean again */
+        if (found < 0) return -1;
+    }
+    *r = rr;
+    *freq = f[found];
+    return found;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Fixed distributions                                                                      */
+/* ---------------------------------------------------------------------------------------- */
+enum { KIND_STANDARD, KIND_960, KIND_POSITION, KIND_POSITION_960 };
+static const uint32_t kind_freq[4] = {60, 2, 1, 1};
+#define KIND_TOT 64
+#define LEVEL_TOT 64
+#define END_TOT 64 /* end of game: 1/64, another move: 63/64 */
+#define RESULT_TOT 64
+
+static uint32_t level_freq(int level)
+{
+    return level == CHC_PACK_GAME_LEVEL_DEFAULT ? LEVEL_TOT - 16 * (CHCI_PM_LEVELS - 1) : 16;
+}
+
+static uint32_t level_cum(int level)
+{
+    uint32_t c = 0;
+    for (int l = 1; l < level; l++) c += level_freq(l);
+    return c;
+}
+
+/* Result symbols in the order 1-0, 0-1, 1/2-1/2, *; frequencies (of 64) by the final
+ * position: mate (the side that moved last wins), stalemate (a draw), or neither, where the
+ * side that moved last ("mover") usually wins (lichess: 86% of decisive and drawn games). */
+static int result_symbol(int result)
+{
+    switch (result) {
+    case CHC_RESULT_WHITE_WINS: return 0;
+    case CHC_RESULT_BLACK_WINS: return 1;
+    case CHC_RESULT_DRAW: return 2;
+    default: return 3;
+    }
+}
+
+static const int symbol_result[4] = {CHC_RESULT_WHITE_WINS, CHC_RESULT_BLACK_WINS,
+                                     CHC_RESULT_DRAW, CHC_RESULT_UNKNOWN};
+
+static void result_freqs(const chc_position *final, int nmoves, uint32_t freq[4])
+{
+    /* mover wins, mover loses, draw, unknown */
+    static const uint32_t open[4] = {44, 6, 6, 8}, mate[4] = {61, 1, 1, 1}, stale[4] = {1, 1, 61, 1};
+    const uint32_t *t = nmoves ? open : final->checkers ? mate : stale;
+    int white_moved = final->side == CHC_BLACK;
+    freq[0] = white_moved ? t[0] : t[1];
+    freq[1] = white_moved ? t[1] : t[0];
+    freq[2] = t[2];
+    freq[3] = t[3];
 }
 
 /* ---------------------------------------------------------------------------------------- */
@@ -232,91 +332,72 @@ static int chess960_number(const chc_position *pos)
     return n;
 }
 
-static size_t put_varint(uint8_t *buf, uint64_t v)
-{
-    size_t n = 0;
-    while (v >= 0x80) {
-        buf[n++] = (uint8_t)(v | 0x80);
-        v >>= 7;
-    }
-    buf[n++] = (uint8_t)v;
-    return n;
-}
-
 /* ---------------------------------------------------------------------------------------- */
-/* Public functions                                                                         */
+/* Encoding                                                                                 */
 /* ---------------------------------------------------------------------------------------- */
-/* Fixed distributions of the header symbols and the end flag (docs/formats/pack-game.md). */
-static const uint32_t kind_freq[4] = {60, 2, 1, 1}; /* standard, Chess960 n, position, position+960 */
-#define KIND_TOT 64
-#define LEVEL_TOT 64
-#define END_TOT 64 /* end of game: 1/64, another move: 63/64 */
-
-static uint32_t level_freq(int level)
+static void enc_byte(chci_rc_enc *e, unsigned b)
 {
-    return level == CHC_PACK_GAME_LEVEL_DEFAULT ? LEVEL_TOT - 16 * (CHCI_PM_LEVELS - 1) : 16;
+    chci_rc_encode(e, b & 0xFF, 1, 256);
 }
 
-static uint32_t level_cum(int level)
-{
-    uint32_t c = 0;
-    for (int l = 1; l < level; l++) c += level_freq(l);
-    return c;
-}
-
-static void enc_byte(rc_enc *e, unsigned b)
-{
-    rc_encode(e, b & 0xFF, 1, 256);
-}
-
-int chc_pack_game(const chc_position *start, const chc_move *moves, size_t n, int level,
-                  uint8_t *out, size_t cap, size_t *len)
+int chci_pack_game_encode_body(const chci_pack_game_fmt *f, const chc_position *start,
+                               const chc_move *moves, size_t n, int result, int level,
+                               uint8_t *dst, size_t cap, size_t *len, chc_diag *diag)
 {
     exp_ready();
     *len = 0;
-    if (n > CHC_PACK_GAME_MAX_PLIES) return CHC_E_LIMIT;
+    if (n > CHC_PACK_GAME_MAX_PLIES)
+        return chci_fail(diag, CHC_E_LIMIT, -1, 0, 0, -1, "pack game: %zu plies, more than %u", n,
+                         CHC_PACK_GAME_MAX_PLIES);
     if (level == 0) level = CHC_PACK_GAME_LEVEL_DEFAULT;
-    if (level < 1 || level > CHCI_PM_LEVELS) return CHC_E_ARGUMENT;
+    if (level < 1 || level > CHCI_PM_LEVELS)
+        return chci_fail(diag, CHC_E_ARGUMENT, -1, 0, 0, -1, "pack game: level %d is not 1..%d",
+                         level, CHCI_PM_LEVELS);
+    if (result < CHC_RESULT_UNKNOWN || result > CHC_RESULT_DRAW)
+        return chci_fail(diag, CHC_E_ARGUMENT, -1, 0, 0, -1, "pack game: result %d is not a result",
+                         result);
     chc_position std;
     chc_position_startpos(&std);
     int kind, n960 = -1;
     uint8_t pcode[CHC_PACK_POS_BYTES];
-    if (same_position_exact(start, &std)) kind = 0;
-    else if ((n960 = chess960_number(start)) >= 0) kind = 1;
-    else kind = 2;
-    if (kind == 2) {
-        int rc = chc_pack_position(start, pcode);
+    if (same_position_exact(start, &std)) kind = KIND_STANDARD;
+    else if ((n960 = chess960_number(start)) >= 0) kind = KIND_960;
+    else kind = KIND_POSITION;
+    if (kind == KIND_POSITION) {
+        int rc = chc_pack_position_encode(start, pcode, diag);
         if (rc) return rc;
         if (start->chess960) {
             /* kind 3 keeps a Chess960 flag that the castling rights do not imply */
             chc_position t;
-            if (chc_unpack_position(&t, pcode, NULL) == CHC_OK && !t.chess960) kind = 3;
+            if (chc_pack_position_decode(pcode, &t, NULL) == CHC_OK && !t.chess960)
+                kind = KIND_POSITION_960;
         }
     }
-    rc_enc e = {0, 0xFFFFFFFFu, 0, 1, 1, out, cap, 0, 0};
+    chci_rc_enc e;
+    chci_rc_enc_init(&e, dst, cap);
     uint32_t kc = 0;
     for (int i = 0; i < kind; i++) kc += kind_freq[i];
-    rc_encode(&e, kc, kind_freq[kind], KIND_TOT);
-    rc_encode(&e, level_cum(level), level_freq(level), LEVEL_TOT);
-    if (kind == 1) {
-        rc_encode(&e, (uint32_t)n960, 1, 960);
-    } else if (kind >= 2) {
+    chci_rc_encode(&e, kc, kind_freq[kind], KIND_TOT);
+    chci_rc_encode(&e, level_cum(level), level_freq(level), LEVEL_TOT);
+    if (kind == KIND_960) {
+        chci_rc_encode(&e, (uint32_t)n960, 1, 960);
+    } else if (kind >= KIND_POSITION) {
         for (int i = 0; i < CHC_PACK_POS_BYTES; i++) enc_byte(&e, pcode[i]);
         uint8_t vb[10];
-        size_t vl = put_varint(vb, start->halfmove);
+        size_t vl = chci_leb128_put(vb, start->halfmove);
         for (size_t i = 0; i < vl; i++) enc_byte(&e, vb[i]);
-        vl = put_varint(vb, start->fullmove);
+        vl = chci_leb128_put(vb, start->fullmove);
         for (size_t i = 0; i < vl; i++) enc_byte(&e, vb[i]);
     }
     chc_position pos = *start;
     chci_pm_state st;
-    chci_pm_init(&st);
+    chci_pm_init(&st, f->model, level);
     chc_move mv[CHC_MAX_MOVES];
-    uint32_t freq[CHC_MAX_MOVES], tot;
+    int nm;
     for (size_t i = 0;; i++) {
-        int nm = chc_legal_moves(&pos, mv, CHC_GEN_ALL);
+        nm = chc_legal_moves(&pos, mv, CHC_GEN_ALL);
         if (i == n) {
-            if (nm) rc_encode(&e, END_TOT - 1, 1, END_TOT);
+            if (nm) chci_rc_encode(&e, END_TOT - 1, 1, END_TOT);
             break;
         }
         int idx = -1;
@@ -325,47 +406,65 @@ int chc_pack_game(const chc_position *start, const chc_move *moves, size_t n, in
                 idx = j;
                 break;
             }
-        if (idx < 0) return moves[i] == CHC_MOVE_NULL ? CHC_E_UNSUPPORTED : CHC_E_MOVE_ILLEGAL;
-        rc_encode(&e, 0, END_TOT - 1, END_TOT);
+        if (idx < 0) {
+            if (moves[i] == CHC_MOVE_NULL)
+                return chci_fail(diag, CHC_E_UNSUPPORTED, -1, 0, 0, (long)i,
+                                 "pack game: ply %zu is a null move", i + 1);
+            return chci_fail(diag, CHC_E_MOVE_ILLEGAL, -1, 0, 0, (long)i,
+                             "pack game: the move of ply %zu is not legal", i + 1);
+        }
+        chci_rc_encode(&e, 0, END_TOT - 1, END_TOT);
         if (nm > 1) {
-            move_freqs(&pos, &st, mv, nm, level, freq, &tot);
-            uint32_t cum = 0;
-            for (int j = 0; j < idx; j++) cum += freq[j];
-            rc_encode(&e, cum, freq[idx], tot);
+            uint32_t freq, cum, tot;
+            enc_interval(&pos, &st, mv, nm, idx, f->version >= 1, &freq, &cum, &tot);
+            chci_rc_encode(&e, cum, freq, tot);
         }
         chci_pm_played(&st, &pos, mv[idx]);
         chc_undo u;
         chc_make_move(&pos, mv[idx], &u);
     }
-    rc_flush(&e);
-    if (e.overflow) return CHC_E_BUFFER_TOO_SMALL;
+    if (f->version >= 1) {
+        uint32_t rf[4];
+        result_freqs(&pos, nm, rf);
+        int s = result_symbol(result);
+        uint32_t c = 0;
+        for (int i = 0; i < s; i++) c += rf[i];
+        chci_rc_encode(&e, c, rf[s], RESULT_TOT);
+    }
+    chci_rc_flush(&e);
     *len = e.len;
+    if (e.len > cap)
+        return chci_fail(diag, CHC_E_BUFFER_TOO_SMALL, -1, 0, 0, -1,
+                         "pack game: the code needs %zu bytes, room for %zu", e.len, cap);
     return CHC_OK;
 }
 
-/* Decodes a symbol of a fixed distribution given as cumulative search over freq[]. */
-static int dec_sym(rc_dec *d, const uint32_t *freq, int n, uint32_t tot)
+/* ---------------------------------------------------------------------------------------- */
+/* Decoding                                                                                 */
+/* ---------------------------------------------------------------------------------------- */
+/* A symbol of a fixed distribution (cumulative search over freq[]), or -1. */
+static int dec_sym(chci_rc_dec *d, const uint32_t *freq, int n, uint32_t tot)
 {
     uint32_t r;
-    uint32_t t = rc_decode_target(d, tot, &r);
+    uint32_t t = chci_rc_decode_target(d, tot, &r);
     if (t == UINT32_MAX) return -1;
     uint32_t cum = 0;
     int i = 0;
     while (i < n - 1 && cum + freq[i] <= t) cum += freq[i++];
-    rc_decode_update(d, r, cum, freq[i]);
+    chci_rc_decode_update(d, r, cum, freq[i]);
     return i;
 }
 
-static int dec_uniform(rc_dec *d, uint32_t tot)
+static int dec_uniform(chci_rc_dec *d, uint32_t tot)
 {
     uint32_t r;
-    uint32_t t = rc_decode_target(d, tot, &r);
+    uint32_t t = chci_rc_decode_target(d, tot, &r);
     if (t == UINT32_MAX) return -1;
-    rc_decode_update(d, r, t, 1);
+    chci_rc_decode_update(d, r, t, 1);
     return (int)t;
 }
 
-static int dec_varint(rc_dec *d, uint64_t *v)
+static int dec_varint(chci_rc_dec *d, uint64_t *v)
 {
     uint64_t x = 0;
     for (int shift = 0; shift < 63; shift += 7) {
@@ -384,67 +483,82 @@ static int dec_varint(rc_dec *d, uint64_t *v)
 
 #define CORRUPT(idx, ...) chci_fail(diag, CHC_E_PACK_CORRUPT, -1, 0, 0, (long)(idx), __VA_ARGS__)
 
-int chc_unpack_game(const uint8_t *in, size_t len, chc_position *start, chc_move *moves,
-                    size_t cap, size_t *n, chc_diag *diag)
+/* The header: kind, level and the start position. */
+static int decode_start(chci_rc_dec *d, chc_position *start, int *level, chc_diag *diag)
 {
-    exp_ready();
-    *n = 0;
-    rc_dec d;
-    rc_dec_init(&d, in, len);
-    int kind = dec_sym(&d, kind_freq, 4, KIND_TOT);
+    int kind = dec_sym(d, kind_freq, 4, KIND_TOT);
     if (kind < 0) return CORRUPT(-1, "pack game: corrupt header");
     uint32_t lf[CHCI_PM_LEVELS];
     for (int l = 1; l <= CHCI_PM_LEVELS; l++) lf[l - 1] = level_freq(l);
-    int level = dec_sym(&d, lf, CHCI_PM_LEVELS, LEVEL_TOT);
-    if (level < 0) return CORRUPT(-1, "pack game: corrupt header");
-    level++;
-    if (kind == 0) {
+    int lv = dec_sym(d, lf, CHCI_PM_LEVELS, LEVEL_TOT);
+    if (lv < 0) return CORRUPT(-1, "pack game: corrupt header");
+    *level = lv + 1;
+    if (kind == KIND_STANDARD) {
         chc_position_startpos(start);
-    } else if (kind == 1) {
-        int num = dec_uniform(&d, 960);
+        return CHC_OK;
+    }
+    if (kind == KIND_960) {
+        int num = dec_uniform(d, 960);
         if (num < 0 || chc_position_chess960(start, num) != CHC_OK)
             return CORRUPT(-1, "pack game: corrupt Chess960 start");
-    } else {
-        uint8_t pcode[CHC_PACK_POS_BYTES];
-        for (int i = 0; i < CHC_PACK_POS_BYTES; i++) {
-            int b = dec_uniform(&d, 256);
-            if (b < 0) return CORRUPT(-1, "pack game: corrupt start position");
-            pcode[i] = (uint8_t)b;
-        }
-        int rc = chc_unpack_position(start, pcode, diag);
-        if (rc) return rc;
-        uint64_t hm, fm;
-        if (!dec_varint(&d, &hm) || !dec_varint(&d, &fm))
-            return CORRUPT(-1, "pack game: corrupt move counters");
-        if (hm > 0xFFFF || fm < 1 || fm > 0x7FFFFFFF)
-            return CORRUPT(-1, "pack game: move counters out of range");
-        uint8_t crook[4];
-        for (int i = 0; i < 4; i++)
-            crook[i] = (start->castling & (1 << i)) ? start->castle_rook[i] : CHC_NO_SQUARE;
-        if (kind == 3 && start->chess960)
-            return CORRUPT(-1, "pack game: start not in canonical form");
-        uint8_t board[64];
-        memcpy(board, start->board, 64);
-        rc = chc_position_set(start, board, start->side, crook, start->ep, (int)hm, (int)fm,
-                              kind == 3 || start->chess960, diag);
-        if (rc) return rc;
-        chc_position std;
-        chc_position_startpos(&std);
-        if (same_position_exact(start, &std) || chess960_number(start) >= 0)
-            return CORRUPT(-1, "pack game: start not in canonical form");
+        return CHC_OK;
     }
+    uint8_t pcode[CHC_PACK_POS_BYTES];
+    for (int i = 0; i < CHC_PACK_POS_BYTES; i++) {
+        int b = dec_uniform(d, 256);
+        if (b < 0) return CORRUPT(-1, "pack game: corrupt start position");
+        pcode[i] = (uint8_t)b;
+    }
+    int rc = chc_pack_position_decode(pcode, start, diag);
+    if (rc) return rc;
+    uint64_t hm, fm;
+    if (!dec_varint(d, &hm) || !dec_varint(d, &fm))
+        return CORRUPT(-1, "pack game: corrupt move counters");
+    if (hm > 0xFFFF || fm < 1 || fm > 0x7FFFFFFF)
+        return CORRUPT(-1, "pack game: move counters out of range");
+    uint8_t crook[4];
+    for (int i = 0; i < 4; i++)
+        crook[i] = (start->castling & (1 << i)) ? start->castle_rook[i] : CHC_NO_SQUARE;
+    if (kind == KIND_POSITION_960 && start->chess960)
+        return CORRUPT(-1, "pack game: start not in canonical form");
+    uint8_t board[64];
+    memcpy(board, start->board, 64);
+    rc = chc_position_set(start, board, start->side, crook, start->ep, (int)hm, (int)fm,
+                          kind == KIND_POSITION_960 || start->chess960, diag);
+    if (rc) return rc;
+    chc_position std;
+    chc_position_startpos(&std);
+    if (same_position_exact(start, &std) || chess960_number(start) >= 0)
+        return CORRUPT(-1, "pack game: start not in canonical form");
+    return CHC_OK;
+}
+
+int chci_pack_game_decode_body(const chci_pack_game_fmt *f, const uint8_t *src, size_t len,
+                               chc_position *start, chc_move *moves, size_t cap, size_t *n,
+                               int *result, int *level, chc_diag *diag)
+{
+    exp_ready();
+    *n = 0;
+    if (result) *result = CHC_RESULT_UNKNOWN;
+    chci_rc_dec d;
+    chci_rc_dec_init(&d, src, len);
+    int lv = 1;
+    int rc = decode_start(&d, start, &lv, diag);
+    if (rc) return rc;
+    if (level) *level = lv;
     chc_position pos = *start;
     chci_pm_state st;
-    chci_pm_init(&st);
+    chci_pm_init(&st, f->model, lv);
     chc_move mv[CHC_MAX_MOVES];
-    uint32_t freq[CHC_MAX_MOVES], tot;
-    static const uint32_t end_freq[2] = {END_TOT - 1, 1};
+    uint32_t bsum[64]; /* dec_find's sums by destination square, zero between plies */
+    memset(bsum, 0, sizeof bsum);
     size_t i = 0;
+    int nm;
     for (;; i++) {
         if (d.pos > d.len + 4) return CORRUPT(i, "pack game: ply %zu: the data ends too early", i + 1);
-        int nm = chc_legal_moves(&pos, mv, CHC_GEN_ALL);
+        nm = chc_legal_moves(&pos, mv, CHC_GEN_ALL);
         if (nm == 0) break;
-        int end = dec_sym(&d, end_freq, 2, END_TOT);
+        int end = chci_rc_decode_binary(&d, END_TOT - 1, END_TOT);
         if (end < 0) return CORRUPT(i, "pack game: ply %zu: corrupt data", i + 1);
         if (end) break;
         if (i >= CHC_PACK_GAME_MAX_PLIES)
@@ -452,179 +566,31 @@ int chc_unpack_game(const uint8_t *in, size_t len, chc_position *start, chc_move
                              CHC_PACK_GAME_MAX_PLIES);
         int idx = 0;
         if (nm > 1) {
-            move_freqs(&pos, &st, mv, nm, level, freq, &tot);
-            uint32_t r;
-            uint32_t target = rc_decode_target(&d, tot, &r);
-            if (target == UINT32_MAX) return CORRUPT(i, "pack game: ply %zu: corrupt move data", i + 1);
-            uint32_t cum = 0;
-            while (cum + freq[idx] <= target) cum += freq[idx++];
-            rc_decode_update(&d, r, cum, freq[idx]);
+            uint32_t r, cum, freq;
+            idx = dec_find(&pos, &st, mv, nm, f->version >= 1, &d, bsum, &r, &cum, &freq);
+            if (idx < 0) return CORRUPT(i, "pack game: ply %zu: corrupt move data", i + 1);
+            chci_rc_decode_update(&d, r, cum, freq);
         }
         if (i < cap) moves[i] = mv[idx];
         chci_pm_played(&st, &pos, mv[idx]);
         chc_undo u;
         chc_make_move(&pos, mv[idx], &u);
     }
-    if (!rc_dec_finish_ok(&d))
+    int res = CHC_RESULT_UNKNOWN;
+    if (f->version >= 1) {
+        uint32_t rf[4];
+        result_freqs(&pos, nm, rf);
+        int s = dec_sym(&d, rf, 4, RESULT_TOT);
+        if (s < 0) return CORRUPT(i, "pack game: corrupt result");
+        res = symbol_result[s];
+    }
+    if (!chci_rc_dec_finish_ok(&d))
         return chci_fail(diag, CHC_E_PACK_CORRUPT, (long)len, 0, 0, (long)i,
-                         "pack game: the data does not end where the moves end");
+                         "pack game: the data does not end where the game ends");
     *n = i;
+    if (result) *result = res;
     if (i > cap)
-        return chci_fail(diag, CHC_E_BUFFER_TOO_SMALL, -1, 0, 0, -1, "pack game: %zu plies, room for %zu", i, cap);
+        return chci_fail(diag, CHC_E_BUFFER_TOO_SMALL, -1, 0, 0, -1,
+                         "pack game: %zu plies, room for %zu", i, cap);
     return CHC_OK;
-}
-
-/* base64url without padding */
-static size_t b64_len(size_t n)
-{
-    return (n * 8 + 5) / 6;
-}
-
-int chc_pack_game_text(const chc_position *start, const chc_move *moves, size_t n, int level,
-                       char *out, size_t cap, size_t *len)
-{
-    *len = 0;
-    size_t bcap = CHC_PACK_GAME_MAX(n);
-    uint8_t stackbuf[4096];
-    uint8_t *buf = stackbuf;
-    if (bcap > sizeof stackbuf) {
-        buf = malloc(bcap);
-        if (!buf) return CHC_E_NO_MEMORY;
-    }
-    size_t bl;
-    int rc = chc_pack_game(start, moves, n, level, buf, bcap, &bl);
-    if (rc == CHC_OK) {
-        size_t tl = b64_len(bl);
-        if (tl + 1 > cap) {
-            rc = CHC_E_BUFFER_TOO_SMALL;
-        } else {
-            size_t o = 0;
-            uint32_t acc = 0;
-            int bits = 0;
-            for (size_t i = 0; i < bl; i++) {
-                acc = (acc << 8) | buf[i];
-                bits += 8;
-                while (bits >= 6) {
-                    bits -= 6;
-                    out[o++] = chci_b64url[(acc >> bits) & 63];
-                }
-            }
-            if (bits) out[o++] = chci_b64url[(acc << (6 - bits)) & 63];
-            out[o] = 0;
-            *len = o;
-        }
-    }
-    if (buf != stackbuf) free(buf);
-    return rc;
-}
-
-int chc_unpack_game_text(const char *text, size_t len, chc_position *start, chc_move *moves,
-                         size_t cap, size_t *n, chc_diag *diag)
-{
-    *n = 0;
-    size_t s = 0;
-    while (s < len && (text[s] == ' ' || text[s] == '\t' || text[s] == '\r' || text[s] == '\n')) s++;
-    while (len > s && (text[len - 1] == ' ' || text[len - 1] == '\t' || text[len - 1] == '\r' || text[len - 1] == '\n')) len--;
-    size_t tl = len - s;
-    if (tl % 4 == 1)
-        return chci_fail(diag, CHC_E_PACK_CORRUPT, (long)len, 1, (long)len + 1, -1,
-                         "pack game: %zu characters is not a whole number of bytes", tl);
-    size_t bl = tl * 6 / 8;
-    uint8_t stackbuf[4096];
-    uint8_t *buf = stackbuf;
-    if (bl > sizeof stackbuf) {
-        buf = malloc(bl);
-        if (!buf) return CHC_E_NO_MEMORY;
-    }
-    uint32_t acc = 0;
-    int bits = 0;
-    size_t o = 0;
-    int rc = CHC_OK;
-    for (size_t i = s; i < len; i++) {
-        int v = chci_b64url_value((unsigned char)text[i]);
-        if (v < 0) {
-            rc = chci_fail(diag, CHC_E_PACK_CORRUPT, (long)i, 1, (long)i + 1, (long)(i - s),
-                           "pack game: character %zu is not base64url", i - s + 1);
-            break;
-        }
-        acc = (acc << 6) | (uint32_t)v;
-        bits += 6;
-        if (bits >= 8) {
-            bits -= 8;
-            buf[o++] = (uint8_t)(acc >> bits);
-        }
-    }
-    if (rc == CHC_OK && bits && (acc & ((1u << bits) - 1)))
-        rc = chci_fail(diag, CHC_E_PACK_CORRUPT, (long)len - 1, 1, (long)len, (long)(tl - 1),
-                       "pack game: non-zero padding bits in the last character");
-    if (rc == CHC_OK) rc = chc_unpack_game(buf, o, start, moves, cap, n, diag);
-    if (buf != stackbuf) free(buf);
-    return rc;
-}
-
-/* ---- the calling convention of every codec (temporary wrappers, replaced by the versioned
- * code of pack game version 1) ------------------------------------------------------------ */
-int chc_pack_game_encode(const chc_position *start, const chc_move *moves, size_t n, int result,
-                         unsigned flags, uint8_t *dst, size_t dst_cap, size_t *dst_len,
-                         chc_diag *diag)
-{
-    (void)result;
-    size_t len = 0;
-    int rc = chc_pack_game(start, moves, n, (int)CHC_PACK_LEVEL(flags), dst, dst_cap, &len);
-    if (dst_len) *dst_len = len;
-    if (rc != CHC_OK) chci_fail(diag, rc, -1, 0, 0, -1, "pack game: %s", chc_strerror(rc));
-    return rc;
-}
-
-int chc_pack_game_decode(const uint8_t *src, size_t src_len, chc_position *start,
-                         chc_move *moves, size_t cap, size_t *n, int *result,
-                         chc_read_info *info, chc_diag *diag)
-{
-    if (result) *result = CHC_RESULT_UNKNOWN;
-    if (info) {
-        info->format = CHC_FORMAT_PACK_GAME;
-        info->version = 0;
-        info->flags = 0;
-        info->offset = 0;
-    }
-    return chc_unpack_game(src, src_len, start, moves, cap, n, diag);
-}
-
-int chc_pack_game_write(const chc_game *g, unsigned flags, char *dst, size_t dst_cap,
-                        size_t *dst_len, chc_diag *diag)
-{
-    size_t n = chc_game_ply_count(g), len = 0;
-    chc_move *moves = malloc((n ? n : 1) * sizeof *moves);
-    if (!moves) return chci_fail(diag, CHC_E_NO_MEMORY, -1, 0, 0, -1, "pack game: out of memory");
-    for (size_t i = 0; i < n; i++) moves[i] = chc_game_move(g, i);
-    if (dst_cap) dst[0] = 0;
-    int rc = chc_pack_game_text(chc_game_start(g), moves, n, (int)CHC_PACK_LEVEL(flags), dst,
-                                dst_cap, &len);
-    free(moves);
-    if (dst_len) *dst_len = len;
-    if (rc != CHC_OK) chci_fail(diag, rc, -1, 0, 0, -1, "pack game: %s", chc_strerror(rc));
-    return rc;
-}
-
-int chc_pack_game_read(const char *src, size_t src_len, chc_game *g, chc_read_info *info,
-                       chc_diag *diag)
-{
-    if (info) {
-        info->format = CHC_FORMAT_PACK_GAME;
-        info->version = 0;
-        info->flags = 0;
-        info->offset = 0;
-    }
-    size_t cap = src_len * 6 + 16, n = 0;
-    if (cap > CHC_PACK_GAME_MAX_PLIES) cap = CHC_PACK_GAME_MAX_PLIES;
-    chc_move *moves = malloc(cap * sizeof *moves);
-    if (!moves) return chci_fail(diag, CHC_E_NO_MEMORY, -1, 0, 0, -1, "pack game: out of memory");
-    chc_position start;
-    int rc = chc_unpack_game_text(src, src_len, &start, moves, cap, &n, diag);
-    if (rc == CHC_OK) {
-        chc_game_reset(g, &start);
-        for (size_t i = 0; rc == CHC_OK && i < n; i++) rc = chc_game_push(g, moves[i]);
-    }
-    free(moves);
-    return rc;
 }

@@ -5,10 +5,12 @@
 #include "pack/pack_model.h"
 
 
-void chci_pm_init(chci_pm_state *st)
+void chci_pm_init(chci_pm_state *st, const chci_pm_model *model, int level)
 {
-    st->book = chci_pm_book;
-    st->book_n = chci_pm_book_n;
+    st->book = model && model->book_n ? model->book : NULL;
+    st->book_n = model ? model->book_n : 0;
+    st->weights = model ? model->weights[level - 1] : NULL;
+    st->full = level >= 2;
     st->ply = 0;
     st->last_to[0] = st->last_to[1] = -1;
     memset(st->hist, 0, sizeof st->hist);
@@ -28,15 +30,55 @@ void chci_pm_played(chci_pm_state *st, const chc_position *pos, chc_move m)
     st->ply++;
 }
 
+/* A file and its neighbours; the ranks beyond a rank for each side (pawn structure). Shift
+ * counts stay in range also in the branch not taken: compilers check both. */
+#define FILE3(f) ((0x0101010101010101ull << (f)) |                                          \
+                  ((f) > 0 ? 0x0101010101010101ull << ((f) > 0 ? (f) - 1 : 0) : 0) |      \
+                  ((f) < 7 ? 0x0101010101010101ull << ((f) < 7 ? (f) + 1 : 0) : 0))
+static const bb_t adjacent_files[8] = {FILE3(0), FILE3(1), FILE3(2), FILE3(3),
+                                       FILE3(4), FILE3(5), FILE3(6), FILE3(7)};
+#define ABOVE(r) ((r) < 7 ? ~0ull << (8 * ((r) < 7 ? (r) + 1 : 0)) : 0)
+#define BELOW(r) ((r) > 0 ? ~0ull >> (8 * ((r) > 0 ? 8 - (r) : 0)) : 0)
+static const bb_t ranks_ahead[2][8] = {
+    {ABOVE(0), ABOVE(1), ABOVE(2), ABOVE(3), ABOVE(4), ABOVE(5), ABOVE(6), ABOVE(7)},
+    {BELOW(0), BELOW(1), BELOW(2), BELOW(3), BELOW(4), BELOW(5), BELOW(6), BELOW(7)}};
+
+/* `scoring` is a constant of each instance: sum the weights, or list the features. */
 #define EMIT(x)                                  \
     do {                                         \
-        if (w) sc += w[x];                       \
+        if (scoring) sc += w[x];                 \
         else f[k++] = (uint16_t)(x);             \
     } while (0)
 
+/* The features of a move that depend only on its origin square `sq` and the piece there
+ * (not for castling): piece-square of the origin, the origin's danger class, moving the piece
+ * our last move moved, moving while in check, escaping the piece that just moved. */
+typedef struct {
+    int phase, flip, last_ours, in_check;
+    bb_t eall, att1, lastatt;
+    const bb_t *lower;
+} origin_ctx;
+
+static inline __attribute__((always_inline)) int origin_features(const origin_ctx *c, int sq,
+                                                                 int pt, uint16_t *out)
+{
+    int p6 = pt - 1, k = 0;
+    out[k++] = (uint16_t)(CHCI_PM_FROM + (c->phase * 6 + p6) * 64 + (sq ^ c->flip));
+    if (pt != CHC_KING) {
+        int cls = 0;
+        if (c->eall & BB(sq)) cls = (c->lower[pt] & BB(sq)) ? 2 : ((c->att1 & BB(sq)) ? 1 : 3);
+        out[k++] = (uint16_t)(CHCI_PM_ATT_FROM + p6 * 4 + cls);
+    }
+    if (sq == c->last_ours) out[k++] = (uint16_t)(CHCI_PM_SAME + p6);
+    if (c->in_check) out[k++] = (uint16_t)(CHCI_PM_EVADE + p6);
+    if (c->lastatt & BB(sq)) out[k++] = (uint16_t)(CHCI_PM_ESCAPE + p6);
+    return k;
+}
+
 static inline __attribute__((always_inline)) void
 features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *moves, int n,
-              uint16_t (*feat)[CHCI_PM_K], uint8_t *nf, const int16_t *w, int32_t *score, int full)
+              uint16_t (*feat)[CHCI_PM_K], uint8_t *nf, const int16_t *w, int32_t *score, int full,
+              const int scoring)
 {
     int us = pos->side, them = us ^ 1;
     bb_t occ = pos_occ(pos);
@@ -113,6 +155,7 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
                      eatt[CHC_PAWN] | eatt[CHC_KNIGHT] | eatt[CHC_BISHOP] | eatt[CHC_ROOK], 0};
     uint16_t dummy[CHCI_PM_K];
     unsigned b1 = 0xFFFF, b2 = 0xFFFF;
+    int in_book = 0;
     if (st->ply < CHCI_PM_BOOK_PLIES && st->book_n) {
         size_t lo = 0, hi = st->book_n;
         while (lo < hi) {
@@ -123,50 +166,69 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
         if (lo < st->book_n && st->book[lo].key == pos->key) {
             b1 = st->book[lo].m1;
             b2 = st->book[lo].m2 ? st->book[lo].m2 : 0xFFFF;
+            in_book = 1;
+        }
+    }
+
+    origin_ctx oc = {phase, flip, last_ours, in_check, eall, att1, lastatt, lower};
+    /* scoring: the origin features' weights summed once per piece, not once per move */
+    int32_t orig[64];
+    if (scoring) {
+        for (bb_t b = ours; b;) {
+            int sq = bb_pop(&b);
+            uint16_t of[8];
+            int ok = origin_features(&oc, sq, CHC_PIECE_TYPE(pos->board[sq]), of);
+            int32_t v = 0;
+            for (int j = 0; j < ok; j++) v += w[of[j]];
+            orig[sq] = v;
         }
     }
 
     for (int i = 0; i < n; i++) {
         chc_move m = moves[i];
-        uint16_t *f = w ? dummy : feat[i];
+        uint16_t *f = scoring ? dummy : feat[i];
         int k = 0;
         int32_t sc = 0;
         int from = CHC_MOVE_FROM(m), to = CHC_MOVE_TO(m);
         unsigned fl = CHC_MOVE_FLAGS(m);
         int pt = CHC_PIECE_TYPE(pos->board[from]);
         int p6 = pt - 1;
-        unsigned mk = m & 0x7FFFu;
-        if (mk == b1) EMIT(CHCI_PM_BOOK);
-        else if (mk == b2) EMIT(CHCI_PM_BOOK + 1);
+        if (in_book) {
+            unsigned mk = m & 0x7FFFu;
+            if (mk == b1) EMIT(CHCI_PM_BOOK);
+            else if (mk == b2) EMIT(CHCI_PM_BOOK + 1);
+        }
         if (fl & CHC_MF_CASTLE) {
             int kingside = to > from;
             int kto = (us == CHC_WHITE ? 0 : 56) + (kingside ? 6 : 2);
             EMIT(CHCI_PM_TO + (phase * 6 + p6) * 64 + (kto ^ flip));
             EMIT(CHCI_PM_FROM + (phase * 6 + p6) * 64 + (from ^ flip));
             EMIT(CHCI_PM_CASTLE + (kingside ? 0 : 1));
-            if (w) score[i] = sc;
+            if (scoring) score[i] = sc;
             else nf[i] = (uint8_t)k;
             continue;
         }
         EMIT(CHCI_PM_TO + (phase * 6 + p6) * 64 + (to ^ flip));
-        EMIT(CHCI_PM_FROM + (phase * 6 + p6) * 64 + (from ^ flip));
+        if (scoring) sc += orig[from];
+        else k += origin_features(&oc, from, pt, f + k);
         int ct = 0;
         if (fl & CHC_MF_EN_PASSANT) ct = CHC_PAWN;
         else if (fl & CHC_MF_CAPTURE) ct = CHC_PIECE_TYPE(pos->board[to]);
-        int defended_to = (pt == CHC_PAWN && !ct) ? (att1 & BB(to)) != 0 : (att2 & BB(to)) != 0;
         if (ct) {
             int tdef = (eall & BB(to)) != 0;
             EMIT(CHCI_PM_CAP + (p6 * 6 + (ct - 1)) * 2 + tdef);
             if (to == last_their) EMIT(CHCI_PM_RECAP + p6);
         }
-        /* danger at the target and at the origin */
+        /* danger at the target (the origin's is among the origin features) */
         if (pt != CHC_KING) {
-            int cls = 0;
-            if (eall & BB(to)) cls = (lower[pt] & BB(to)) ? 2 : (defended_to ? 1 : 3);
-            EMIT(CHCI_PM_ATT_TO + p6 * 4 + cls);
-            cls = 0;
-            if (eall & BB(from)) cls = (lower[pt] & BB(from)) ? 2 : ((att1 & BB(from)) ? 1 : 3);
-            EMIT(CHCI_PM_ATT_FROM + p6 * 4 + cls);
+            /* not attacked 0; attacked by a cheaper piece 2; else defended 1 (by two of ours,
+             * as the mover leaves its square, or by one for a pawn push), undefended 3: by table,
+             * without branches on the data */
+            static const uint8_t danger_class[8] = {0, 0, 0, 0, 3, 1, 2, 2};
+            bb_t def = (pt == CHC_PAWN && !ct) ? att1 : att2;
+            unsigned ci = (unsigned)(eall >> to & 1) << 2 | (unsigned)(lower[pt] >> to & 1) << 1 |
+                          (unsigned)(def >> to & 1);
+            EMIT(CHCI_PM_ATT_TO + p6 * 4 + danger_class[ci]);
         }
         int npt = (fl & CHC_MF_PROMOTION) ? CHC_MOVE_PROMO(m) : pt;
         if (fl & CHC_MF_PROMOTION) EMIT(CHCI_PM_PROMO + CHC_MOVE_PROMO(m) - CHC_KNIGHT);
@@ -186,22 +248,13 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
             if (a & big[npt]) EMIT(CHCI_PM_THREAT + p6 * 2);
             if (a & undefended) EMIT(CHCI_PM_THREAT + p6 * 2 + 1);
         }
-        if (from == last_ours) EMIT(CHCI_PM_SAME + p6);
-        if (in_check) EMIT(CHCI_PM_EVADE + p6);
         if (st->hist[us][from] & BB(to)) EMIT(CHCI_PM_HIST);
-        if (lastatt & BB(from)) EMIT(CHCI_PM_ESCAPE + p6);
         if (pt == CHC_PAWN) {
-            int file = to & 7, rank = to >> 3;
-            bb_t files = FILE_BB(file);
-            if (file > 0) files |= FILE_BB(file - 1);
-            if (file < 7) files |= FILE_BB(file + 1);
-            bb_t ahead = us == CHC_WHITE ? (rank < 7 ? ~0ull << (8 * (rank + 1)) : 0)
-                                         : (rank > 0 ? ~0ull >> (8 * (8 - rank)) : 0);
-            int passed = !(theirpawns & files & ahead);
+            int passed = !(theirpawns & adjacent_files[to & 7] & ranks_ahead[us][to >> 3]);
             int far = ((to ^ flip) >> 3) >= 5;
             EMIT(CHCI_PM_PAWNDBL + passed * 2 + far);
         }
-        if (w) score[i] = sc;
+        if (scoring) score[i] = sc;
         else nf[i] = (uint8_t)k;
     }
 }
@@ -209,13 +262,13 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
 void chci_pm_features(const chc_position *pos, const chci_pm_state *st, const chc_move *moves,
                       int n, uint16_t (*feat)[CHCI_PM_K], uint8_t *nf, int level)
 {
-    if (level >= 2) features_impl(pos, st, moves, n, feat, nf, NULL, NULL, 1);
-    else features_impl(pos, st, moves, n, feat, nf, NULL, NULL, 0);
+    if (level >= 2) features_impl(pos, st, moves, n, feat, nf, NULL, NULL, 1, 0);
+    else features_impl(pos, st, moves, n, feat, nf, NULL, NULL, 0, 0);
 }
 
 void chci_pm_scores(const chc_position *pos, const chci_pm_state *st, const chc_move *moves, int n,
-                    int level, int32_t *score)
+                    int32_t *score)
 {
-    if (level >= 2) features_impl(pos, st, moves, n, NULL, NULL, chci_pm_weights2, score, 1);
-    else features_impl(pos, st, moves, n, NULL, NULL, chci_pm_weights1, score, 0);
+    if (st->full) features_impl(pos, st, moves, n, NULL, NULL, st->weights, score, 1, 1);
+    else features_impl(pos, st, moves, n, NULL, NULL, st->weights, score, 0, 1);
 }

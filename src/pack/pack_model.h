@@ -2,8 +2,9 @@
  *
  * Each legal move gets up to CHCI_PM_K feature indices; its score is the sum of the weights of
  * its features; the probability of a move is proportional to exp(score / CHCI_PM_SCALE).
- * The codec uses integer weights (src/pack/pack_weights.inc, made by tools/pack_train.c);
- * the trainer uses the same features with floating-point weights. */
+ * A model is data: integer weights per level and an opening book (src/pack/models/,
+ * made by tools/pack_train.c and then frozen). The codec takes the model of the code's
+ * version; the trainer uses the same features with floating-point weights. */
 #ifndef CHC_PACK_MODEL_H
 #define CHC_PACK_MODEL_H
 #include <stddef.h>
@@ -44,34 +45,49 @@ typedef struct {
     uint64_t key;
     uint16_t m1, m2;
 } chci_pm_book_entry;
-extern const chci_pm_book_entry chci_pm_book[];
-extern const size_t chci_pm_book_n;
+
+/* Levels: 1 fast (attack maps and danger classes), 2 strong (also what each move attacks). */
+#define CHCI_PM_LEVELS 2
+
+/* A model: the weights of each level and the book. Published models are frozen: the golden
+ * vectors of tests/data/pack/ pin every code made with them, and tests/unit/pack pins their
+ * digests. A retrained model is a new model with a new name, used by a new code version. */
+typedef struct chci_pm_model {
+    const char *name;                         /* "1", "0.1a", "0.1b" */
+    const int16_t *weights[CHCI_PM_LEVELS];   /* CHCI_PM_NF weights per level */
+    const chci_pm_book_entry *book;           /* sorted by key; NULL when book_n is 0 */
+    size_t book_n;
+} chci_pm_model;
+
+extern const chci_pm_model chci_pm_model1;    /* pack game version 1 */
+extern const chci_pm_model chci_pm_model_01a; /* chesscodec 0.1, commit 3f74179 (no book) */
+extern const chci_pm_model chci_pm_model_01b; /* chesscodec 0.1, 11421de..54164be (model 1's tables) */
+
+/* FNV-1a (64-bit) of a model's weights (little-endian int16) and book entries (key as 8
+ * bytes little-endian, then m1 and m2 as 2 bytes each): pinned by the tests. */
+uint64_t chci_pm_model_digest(const chci_pm_model *m);
 
 /* What the predictor remembers of the game so far. */
 typedef struct {
-    const chci_pm_book_entry *book; /* chci_pm_init() sets the checked-in book */
+    const chci_pm_book_entry *book; /* the model's book (the trainer sets its own) */
     size_t book_n;
+    const int16_t *weights;         /* the model's weights of this level; NULL: features only */
+    int full;                       /* level 2 features */
     int ply;
     int last_to[2];     /* to-square of each side's last move, -1 before */
     uint64_t hist[2][64]; /* hist[side][from] bit to: from-to played by side */
 } chci_pm_state;
 
-void chci_pm_init(chci_pm_state *st);
+/* Starts a game with `model` (NULL: no weights and no book) at `level` (1..CHCI_PM_LEVELS). */
+void chci_pm_init(chci_pm_state *st, const chci_pm_model *model, int level);
 /* Records move m (played by pos->side in pos, before it is made). */
 void chci_pm_played(chci_pm_state *st, const chc_position *pos, chc_move m);
-
-/* Levels: 1 fast (attack maps and danger classes), 2 strong (also what each move attacks). */
-#define CHCI_PM_LEVELS 2
 
 /* Fills feat[i][0..nf[i]) for each of the n legal moves of pos. */
 void chci_pm_features(const chc_position *pos, const chci_pm_state *st, const chc_move *moves,
                       int n, uint16_t (*feat)[CHCI_PM_K], uint8_t *nf, int level);
 
-/* The score of each move with integer weights (same features, faster). */
+/* The score of each move with the state's integer weights (same features, faster). */
 void chci_pm_scores(const chc_position *pos, const chci_pm_state *st, const chc_move *moves, int n,
-                    int level, int32_t *score);
-
-/* The checked-in integer weights of each level. */
-extern const int16_t chci_pm_weights1[CHCI_PM_NF];
-extern const int16_t chci_pm_weights2[CHCI_PM_NF];
+                    int32_t *score);
 #endif

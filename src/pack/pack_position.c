@@ -33,18 +33,6 @@ static chci_u192 Nkey[NKEY];
 static chci_u192 WC[NKEY][MAXCLS + 1];
 static chci_u192 block_off[2 * 64 * 64 + 1];
 
-const char chci_b64url[65] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-
-int chci_b64url_value(int c)
-{
-    if (c >= 'A' && c <= 'Z') return c - 'A';
-    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
-    if (c >= '0' && c <= '9') return c - '0' + 52;
-    if (c == '-') return 62;
-    if (c == '_') return 63;
-    return -1;
-}
-
 int chci_pack_min_promotions(int n, int b, int r, int q)
 {
     return (n > 2 ? n - 2 : 0) + (b > 2 ? b - 2 : 0) + (r > 2 ? r - 2 : 0) + (q > 1 ? q - 1 : 0);
@@ -934,112 +922,128 @@ int chci_pack_pos_unrank(chc_position *pos, const chci_u192 *rank, chc_diag *dia
 /* ---------------------------------------------------------------------------------------- */
 /* Public functions                                                                         */
 /* ---------------------------------------------------------------------------------------- */
-int chc_pack_position(const chc_position *pos, uint8_t out[CHC_PACK_POS_BYTES])
-{
-    chci_u192 r;
-    int rc = chci_pack_pos_rank(pos, &r);
-    if (rc) return rc;
-    for (int i = 0; i < CHC_PACK_POS_BYTES; i++) {
-        int bit = (CHC_PACK_POS_BYTES - 1 - i) * 8;
-        out[i] = (uint8_t)(r.w[bit / 64] >> (bit % 64));
-    }
-    return CHC_OK;
-}
+/*   binary (every version):   20 bytes, the rank big-endian (top 4 bits zero)
+ *   text, version 1:          'p' + 26 base64url characters of the 156 bits + check = 28
+ *   text, 0.1 (read only):    the 26 characters alone */
+#define POS_CHARS 26                       /* 156 bits, 6 a character */
+#define POS_TEXT (1 + POS_CHARS + 1)       /* version 1 */
 
-int chc_unpack_position(chc_position *pos, const uint8_t in[CHC_PACK_POS_BYTES], chc_diag *diag)
-{
-    chci_u192 r = chci_u192_from(0);
-    for (int i = 0; i < CHC_PACK_POS_BYTES; i++) {
-        int bit = (CHC_PACK_POS_BYTES - 1 - i) * 8;
-        r.w[bit / 64] |= (uint64_t)in[i] << (bit % 64);
-    }
-    return chci_pack_pos_unrank(pos, &r, diag);
-}
-
-int chc_pack_position_text(const chc_position *pos, char out[CHC_PACK_POS_TEXT_MAX])
-{
-    chci_u192 r;
-    int rc = chci_pack_pos_rank(pos, &r);
-    if (rc) return rc;
-    for (int i = 24 + 1; i >= 0; i--) out[i] = chci_b64url[chci_u192_divmod64(&r, 64)];
-    out[26] = 0;
-    return CHC_OK;
-}
-
-int chc_unpack_position_text(chc_position *pos, const char *text, chc_diag *diag)
-{
-    size_t n = strlen(text);
-    size_t start = 0;
-    while (start < n && (text[start] == ' ' || text[start] == '\t' || text[start] == '\n' || text[start] == '\r')) start++;
-    while (n > start && (text[n - 1] == ' ' || text[n - 1] == '\t' || text[n - 1] == '\n' || text[n - 1] == '\r')) n--;
-    if (n - start != 26)
-        return chci_fail(diag, CHC_E_PACK_CORRUPT, (long)start, 0, 0, -1,
-                         "pack position: %zu characters, expected %d", n - start, 26);
-    chci_u192 r = chci_u192_from(0);
-    for (size_t i = start; i < n; i++) {
-        int v = chci_b64url_value((unsigned char)text[i]);
-        if (v < 0)
-            return chci_fail(diag, CHC_E_PACK_CORRUPT, (long)i, 1, (long)i + 1, (long)(i - start),
-                             "pack position: character %zu is not base64url", i - start + 1);
-        chci_u192_mul64(&r, 64);
-        chci_u192_add64(&r, (uint64_t)v);
-    }
-    return chci_pack_pos_unrank(pos, &r, diag);
-}
-
-/* ---- the calling convention of every codec (temporary wrappers, replaced by the versioned
- * text form of pack position version 1) ---------------------------------------------------- */
 int chc_pack_position_encode(const chc_position *pos, uint8_t dst[CHC_PACK_POS_BYTES],
                              chc_diag *diag)
 {
-    int rc = chc_pack_position(pos, dst);
-    if (rc != CHC_OK) chci_fail(diag, rc, -1, 0, 0, -1, "pack position: %s", chc_strerror(rc));
-    return rc;
+    chci_u192 r;
+    int rc = chci_pack_pos_rank(pos, &r);
+    if (rc) return chci_fail(diag, rc, -1, 0, 0, -1, "pack position: %s", chc_strerror(rc));
+    for (int i = 0; i < CHC_PACK_POS_BYTES; i++) {
+        int bit = (CHC_PACK_POS_BYTES - 1 - i) * 8;
+        dst[i] = (uint8_t)(r.w[bit / 64] >> (bit % 64));
+    }
+    return CHC_OK;
 }
 
 int chc_pack_position_decode(const uint8_t src[CHC_PACK_POS_BYTES], chc_position *pos,
                              chc_diag *diag)
 {
-    return chc_unpack_position(pos, src, diag);
+    chci_u192 r = chci_u192_from(0);
+    for (int i = 0; i < CHC_PACK_POS_BYTES; i++) {
+        int bit = (CHC_PACK_POS_BYTES - 1 - i) * 8;
+        r.w[bit / 64] |= (uint64_t)src[i] << (bit % 64);
+    }
+    return chci_pack_pos_unrank(pos, &r, diag);
 }
 
 int chc_pack_position_write(const chc_position *pos, unsigned flags, char *dst, size_t dst_cap,
                             size_t *dst_len, chc_diag *diag)
 {
-    (void)flags;
-    char t[CHC_PACK_POS_TEXT_MAX];
+    if (dst_len) *dst_len = 0;
     if (dst_cap) dst[0] = 0;
-    int rc = chc_pack_position_text(pos, t);
-    if (rc != CHC_OK)
-        return chci_fail(diag, rc, -1, 0, 0, -1, "pack position: %s", chc_strerror(rc));
-    size_t n = strlen(t);
-    if (dst_len) *dst_len = n;
-    if (n + 1 > dst_cap)
+    if (flags)
+        return chci_fail(diag, CHC_E_ARGUMENT, -1, 0, 0, -1, "pack position: unknown flags 0x%x",
+                         flags);
+    chci_u192 r;
+    int rc = chci_pack_pos_rank(pos, &r);
+    if (rc) return chci_fail(diag, rc, -1, 0, 0, -1, "pack position: %s", chc_strerror(rc));
+    if (dst_len) *dst_len = POS_TEXT;
+    if (dst_cap < POS_TEXT + 1)
         return chci_fail(diag, CHC_E_BUFFER_TOO_SMALL, -1, 0, 0, -1,
-                         "pack position: output buffer too small");
-    memcpy(dst, t, n + 1);
+                         "pack position: the text needs %d characters, room for %zu", POS_TEXT,
+                         dst_cap ? dst_cap - 1 : 0);
+    dst[0] = (char)chci_pack_version_char(CHCI_KIND_POSITION, CHC_PACK_POS_VERSION);
+    for (int i = POS_CHARS; i >= 1; i--) dst[i] = chci_b64url[chci_u192_divmod64(&r, 64)];
+    dst[POS_TEXT - 1] = chci_b64url[chci_pack_check_value(CHCI_KIND_POSITION, dst, POS_TEXT - 1)];
+    dst[POS_TEXT] = 0;
     return CHC_OK;
+}
+
+/* The 26 payload characters at t as a rank (every character already checked). */
+static int unrank_chars(const char *t, chc_position *pos, chc_diag *diag)
+{
+    chci_u192 r = chci_u192_from(0);
+    for (int i = 0; i < POS_CHARS; i++) {
+        chci_u192_mul64(&r, 64);
+        chci_u192_add64(&r, (uint64_t)chci_b64url_value((unsigned char)t[i]));
+    }
+    return chci_pack_pos_unrank(pos, &r, diag);
 }
 
 int chc_pack_position_read(const char *src, size_t src_len, chc_position *pos,
                            chc_read_info *info, chc_diag *diag)
 {
-    if (info) {
-        info->format = CHC_FORMAT_PACK_POSITION;
-        info->version = 0;
-        info->flags = 0;
-        info->offset = 0;
+    chci_pack_info(info, CHC_FORMAT_PACK_POSITION, 0, 0);
+    size_t a, b;
+    chci_pack_trim(src, src_len, &a, &b);
+    size_t n = b - a;
+    const char *t = src + a;
+    if (n == 0) return chci_fail(diag, CHC_E_EMPTY, (long)a, 1, (long)a + 1, -1, "pack position: empty text");
+    if (n != POS_TEXT && n != POS_CHARS)
+        return chci_fail(diag, CHC_E_PACK_CORRUPT, (long)a, 1, (long)a + 1, -1,
+                         "pack position: %zu characters, expected %d (or %d for a chesscodec 0.1 "
+                         "code)", n, POS_TEXT, POS_CHARS);
+    for (size_t i = 0; i < n; i++)
+        if (chci_b64url_value((unsigned char)t[i]) < 0)
+            return chci_fail(diag, CHC_E_PACK_CORRUPT, (long)(a + i), 1, (long)(a + i) + 1, (long)i,
+                             "pack position: character %zu is not base64url", i + 1);
+    int rc;
+    if (n == POS_CHARS) { /* unversioned (chesscodec 0.1) */
+        rc = unrank_chars(t, pos, diag);
+        if (rc == CHC_OK && info) info->flags = CHC_READ_LEGACY;
+    } else {
+        if (!chci_pack_check_ok(CHCI_KIND_POSITION, t, n))
+            return chci_fail(diag, CHC_E_PACK_CHECK, (long)a, 1, (long)a + 1, -1,
+                             "pack position: the check character does not match (a typo or a "
+                             "damaged code)");
+        int version = chci_pack_version_of(CHCI_KIND_POSITION, (unsigned char)t[0]);
+        if (!version)
+            return chci_fail(diag, CHC_E_PACK_VERSION, (long)a, 1, (long)a + 1, 0,
+                             "pack position: '%c' is not a version character", t[0]);
+        if (version != CHC_PACK_POS_VERSION)
+            return chci_fail(diag, CHC_E_PACK_VERSION, (long)a, 1, (long)a + 1, 0,
+                             "pack position: version %d (character '%c') is newer than this "
+                             "library", version, t[0]);
+        rc = unrank_chars(t + 1, pos, diag);
+        if (rc == CHC_OK && info) info->version = version;
     }
-    char t[64];
-    size_t a = 0, b = src_len;
-    while (a < b && (src[a] == ' ' || src[a] == '\t' || src[a] == '\n' || src[a] == '\r')) a++;
-    while (b > a && (src[b - 1] == ' ' || src[b - 1] == '\t' || src[b - 1] == '\n' ||
-                     src[b - 1] == '\r'))
-        b--;
-    if (b - a >= sizeof t)
-        return chci_fail(diag, CHC_E_PACK_CORRUPT, (long)a, 0, 0, -1,
-                         "pack position: %zu characters, expected 26", b - a);
-    memcpy(t, src + a, b - a);
-    t[b - a] = 0;
-    return chc_unpack_position_text(pos, t, diag);
+    if (rc == CHC_OK && info) info->offset = (long)a;
+    return rc;
+}
+
+/* ---- deprecated 0.1 names ---------------------------------------------------------------- */
+int chc_pack_position(const chc_position *pos, uint8_t out[CHC_PACK_POS_BYTES])
+{
+    return chc_pack_position_encode(pos, out, NULL);
+}
+
+int chc_unpack_position(chc_position *pos, const uint8_t in[CHC_PACK_POS_BYTES], chc_diag *diag)
+{
+    return chc_pack_position_decode(in, pos, diag);
+}
+
+int chc_pack_position_text(const chc_position *pos, char out[CHC_PACK_POS_TEXT_MAX])
+{
+    return chc_pack_position_write(pos, 0, out, CHC_PACK_POS_TEXT_MAX, NULL, NULL);
+}
+
+int chc_unpack_position_text(chc_position *pos, const char *text, chc_diag *diag)
+{
+    return chc_pack_position_read(text, strlen(text), pos, NULL, diag);
 }

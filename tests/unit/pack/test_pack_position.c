@@ -1,6 +1,7 @@
-/* Pack position code: pinned width and count, worked examples, round trips of every position
- * of the test games (over a million), a random walk with promotions, Chess960 castling and en
- * passant, and malformed codes. */
+/* Pack position code: pinned width and count, worked examples (version 1 and the 0.1 text),
+ * round trips of every position of the test games (over a million), a random walk with
+ * promotions, Chess960 castling and en passant, the text framing (version and check
+ * characters), and malformed codes. */
 #include "testutil.h"
 #include "test_pack_util.h"
 
@@ -21,13 +22,13 @@ static void roundtrip(const chc_position *pos)
     uint8_t code[CHC_PACK_POS_BYTES], code2[CHC_PACK_POS_BYTES];
     chc_position back;
     char f1[CHC_FEN_MAX], f2[CHC_FEN_MAX];
-    int rc = chc_pack_position(pos, code);
+    int rc = chc_pack_position_encode(pos, code, NULL);
     if (rc) {
         fen_of(pos, f1);
         fail_msg("pack %s: %s", f1, chc_strerror(rc));
     }
     chc_diag d;
-    rc = chc_unpack_position(&back, code, &d);
+    rc = chc_pack_position_decode(code, &back, &d);
     if (rc) {
         fen_of(pos, f1);
         fail_msg("unpack %s: %s", f1, d.message);
@@ -39,7 +40,7 @@ static void roundtrip(const chc_position *pos)
     for (int i = 0; i < 4; i++)
         if (pos->castling & (1 << i)) assert_int_equal(pos->castle_rook[i], back.castle_rook[i]);
     if (!check_reencode) return; /* equal positions have equal codes */
-    assert_int_equal(chc_pack_position(&back, code2), CHC_OK);
+    assert_int_equal(chc_pack_position_encode(&back, code2, NULL), CHC_OK);
     assert_memory_equal(code, code2, CHC_PACK_POS_BYTES);
 }
 
@@ -62,15 +63,16 @@ static void test_count_pinned(void **state)
     assert_int_equal(CHC_PACK_POS_BITS, 156);
 }
 
-/* The worked examples of docs/formats/pack-position.md. */
+/* The worked examples of docs/formats/pack-position.md: version 1 and the 0.1 text (the same
+ * 26 characters without the version and check characters). */
 static const struct {
     const char *fen, *code;
 } vectors[] = {
-    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "C770uuaqarvJrHelXIlMUgn-uU"},
-    {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "C7Gm4Rg7csWl_LbJXLMXOmYBeW"},
-    {"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", "C770uu1TasNOYWeXqVvxHNEZHU"},
-    {"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", "EJxk623ZoRvxht_FszCQ30q8zD"},
-    {"8/8/8/5K1k/8/8/8/6R1 w - - 0 1", "Px4CXmRTvnbuxXZlrn41NrIBNH"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "pC770uuaqarvJrHelXIlMUgn-uUM"},
+    {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "pC7Gm4Rg7csWl_LbJXLMXOmYBeWK"},
+    {"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", "pC770uu1TasNOYWeXqVvxHNEZHU7"},
+    {"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", "pEJxk623ZoRvxht_FszCQ30q8zD-"},
+    {"8/8/8/5K1k/8/8/8/6R1 w - - 0 1", "pPx4CXmRTvnbuxXZlrn41NrIBNHb"},
 };
 
 static void test_vectors(void **state)
@@ -80,12 +82,37 @@ static void test_vectors(void **state)
         chc_position pos, back;
         tu_pos(&pos, vectors[i].fen);
         char text[CHC_PACK_POS_TEXT_MAX];
-        assert_int_equal(chc_pack_position_text(&pos, text), CHC_OK);
+        size_t len = 0;
+        assert_int_equal(chc_pack_position_write(&pos, 0, text, sizeof text, &len, NULL), CHC_OK);
         printf("vector %s -> %s\n", vectors[i].fen, text);
         assert_string_equal(text, vectors[i].code);
-        assert_int_equal(chc_unpack_position_text(&back, text, NULL), CHC_OK);
+        assert_int_equal(len, 28);
+        chc_read_info info;
+        assert_int_equal(chc_pack_position_read(text, len, &back, &info, NULL), CHC_OK);
+        assert_int_equal(info.version, 1);
+        assert_int_equal(info.flags, 0);
+        assert_int_equal(info.format, CHC_FORMAT_PACK_POSITION);
+        /* the 0.1 text: the payload alone */
+        assert_int_equal(chc_pack_position_read(text + 1, 26, &back, &info, NULL), CHC_OK);
+        assert_int_equal(info.version, 0);
+        assert_int_equal(info.flags, CHC_READ_LEGACY);
         roundtrip(&pos);
     }
+    /* buffers: exact fit, one short (the needed length and ""), flags */
+    chc_position pos;
+    chc_position_startpos(&pos);
+    char small[28];
+    size_t len = 0;
+    chc_diag d = CHC_DIAG_INIT;
+    assert_int_equal(chc_pack_position_write(&pos, 0, small, sizeof small, &len, &d), CHC_E_BUFFER_TOO_SMALL);
+    assert_int_equal(len, 28);
+    assert_string_equal(small, "");
+    assert_int_equal(d.code, CHC_E_BUFFER_TOO_SMALL);
+    assert_int_equal(chc_pack_position_write(&pos, 1, small, sizeof small, &len, NULL), CHC_E_ARGUMENT);
+    /* white space around the text; info->offset */
+    chc_read_info info;
+    assert_int_equal(chc_pack_position_read(" \tpC770uuaqarvJrHelXIlMUgn-uUM\r\n", 32, &pos, &info, NULL), CHC_OK);
+    assert_int_equal(info.offset, 2);
 }
 
 static long roundtrip_file(const char *rel, size_t every)
@@ -175,7 +202,7 @@ static void test_random_walk(void **state)
     assert_true(c960 > 0);
 }
 
-/* Malformed codes and their errors. */
+/* Malformed codes and their errors (26 characters: the 0.1 text; 28: version 1). */
 static void test_malformed(void **state)
 {
     (void)state;
@@ -183,10 +210,12 @@ static void test_malformed(void **state)
         const char *text;
         int code;
     } bad[] = {
-        {"", CHC_E_PACK_CORRUPT},
+        {"", CHC_E_EMPTY},
+        {" \n", CHC_E_EMPTY},
         {"A", CHC_E_PACK_CORRUPT},
         {"AAAAAAAAAAAAAAAAAAAAAAAAA", CHC_E_PACK_CORRUPT},
         {"AAAAAAAAAAAAAAAAAAAAAAAAAAA", CHC_E_PACK_CORRUPT},
+        {"AAAAAAAAAAAAAAAAAAAAAAAAAAAAA", CHC_E_PACK_CORRUPT},
         {"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", CHC_E_PACK_CORRUPT},
         {"AAAAAAAAAAAA AAAAAAAAAAAAAA", CHC_E_PACK_CORRUPT},
         {"AAAAAAAAAAAAAAAAAAAAAAAAA=", CHC_E_PACK_CORRUPT},
@@ -205,16 +234,30 @@ static void test_malformed(void **state)
         {"9AAAAAAAAAAAAAAAAAAAAAAAAA", CHC_E_PACK_RANGE},
         {"2AAAAAAAAAAAAAAAAAAAAAAAAA", CHC_E_PACK_RANGE},
         {"5zzzzzzzzzzzzzzzzzzzzzzzzz", CHC_E_PACK_RANGE},
+        /* version 1 */
+        {"pC770uuaqarvJrHelXIlMUgn-uUN", CHC_E_PACK_CHECK},  /* the check character */
+        {"qC770uuaqarvJrHelXIlMUgn-uUM", CHC_E_PACK_CHECK},  /* the version character */
+        {"pC770uuaqarvJrHelXIlMUng-uUM", CHC_E_PACK_CHECK},  /* two neighbours swapped */
+        {"pC770uuaqarvJrHelXIlMUgn-uU", CHC_E_PACK_CORRUPT}, /* 27 characters */
+        {"pC770uuaqarvJrHelXIlMUgn-uUM=", CHC_E_PACK_CORRUPT},
+        {"pC770uuaqarvJrHelXIlMUgn-uU.", CHC_E_PACK_CORRUPT},
+        {"p__________________________R", CHC_E_PACK_RANGE},  /* valid check, past the count */
+        {"qC770uuaqarvJrHelXIlMUgn-uUe", CHC_E_PACK_VERSION}, /* valid check, version 2 */
+        {"AC770uuaqarvJrHelXIlMUgn-uU4", CHC_E_PACK_VERSION}, /* valid check, no version */
+        {"_C770uuaqarvJrHelXIlMUgn-uUN", CHC_E_PACK_VERSION}, /* a game's version character */
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         chc_position pos;
         chc_diag d;
         memset(&d, 0, sizeof d);
-        int rc = chc_unpack_position_text(&pos, bad[i].text, &d);
+        chc_read_info info;
+        int rc = chc_pack_position_read(bad[i].text, strlen(bad[i].text), &pos, &info, &d);
         if (rc != bad[i].code)
-            fail_msg("case %zu \"%s\": got %d (%s), expected %d", i, bad[i].text, rc, chc_strerror(rc), bad[i].code);
+            fail_msg("case %zu \"%s\": got %d (%s: %s), expected %d", i, bad[i].text, rc, chc_strerror(rc),
+                     d.message, bad[i].code);
         assert_int_equal(d.code, rc);
         assert_true(d.message[0] != 0);
+        assert_int_equal(info.format, CHC_FORMAT_PACK_POSITION);
     }
     /* the count itself and everything above is out of range; count-1 is in range */
     chci_u192 c;
@@ -228,14 +271,14 @@ static void test_malformed(void **state)
             bytes[i] = (uint8_t)(v.w[bit / 64] >> (bit % 64));
         }
         chc_position pos;
-        assert_int_equal(chc_unpack_position(&pos, bytes, NULL), CHC_E_PACK_RANGE);
+        assert_int_equal(chc_pack_position_decode(bytes, &pos, NULL), CHC_E_PACK_RANGE);
     }
     memset(bytes, 0xff, sizeof bytes);
     chc_position pos;
-    assert_int_equal(chc_unpack_position(&pos, bytes, NULL), CHC_E_PACK_RANGE);
+    assert_int_equal(chc_pack_position_decode(bytes, &pos, NULL), CHC_E_PACK_RANGE);
     bytes[0] = 0x10;
     memset(bytes + 1, 0, sizeof bytes - 1);
-    assert_int_equal(chc_unpack_position(&pos, bytes, NULL), CHC_E_PACK_RANGE);
+    assert_int_equal(chc_pack_position_decode(bytes, &pos, NULL), CHC_E_PACK_RANGE);
     /* domain members that are not legal positions: the side not to move in check */
     int illegal = 0, legal = 0;
     for (int i = 0; i < 2000; i++) {

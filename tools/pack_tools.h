@@ -1,0 +1,93 @@
+/* Shared by the pack tools (tools/pack_*.c): a deterministic pseudo-random sequence, reading
+ * files that may be xz-compressed, loading the games of a PGN file. */
+#ifndef CHC_PACK_TOOLS_H
+#define CHC_PACK_TOOLS_H
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chesscodec.h"
+
+/* xorshift64: the next value of the sequence in *s (never 0). */
+static inline uint64_t pt_rnd(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+/* Opens `path` for reading, through `xz -dc` when its name ends in .xz (*piped set); NULL when
+ * it cannot be opened. Close with pt_close(). */
+static inline FILE *pt_open(const char *path, int *piped)
+{
+    size_t pl = strlen(path);
+    *piped = pl > 3 && !strcmp(path + pl - 3, ".xz");
+    if (!*piped) return fopen(path, "rb");
+    char cmd[4200];
+    if (pl > 4096) return NULL;
+    snprintf(cmd, sizeof cmd, "xz -dc '%.4096s'", path);
+    return popen(cmd, "r");
+}
+
+static inline void pt_close(FILE *f, int piped)
+{
+    if (piped) pclose(f);
+    else fclose(f);
+}
+
+/* A chc_read_fn over a FILE. */
+static inline size_t pt_read_cb(void *ctx, char *buf, size_t cap)
+{
+    FILE *f = ctx;
+    size_t n = fread(buf, 1, cap, f);
+    if (n == 0 && ferror(f)) return (size_t)-1;
+    return n;
+}
+
+/* A game's start, main line and result. */
+typedef struct {
+    chc_position start;
+    chc_move *moves; /* malloc'ed */
+    size_t n;
+    int result;
+} pt_game;
+
+/* Every game of a PGN file (.xz allowed) into a malloc'ed array, *count of them, or NULL when
+ * the file cannot be read. A game that does not read is kept with no moves when keep_bad
+ * (games keep their number in the file), else left out. */
+static inline pt_game *pt_load_pgn(const char *path, int keep_bad, size_t *count)
+{
+    int piped;
+    FILE *f = pt_open(path, &piped);
+    *count = 0;
+    if (!f) return NULL;
+    chc_pgn_reader *r = chc_pgn_reader_new(pt_read_cb, f, CHC_PGN_MAINLINE_ONLY | CHC_PGN_NO_COMMENTS);
+    chc_game *g = chc_game_new();
+    size_t cap = 1024, n = 0;
+    pt_game *v = malloc(cap * sizeof *v);
+    chc_diag d;
+    int rc;
+    while (r && g && v && (rc = chc_pgn_read_game(r, g, &d)) != CHC_E_GAME_END) {
+        if (rc == CHC_E_IO) break;
+        if (rc != CHC_OK && !keep_bad) continue;
+        if (n == cap) {
+            pt_game *nv = realloc(v, (cap *= 2) * sizeof *v);
+            if (!nv) break;
+            v = nv;
+        }
+        pt_game *gm = &v[n++];
+        gm->start = *chc_game_start(g);
+        gm->n = rc == CHC_OK ? chc_game_ply_count(g) : 0;
+        gm->moves = malloc((gm->n + 1) * sizeof *gm->moves);
+        for (size_t i = 0; gm->moves && i < gm->n; i++) gm->moves[i] = chc_game_move(g, i);
+        gm->result = chc_game_result(g);
+    }
+    chc_game_free(g);
+    chc_pgn_reader_free(r);
+    pt_close(f, piped);
+    *count = n;
+    return v;
+}
+#endif
