@@ -134,9 +134,11 @@ static int space_inside(const shape *s, int format, chc_diag *d)
     size_t k = s->first_space;
     int code = format == CHC_FORMAT_PACK_POSITION ? CHC_E_PACK_CORRUPT
              : format == CHC_FORMAT_PACK_GAME ? CHC_E_PACK_CORRUPT : CHC_E_MSCS_CHAR;
+    const char *name = format == CHC_FORMAT_PACK_POSITION ? "pack position"
+                     : format == CHC_FORMAT_PACK_GAME ? "pack game" : "MSCS";
     return chci_fail(d, code, (long)k, 1, (long)k + 1, (long)k,
                      "%s: character %zu is white space inside the code (%zu characters without it)",
-                     chci_fmt_label(format), k + 1, s->cn);
+                     name, k + 1, s->cn);
 }
 
 int chci_fmt_detect_read(const char *src, size_t len, unsigned kinds, chc_position *pos,
@@ -249,7 +251,7 @@ int chci_fmt_detect_read(const char *src, size_t len, unsigned kinds, chc_positi
                 goto fail;
             }
         }
-        if (games && !moves_first && s.words == 1 && s.c_url && s.c0 == '_' && s.n >= 8) {
+        if (games && !moves_first && s.words == 1 && s.c_url && s.c0 == '_' && s.n >= 3) {
             near = CHC_FORMAT_PACK_GAME;
             rc = try_format(&s, near, &a);
             d = a.d;
