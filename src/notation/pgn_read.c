@@ -742,6 +742,12 @@ static int parse_game(parser *ps)
         chc_diag md;
         md.message[0] = 0;
         rc = chci_san_split(t, n, &s, &md);
+        if (rc != CHC_OK) {
+            /* Figurine pieces (U+2654..U+265F) as letters. */
+            char fig[64];
+            size_t fn = chci_san_figurines(t, n, fig, sizeof fig);
+            if (fn && chci_san_split(fig, fn, &s, NULL) == CHC_OK) rc = CHC_OK;
+        }
         if (rc == CHC_OK) rc = chci_san_resolve(&lv->pos, &s, t, n, &m, &md);
         if (rc != CHC_OK && n >= 4 && n <= 5) {
             /* UCI moves in place of SAN (e2e4, e1g1, e7e8q). */
