@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "chesscodec.h"
+#include "fuzz_util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -70,16 +71,9 @@ static void check_game(const char *text, size_t size, chc_game *g, chc_game *h)
     }
     if (rc != CHC_OK) abort();
     if (chc_game_read(out, n, info.format, h, NULL, &d) != CHC_OK) abort();
-    const chc_position *a = chc_game_start(g), *b = chc_game_start(h);
-    if (!chc_position_same(a, b)) abort();
     int exact = info.format == CHC_FORMAT_PGN || info.format == CHC_FORMAT_SAN_LINE ||
                 info.format == CHC_FORMAT_UCI_LINE;
-    if (exact && (a->chess960 != b->chess960 || a->halfmove != b->halfmove ||
-                  a->fullmove != b->fullmove || chc_game_result(g) != chc_game_result(h)))
-        abort();
-    if (chc_game_ply_count(g) != chc_game_ply_count(h)) abort();
-    for (size_t i = 0; i < chc_game_ply_count(g); i++)
-        if (chc_game_move(g, i) != chc_game_move(h, i)) abort();
+    fuzz_same_game(g, h, exact);
     free(out);
 }
 
@@ -87,9 +81,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size > 4096) return 0;
     static chc_game *g, *h;
-    if (!g) g = chc_game_new();
-    if (!h) h = chc_game_new();
-    if (!g || !h) abort();
+    fuzz_two_games(&g, &h);
     check_position((const char *)data, size);
     check_game((const char *)data, size, g, h);
     return 0;

@@ -6,28 +6,15 @@
 #include <string.h>
 
 #include "chesscodec.h"
+#include "fuzz_util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static void same(const chc_game *g, const chc_game *h)
-{
-    const chc_position *a = chc_game_start(g), *b = chc_game_start(h);
-    if (!chc_position_same(a, b) || a->chess960 != b->chess960 || a->halfmove != b->halfmove ||
-        a->fullmove != b->fullmove)
-        abort();
-    if (chc_game_result(g) != chc_game_result(h)) abort();
-    if (chc_game_ply_count(g) != chc_game_ply_count(h)) abort();
-    for (size_t i = 0; i < chc_game_ply_count(g); i++)
-        if (chc_game_move(g, i) != chc_game_move(h, i)) abort();
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size > 4096) return 0;
     static chc_game *g, *h;
-    if (!g) g = chc_game_new();
-    if (!h) h = chc_game_new();
-    if (!g || !h) abort();
+    fuzz_two_games(&g, &h);
     const char *text = (const char *)data;
     static const int formats[] = {CHC_FORMAT_SAN_LINE, CHC_FORMAT_UCI_LINE};
     for (int k = 0; k < 2; k++) {
@@ -44,7 +31,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (rc == CHC_E_BUFFER_TOO_SMALL) continue;
             if (rc != CHC_OK || strlen(out) != n) abort();
             if (chc_game_read(out, n, formats[w], h, NULL, &d) != CHC_OK) abort();
-            same(g, h);
+            fuzz_same_game(g, h, 1);
         }
     }
     /* One move as people type it, in the start position. */

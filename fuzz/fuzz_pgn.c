@@ -7,25 +7,9 @@
 #include <string.h>
 
 #include "chesscodec.h"
+#include "fuzz_util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-typedef struct trickle {
-    const char *p;
-    size_t left, step;
-} trickle;
-
-static size_t trickle_read(void *ctx, char *buf, size_t cap)
-{
-    trickle *t = ctx;
-    size_t n = t->left < t->step ? t->left : t->step;
-    if (n > cap) n = cap;
-    memcpy(buf, t->p, n);
-    t->p += n;
-    t->left -= n;
-    t->step = t->step % 5 + 1;
-    return n;
-}
 
 static char *write_game(const chc_game *g, size_t *len)
 {

@@ -6,24 +6,9 @@
 #include <string.h>
 
 #include "chesscodec.h"
+#include "fuzz_util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-typedef struct drip {
-    const uint8_t *p;
-    size_t left, step;
-} drip;
-
-static size_t drip_read(void *ctx, char *buf, size_t cap)
-{
-    drip *d = ctx;
-    size_t n = d->left < d->step ? d->left : d->step;
-    if (n > cap) n = cap;
-    memcpy(buf, d->p, n);
-    d->p += n;
-    d->left -= n;
-    return n;
-}
 
 #define MAX_ITEMS 512
 
@@ -45,8 +30,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t plies[MAX_ITEMS];
     int n = 0;
     for (int pass = 0; pass < 2; pass++) {
-        drip src = {data, size, 1 + (size % 7)};
-        chc_reader *r = pass ? chc_reader_new(drip_read, &src, format, flags)
+        trickle src = {(const char *)data, size, 1 + (size % 5)};
+        chc_reader *r = pass ? chc_reader_new(trickle_read, &src, format, flags)
                              : chc_reader_new_mem(data, size, format, flags);
         if (!r) abort();
         int i = 0;

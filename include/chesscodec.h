@@ -322,8 +322,7 @@ CHC_API int chc_position_from_fen(chc_position *pos, const char *fen, unsigned f
 #define CHC_FEN_NO_COUNTERS 4u   /* write only the first four fields (EPD) */
 
 /* Writes the FEN of `pos` into buf (capacity cap, CHC_FEN_MAX always suffices). Castling is
- * written KQkq for standard positions and X-FEN for Chess960; CHC_FEN_SHREDDER writes rook
- * files (HAha) for both.
+ * written KQkq for standard positions and X-FEN for Chess960 unless CHC_FEN_SHREDDER.
  * Returns the length written (without NUL), or 0 if cap is too small (buf then holds ""). */
 CHC_API size_t chc_position_to_fen(const chc_position *pos, char *buf, size_t cap, unsigned flags);
 
@@ -471,9 +470,9 @@ CHC_API int chc_move_from_san(const chc_position *pos, const char *text, chc_mov
 /* Same as chc_move_from_san() for `len` bytes of text (no NUL needed). */
 CHC_API int chc_move_from_san_n(const chc_position *pos, const char *text, size_t len,
                                 chc_move *out, chc_diag *diag);
-/* Reads a move as people type it: SAN (with the tolerance above, figurine pieces such as
- * "♘f3" included), UCI ("e2e4", "e1g1" or "e1h1" for castling) or "--" for the null move
- * (refused in check). Returns CHC_OK with *out set, CHC_E_MOVE_SYNTAX, CHC_E_MOVE_ILLEGAL or
+/* Reads a move as people type it (white space around it ignored): SAN (with the tolerance
+ * above, figurine pieces such as "♘f3" included), UCI ("e2e4", "e1g1" or "e1h1" for castling,
+ * the promotion letter in either case) or "--"/"0000" for the null move (refused in check). Returns CHC_OK with *out set, CHC_E_MOVE_SYNTAX, CHC_E_MOVE_ILLEGAL or
  * CHC_E_MOVE_AMBIGUOUS; the diag says why (for a promotion without a piece, which pieces). */
 CHC_API int chc_move_parse(const chc_position *pos, const char *src, size_t src_len,
                            chc_move *out, chc_diag *diag);
@@ -567,8 +566,10 @@ CHC_API void chc_game_set_result(chc_game *g, int result);
 CHC_API size_t chc_game_ply_count(const chc_game *g);
 CHC_API chc_move chc_game_move(const chc_game *g, size_t ply);
 CHC_API uint32_t chc_game_mainline_node(const chc_game *g, size_t ply);
-/* Appends legal move `m` (or CHC_MOVE_NULL when not in check) at the end of the main line.
- * Returns CHC_OK, CHC_E_MOVE_ILLEGAL, CHC_E_NO_MEMORY or CHC_E_LIMIT. */
+/* Appends legal move `m` (or CHC_MOVE_NULL when not in check) at the end of the main line and
+ * moves the cursor to the end. Returns CHC_OK, CHC_E_MOVE_ILLEGAL, CHC_E_ARGUMENT (the last
+ * main-line node already has children, added with chc_game_add_move), CHC_E_NO_MEMORY or
+ * CHC_E_LIMIT. */
 CHC_API int chc_game_push(chc_game *g, chc_move m);
 /* The position after the first `ply` moves of the main line (0: the start). Returns CHC_OK or
  * CHC_E_ARGUMENT (past the end). */
@@ -594,13 +595,17 @@ CHC_API int chc_game_set_cursor(chc_game *g, size_t ply);
 /* Moves the cursor one ply back / forward. Return 1 when it moved, 0 at the start / end. */
 CHC_API int chc_game_undo(chc_game *g);
 CHC_API int chc_game_redo(chc_game *g);
-/* Plays legal move `m` at the cursor: when it is the main line's next move the cursor just
- * advances; otherwise the main line after the cursor is removed (with its variations) and
- * `m` appended. A result or termination set earlier is cleared when the line changes.
- * Returns CHC_OK, CHC_E_MOVE_ILLEGAL, CHC_E_NO_MEMORY or CHC_E_LIMIT. */
+/* Plays legal move `m` (or CHC_MOVE_NULL when not in check) at the cursor: when it is the
+ * main line's next move the cursor just advances; otherwise the main line after the cursor
+ * is removed (with every variation at or after the cursor) and `m` appended. A result or
+ * termination set earlier is cleared when the line changes (the Result tag, when present,
+ * becomes "*"; the Termination tag is removed). Returns CHC_OK, CHC_E_MOVE_ILLEGAL,
+ * CHC_E_NO_MEMORY or CHC_E_LIMIT. */
 CHC_API int chc_game_play(chc_game *g, chc_move m);
-/* Removes the main line after ply `ply` (and the variations hanging from the removed moves);
- * the cursor moves back to `ply` if it was past it. Returns CHC_OK or CHC_E_ARGUMENT. */
+/* Removes the main line after ply `ply` (and the variations hanging from the removed moves,
+ * alternatives to move ply+1 included: every child of the node of ply `ply`); node numbers
+ * after the removed ones change. The cursor moves back to `ply` if it was past it. Returns
+ * CHC_OK or CHC_E_ARGUMENT (past the end). */
 CHC_API int chc_game_truncate(chc_game *g, size_t ply);
 
 /* Why a game ended. Rule endings are found from the position; the others are declared
@@ -622,11 +627,17 @@ enum chc_termination {
     CHC_TERM_ADJUDICATION = 12,
     CHC_TERM_OTHER = 13
 };
-/* The declared termination (CHC_TERM_NONE when none was declared). */
+/* The declared termination, or the one the game's PGN [Termination] tag gives ("time
+ * forfeit", "abandoned", "adjudication", "rules infraction"; "normal": the final position's
+ * rule ending, else resignation for a decisive result, agreement for a draw; docs/pgn.md);
+ * CHC_TERM_NONE when neither says. */
 CHC_API int chc_game_termination(const chc_game *g);
 /* Declares how and with what result (enum chc_result) the game ended. For RESIGNATION the
- * result names the winner; rule endings must agree with the final position. Also sets the
- * Result tag. Returns CHC_OK or CHC_E_ARGUMENT. */
+ * result names the winner (a decisive result is required), AGREEMENT needs a draw, TIME a
+ * result; rule endings must agree with the final position (FIFTY: 100 plies on the clock;
+ * THREEFOLD: the position's third occurrence). Also sets the Result tag and the Termination
+ * tag (the standard's value: "normal", "time forfeit", ...; removed for CHC_TERM_NONE).
+ * Returns CHC_OK or CHC_E_ARGUMENT. */
 CHC_API int chc_game_set_termination(chc_game *g, int termination, int result);
 /* Static names: "checkmate", ..., "resignation", "agreement", "time forfeit", ... */
 CHC_API const char *chc_termination_name(int termination);
@@ -703,7 +714,8 @@ CHC_API chc_pgn_reader *chc_pgn_reader_new(chc_read_fn fn, void *ctx, unsigned f
 CHC_API chc_pgn_reader *chc_pgn_reader_new_mem(const char *text, size_t len, unsigned flags,
                                               long first_line, long first_game);
 CHC_API void chc_pgn_reader_free(chc_pgn_reader *r);
-/* Reads the next game into g. Returns CHC_OK; CHC_E_GAME_END when the input is exhausted;
+/* Reads the next game into g. Returns CHC_OK; CHC_E_GAME_END when the input is exhausted
+ * (the diag says "end of input after N games");
  * CHC_E_IO (stop: the input failed); or the error of a bad game (CHC_E_PGN_SYNTAX,
  * CHC_E_PGN_VARIANT, CHC_E_PGN_FEN, CHC_E_MOVE_SYNTAX, CHC_E_MOVE_ILLEGAL,
  * CHC_E_MOVE_AMBIGUOUS, CHC_E_LIMIT, CHC_E_NO_MEMORY): the diag gives the game number,
@@ -748,8 +760,10 @@ CHC_API int chc_pgn_write(const chc_game *g, unsigned flags, char *dst, size_t d
 #define CHC_BOARD_FLIP 2u      /* Black at the bottom */
 #define CHC_BOARD_NO_COORDS 4u /* no rank numbers or file letters */
 #define CHC_BOARD_TEXT_MAX 1024 /* always enough, with the NUL */
-/* Writes the board of `pos` (last move `last`, CHC_MOVE_NONE for none) into dst. Returns
- * CHC_OK or CHC_E_BUFFER_TOO_SMALL. */
+/* Writes the board of `pos` (last move `last`, CHC_MOVE_NONE for none) into dst: each rank
+ * " 8 " then the eight squares as " X " (or "[X]" for the last move's from and to squares),
+ * then "    a  b  c ..." (empty squares: "·", or '.' in ASCII). Returns CHC_OK or
+ * CHC_E_BUFFER_TOO_SMALL (*dst_len: the length needed). */
 CHC_API int chc_board_write(const chc_position *pos, chc_move last, unsigned flags, char *dst,
                             size_t dst_cap, size_t *dst_len);
 /* <<< END SECTION notation */
@@ -1109,7 +1123,8 @@ enum chc_format {
 /* Capabilities, for chc_format_info.caps. */
 #define CHC_CAP_READ 1u     /* has a reader */
 #define CHC_CAP_WRITE 2u    /* has a writer */
-#define CHC_CAP_DETECT 4u   /* the detector recognises it */
+#define CHC_CAP_DETECT 4u   /* the detector recognises it (pack stream: readers, by its magic;
+                               unversioned 0.1 pack game codes only when named) */
 #define CHC_CAP_BINARY 8u   /* bytes, not text */
 #define CHC_CAP_LINE 16u    /* one item a line in batches (all text formats but PGN) */
 
@@ -1130,10 +1145,12 @@ CHC_API const chc_format_info *chc_format_at(size_t i);
 CHC_API const chc_format_info *chc_format_get(int format);
 /* The format called `name` (a name of the registry, or "pack", which means pack-position
  * when `kinds` is CHC_KIND_POSITION and pack-game otherwise), or CHC_FORMAT_AUTO when no
- * format of those kinds has that name. */
+ * format of those kinds has that name (kinds 0: any kind). */
 CHC_API int chc_format_by_name(const char *name, unsigned kinds);
 
-/* Detects the format of src[0..src_len) among the formats of `kinds` by reading it. Returns
+/* Detects the format of src[0..src_len) among the formats of `kinds` (0: both) by reading it
+ * (a game format's text is read into a scratch game: allocates). Returns CHC_E_EMPTY for
+ * white space only. Returns
  * CHC_OK with info->format set when the text is a valid item of one format (when several
  * fit, the order of docs/formats/detection.md decides). Otherwise returns the error of the
  * nearest format (a damaged code is reported by its own format: "pack position: the check
@@ -1143,8 +1160,11 @@ CHC_API int chc_detect(const char *src, size_t src_len, unsigned kinds, chc_read
                        chc_diag *diag);
 
 /* Reads one position from src[0..src_len) in `format` (CHC_FORMAT_AUTO: detect among the
- * position formats). Returns CHC_OK or the format's error (see chc_detect() for AUTO);
- * info (NULL accepted) says what was read. */
+ * position formats; a game format named explicitly gives the position at the end of the
+ * game's main line). Returns CHC_OK, CHC_E_EMPTY (white space only), CHC_E_ARGUMENT (an
+ * unknown format) or the format's error (see chc_detect() for AUTO); info (NULL accepted)
+ * says what was read (covert: CHC_READ_IN_MESSAGE and the offset when the code was found in
+ * a message, or spread among its words). */
 CHC_API int chc_position_read(const char *src, size_t src_len, int format, chc_position *pos,
                               chc_read_info *info, chc_diag *diag);
 /* Flags of chc_position_write() and chc_game_write(), by format: FEN and EPD take the
@@ -1158,15 +1178,20 @@ CHC_API int chc_position_write(const chc_position *pos, int format, unsigned fla
 #define CHC_POSITION_TEXT_MAX 1024
 
 /* Reads one game from src[0..src_len) in `format` (CHC_FORMAT_AUTO: detect among games and
- * positions) into g (reset first). PGN: the first game of the text. Returns CHC_OK or the
- * format's error (diag: line, column, ply). */
+ * positions) into g (reset first). PGN: the first game of the text (CHC_E_EMPTY when there
+ * is none; info->flags CHC_READ_NO_RESULT when it has no result token). Pack stream: the
+ * first record of the bytes. Returns CHC_OK, CHC_E_EMPTY, CHC_E_ARGUMENT or the format's
+ * error (diag: line, column, ply). */
 CHC_API int chc_game_read(const char *src, size_t src_len, int format, chc_game *g,
                           chc_read_info *info, chc_diag *diag);
 /* Writes game g in `format`: a game format writes the main line (PGN: the whole game with
  * tags, comments and variations), a position format the position at the end of the main
- * line. One-line formats carry the start and the result (docs/formats/lines.md); urlsafe
- * refuses what it cannot hold (CHC_E_UNSUPPORTED) instead of dropping it. No line end is
- * written for one-line formats; PGN ends with its blank line. */
+ * line. SAN and UCI lines carry the start and the result (docs/formats/lines.md); pack game
+ * codes carry the start and (from version 1) the result; urlsafe refuses a start it cannot
+ * hold (not the standard start, Chess960) or a null move (CHC_E_UNSUPPORTED) and, having no
+ * place for it, leaves the result out. No line end is written for one-line formats; PGN ends
+ * with its blank line. Returns CHC_OK, CHC_E_ARGUMENT (unknown format or flags; pack stream,
+ * which is binary: use chc_pack_stream_*), CHC_E_BUFFER_TOO_SMALL or the format's error. */
 CHC_API int chc_game_write(const chc_game *g, int format, unsigned flags, char *dst,
                            size_t dst_cap, size_t *dst_len, chc_diag *diag);
 
@@ -1181,7 +1206,9 @@ CHC_API int chc_game_write(const chc_game *g, int format, unsigned flags, char *
  */
 typedef struct chc_reader chc_reader;
 /* Reader flags. */
-#define CHC_READER_POSITIONS 1u /* items are positions (a line in a game format is refused) */
+#define CHC_READER_POSITIONS 1u /* items are positions: lines are detected among position
+                                   formats only (a game line is CHC_E_FORMAT), and the input
+                                   is never taken for PGN */
 #define CHC_READER_MAINLINE_ONLY CHC_PGN_MAINLINE_ONLY /* PGN: skip variations */
 #define CHC_READER_NO_COMMENTS CHC_PGN_NO_COMMENTS     /* PGN: drop comments and NAGs */
 /* A reader pulling bytes through `fn` (the caller keeps ctx alive and closes it), or over
@@ -1193,9 +1220,12 @@ CHC_API void chc_reader_free(chc_reader *r);
 /* The next item as a game (a position item gives a game with no moves) / as a position (a
  * game item gives the position at the end of its main line). Returns CHC_OK; CHC_E_GAME_END
  * at the end of input; CHC_E_EMPTY for a blank line of a one-line format (so output line N
- * can stay input line N); CHC_E_IO (stop: the input failed); or the item's error (diag: item,
- * line, column; the next call reads the next item). info->flags gets CHC_READ_NO_RESULT for a
- * PGN game cut off at the end of input. */
+ * can stay input line N); CHC_E_IO (stop: the input failed); CHC_E_LIMIT for a line over
+ * 64 MB (skipped); or the item's error (the next call reads the next item). Every return but
+ * CHC_OK fills the diag: for lines the message starts "line N: " and diag->line is N; for
+ * PGN the game number, line and column. A pack stream record whose framing is broken ends the
+ * stream (the next call returns CHC_E_GAME_END). info->flags gets CHC_READ_NO_RESULT for a PGN
+ * game cut off at the end of input. */
 CHC_API int chc_reader_next_game(chc_reader *r, chc_game *g, chc_read_info *info,
                                  chc_diag *diag);
 CHC_API int chc_reader_next_position(chc_reader *r, chc_position *pos, chc_read_info *info,

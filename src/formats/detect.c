@@ -134,9 +134,11 @@ static int space_inside(const shape *s, int format, chc_diag *d)
     size_t k = s->first_space;
     int code = format == CHC_FORMAT_PACK_POSITION ? CHC_E_PACK_CORRUPT
              : format == CHC_FORMAT_PACK_GAME ? CHC_E_PACK_CORRUPT : CHC_E_MSCS_CHAR;
+    const char *name = format == CHC_FORMAT_PACK_POSITION ? "pack position"
+                     : format == CHC_FORMAT_PACK_GAME ? "pack game" : "MSCS";
     return chci_fail(d, code, (long)k, 1, (long)k + 1, (long)k,
                      "%s: character %zu is white space inside the code (%zu characters without it)",
-                     chci_fmt_label(format), k + 1, s->cn);
+                     name, k + 1, s->cn);
 }
 
 int chci_fmt_detect_read(const char *src, size_t len, unsigned kinds, chc_position *pos,
@@ -226,7 +228,9 @@ int chci_fmt_detect_read(const char *src, size_t len, unsigned kinds, chc_positi
         if (!moves_first && !s.emoji && positions) {
             size_t cn = s.cn;
             size_t dm = cn > 32 ? cn - 32 : 32 - cn;
-            size_t d26 = cn > 26 ? cn - 26 : 26 - cn, d28 = cn > 28 ? cn - 28 : 28 - cn;
+            /* pack position text: the unversioned 0.1 form (26) and the current one */
+            const size_t p0 = 26, p1 = CHC_PACK_POS_TEXT_MAX - 1;
+            size_t d26 = cn > p0 ? cn - p0 : p0 - cn, d28 = cn > p1 ? cn - p1 : p1 - cn;
             size_t dp = d26 < d28 ? d26 : d28;
             size_t dh = cn > 48 ? cn - 48 : 48 - cn;
             /* Near: at most 3 characters too many or too few, at most 2 outside the
@@ -237,7 +241,7 @@ int chci_fmt_detect_read(const char *src, size_t len, unsigned kinds, chc_positi
             else if (s.bad_url <= 2 && dp <= 3) near = CHC_FORMAT_PACK_POSITION;
             if (near != CHC_FORMAT_AUTO) {
                 int exact = near == CHC_FORMAT_MSCS_HEX ? cn == 48
-                          : near == CHC_FORMAT_MSCS ? cn == 32 : (cn == 26 || cn == 28);
+                          : near == CHC_FORMAT_MSCS ? cn == 32 : (cn == p0 || cn == p1);
                 if (s.words > 1 && exact) {
                     rc = space_inside(&s, near, &d);
                 } else {
@@ -247,7 +251,7 @@ int chci_fmt_detect_read(const char *src, size_t len, unsigned kinds, chc_positi
                 goto fail;
             }
         }
-        if (games && !moves_first && s.words == 1 && s.c_url && s.c0 == 'g' && s.n >= 8) {
+        if (games && !moves_first && s.words == 1 && s.c_url && s.c0 == '_' && s.n >= 3) {
             near = CHC_FORMAT_PACK_GAME;
             rc = try_format(&s, near, &a);
             d = a.d;

@@ -142,6 +142,20 @@ static int read_epd(const char *t, size_t n, chc_position *pos, chc_read_info *i
     return CHC_OK;
 }
 
+/* Shredder-FEN names the castling rooks by file in every position (the FEN writer's
+ * CHC_FEN_SHREDDER does so for Chess960 positions): rewrites a KQkq field in place. */
+static void shredder_files(const chc_position *pos, char *fen)
+{
+    char *p = strchr(fen, ' ');
+    if (!p || !(p = strchr(p + 1, ' '))) return;
+    for (p++; *p && *p != ' '; p++) {
+        const char *k = strchr("KQkq", *p);
+        if (!k) continue;
+        int rsq = chc_castling_rook(pos, 1u << (k - "KQkq"));
+        if (rsq != CHC_NO_SQUARE) *p = (char)((*p >= 'a' ? 'a' : 'A') + CHC_FILE(rsq));
+    }
+}
+
 static int write_epd(const chc_position *pos, unsigned flags, chci_out *o)
 {
     char fen[CHC_FEN_MAX];
@@ -357,6 +371,7 @@ int chc_position_write(const chc_position *pos, int format, unsigned flags, char
         } else {
             char fen[CHC_FEN_MAX];
             chc_position_to_fen(pos, fen, sizeof fen, flags);
+            if (format == CHC_FORMAT_SHREDDER_FEN) shredder_files(pos, fen);
             chci_out_puts(&o, fen);
         }
         int rc = chci_out_end(&o, dst_len);

@@ -93,13 +93,23 @@ static int uci_word(const char *w, size_t n)
     if (n != 4 && n != 5) return 0;
     if (w[0] < 'a' || w[0] > 'h' || w[1] < '1' || w[1] > '8') return 0;
     if (w[2] < 'a' || w[2] > 'h' || w[3] < '1' || w[3] > '8') return 0;
-    return n == 4 || strchr("qrbn", w[4]) != NULL;
+    return n == 4 || (w[4] && strchr("qrbn", w[4]) != NULL);
+}
+
+/* Non-zero for 1 to 6 decimal digits (a FEN counter). */
+static int all_digits(const char *w, size_t n)
+{
+    if (n == 0 || n > 6) return 0;
+    for (size_t i = 0; i < n; i++)
+        if (w[i] < '0' || w[i] > '9') return 0;
+    return 1;
 }
 
 /* Length of a leading move number ("12.", "12...") in w, or 0. */
 static size_t move_number(const char *w, size_t n)
 {
     size_t k = 0;
+    if (n && w[0] == '0') return 0; /* "0000" is the null move, not a number */
     while (k < n && w[k] >= '0' && w[k] <= '9') k++;
     if (k == 0 || k == n || w[k] != '.') return k == n && k > 0 && k < 5 ? k : 0;
     while (k < n && w[k] == '.') k++;
@@ -113,11 +123,11 @@ int chci_line_word_movelike(const char *w, size_t n)
     if ((n == 2 && (memcmp(w, "--", 2) == 0 || memcmp(w, "Z0", 2) == 0))) return 1;
     if (w[0] == 'O' || w[0] == '0') return n >= 3 && w[1] == '-';
     if ((unsigned char)w[0] == 0xE2) return 1; /* a figurine */
-    if (!strchr("NBRQKPabcdefgh", w[0])) return 0;
+    if (!w[0] || !strchr("NBRQKPabcdefgh", w[0])) return 0;
     int digit = 0;
     for (size_t i = 1; i < n; i++) {
         if (w[i] >= '1' && w[i] <= '9') digit = 1;
-        else if (!strchr("NBRQKPabcdefghx=+#!?-:()/.", w[i])) return 0;
+        else if (!w[i] || !strchr("NBRQKPabcdefghx=+#!?-:()/.", w[i])) return 0;
     }
     return digit;
 }
@@ -167,8 +177,7 @@ int chci_line_read(const char *src, size_t len, int format, chc_game *g, int *fo
         word f;
         /* Four fields, then two counters when they are numbers. */
         while (fields < 6 && next_word(&q, end, &f)) {
-            if (is_kw(&f, "moves") || (fields >= 4 && (f.n > 6 || strspn(f.p, "0123456789") < f.n)))
-                break;
+            if (is_kw(&f, "moves") || (fields >= 4 && !all_digits(f.p, f.n))) break;
             if (fl + f.n + 1 >= sizeof fen)
                 return line_fail(diag, CHC_E_LINE_SYNTAX, src, &f, -1, label, "%s",
                                  "start FEN too long");
@@ -233,7 +242,11 @@ int chci_line_read(const char *src, size_t len, int format, chc_game *g, int *fo
         int rc;
         if (uci) {
             char u[8];
-            if (mv.n > 5 || mv.n < 4) {
+            if (mv.n == 4 && memcmp(mv.p, "0000", 4) == 0) {
+                m = CHC_MOVE_NULL; /* chc_game_push refuses it in check */
+                rc = CHC_OK;
+                if (pos->checkers) snprintf(md.message, sizeof md.message, "null move in check");
+            } else if (mv.n > 5 || mv.n < 4) {
                 rc = CHC_E_MOVE_SYNTAX;
                 snprintf(md.message, sizeof md.message, "not a UCI move");
             } else {

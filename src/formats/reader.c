@@ -10,7 +10,9 @@
 #include <string.h>
 
 #include "common/diag.h"
+#include "common/inbuf.h"
 #include "formats/formats.h"
+#include "notation/notation.h"
 
 #define PEEK 4096
 #define CHUNK ((size_t)1 << 16)
@@ -26,11 +28,7 @@ struct chc_reader {
     int format;           /* as asked (AUTO: detect) */
     unsigned flags;
     enum shape shape;
-    int eof, ioerr;
-    /* Bytes read but not yet used: buf[start..end). */
-    char *buf;
-    size_t cap, start, end;
-    uint64_t consumed;    /* bytes before buf[start] */
+    chci_inbuf in;        /* bytes read but not yet used: in.buf[in.start..in.end) */
     chc_pgn_reader *pgn;
     int last_format;      /* format of the last item */
     long item, line;      /* last item's number and first line */
@@ -39,8 +37,9 @@ struct chc_reader {
 };
 
 /* ---- input ------------------------------------------------------------------------------- */
-static size_t raw_read(chc_reader *r, char *dst, size_t cap)
+static size_t raw_read(void *ctx, char *dst, size_t cap)
 {
+    chc_reader *r = ctx;
     if (r->mem) {
         size_t n = r->mem_len - r->mem_pos;
         if (n > cap) n = cap;
@@ -51,55 +50,24 @@ static size_t raw_read(chc_reader *r, char *dst, size_t cap)
     return r->fn(r->ctx, dst, cap);
 }
 
-/* Reads more bytes after buf[end] (keeping buf[start..end)). Returns 1 when bytes came. */
-static int fill(chc_reader *r)
-{
-    if (r->eof) return 0;
-    if (r->start > 0) {
-        memmove(r->buf, r->buf + r->start, r->end - r->start);
-        r->consumed += r->start;
-        r->end -= r->start;
-        r->start = 0;
-    }
-    if (r->cap - r->end < CHUNK) {
-        size_t cap = r->cap ? r->cap * 2 : CHUNK * 2;
-        char *b = realloc(r->buf, cap);
-        if (!b) {
-            r->ioerr = CHC_E_NO_MEMORY;
-            r->eof = 1;
-            return 0;
-        }
-        r->buf = b;
-        r->cap = cap;
-    }
-    size_t n = raw_read(r, r->buf + r->end, r->cap - r->end);
-    if (n == (size_t)-1) {
-        r->ioerr = CHC_E_IO;
-        r->eof = 1;
-        return 0;
-    }
-    if (n == 0) {
-        r->eof = 1;
-        return 0;
-    }
-    r->end += n;
-    return 1;
-}
+/* Reads more bytes after in.end (keeping in.buf[in.start..in.end)). Returns 1 when bytes
+ * came. */
+static int fill(chc_reader *r) { return chci_inbuf_fill(&r->in, CHUNK, raw_read, r); }
 
 /* The PGN reader pulls through here: first the bytes already buffered, then the input. */
 static size_t pgn_pull(void *ctx, char *dst, size_t cap)
 {
     chc_reader *r = ctx;
-    if (r->start < r->end) {
-        size_t n = r->end - r->start;
+    if (r->in.start < r->in.end) {
+        size_t n = r->in.end - r->in.start;
         if (n > cap) n = cap;
-        memcpy(dst, r->buf + r->start, n);
-        r->start += n;
+        memcpy(dst, r->in.buf + r->in.start, n);
+        r->in.start += n;
         return n;
     }
-    if (r->ioerr) return (size_t)-1;
+    if (r->in.err) return (size_t)-1;
     size_t n = raw_read(r, dst, cap);
-    if (n == (size_t)-1) r->ioerr = CHC_E_IO;
+    if (n == (size_t)-1) r->in.err = CHC_E_IO;
     return n;
 }
 
@@ -136,7 +104,7 @@ void chc_reader_free(chc_reader *r)
     if (!r) return;
     chc_pgn_reader_free(r->pgn);
     chc_game_free(r->tmp);
-    free(r->buf);
+    free(r->in.buf);
     free(r);
 }
 
@@ -153,17 +121,17 @@ long chc_reader_line(const chc_reader *r) { return r->line; }
 uint64_t chc_reader_bytes(const chc_reader *r)
 {
     if (r->shape == SHAPE_PGN && r->pgn) return chc_pgn_reader_bytes(r->pgn);
-    return r->consumed + r->start;
+    return r->in.consumed + r->in.start;
 }
 
 /* ---- the input's shape --------------------------------------------------------------------- */
 static int decide_shape(chc_reader *r, chc_diag *diag)
 {
-    while (r->end - r->start < PEEK && fill(r)) {
+    while (r->in.end - r->in.start < PEEK && fill(r)) {
     }
-    if (r->ioerr) return r->ioerr;
-    const char *p = r->buf ? r->buf + r->start : "";
-    size_t n = r->end - r->start;
+    if (r->in.err) return r->in.err;
+    const char *p = r->in.buf ? r->in.buf + r->in.start : "";
+    size_t n = r->in.end - r->in.start;
     int f = r->format;
     if (f == CHC_FORMAT_PACK_STREAM ||
         (f == CHC_FORMAT_AUTO && n >= CHC_PACK_STREAM_HEADER_BYTES &&
@@ -171,7 +139,7 @@ static int decide_shape(chc_reader *r, chc_diag *diag)
         r->shape = SHAPE_STREAM;
         int rc = chc_pack_stream_check_header((const uint8_t *)p, n, diag);
         if (rc != CHC_OK) return rc;
-        r->start += CHC_PACK_STREAM_HEADER_BYTES;
+        r->in.start += CHC_PACK_STREAM_HEADER_BYTES;
         return CHC_OK;
     }
     int pgn = f == CHC_FORMAT_PGN;
@@ -190,7 +158,7 @@ static int decide_shape(chc_reader *r, chc_diag *diag)
     }
     r->shape = SHAPE_LINES;
     /* A BOM before the first line is not part of it. */
-    if (n >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0) r->start += 3;
+    if (n >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0) r->in.start += 3;
     return CHC_OK;
 }
 
@@ -202,19 +170,24 @@ static int item_fail(chc_reader *r, chc_diag *diag, int rc)
 }
 
 /* ---- one item ------------------------------------------------------------------------------ */
+/* The game an item is read into: the caller's, or (for a position) the reader's own. */
+static chc_game *item_game(chc_reader *r, chc_game *g, chc_diag *diag)
+{
+    if (g) return g;
+    if (!r->tmp && !(r->tmp = chc_game_new()))
+        chci_fail(diag, CHC_E_NO_MEMORY, -1, 0, 0, -1, "out of memory");
+    return r->tmp;
+}
+
 static int next_pgn(chc_reader *r, chc_position *pos, chc_game *g, chc_read_info *info,
                     chc_diag *diag)
 {
-    chc_game *gg = g;
-    if (!gg) {
-        if (!r->tmp && !(r->tmp = chc_game_new()))
-            return chci_fail(diag, CHC_E_NO_MEMORY, -1, 0, 0, -1, "out of memory");
-        gg = r->tmp;
-    }
+    chc_game *gg = item_game(r, g, diag);
+    if (!gg) return CHC_E_NO_MEMORY;
     int rc = chc_pgn_read_game(r->pgn, gg, diag);
     if (rc == CHC_E_GAME_END) return rc;
     r->item = chc_pgn_reader_game_number(r->pgn);
-    r->line = diag && rc != CHC_OK ? diag->line : r->line;
+    r->line = chci_pgn_reader_game_line(r->pgn);
     r->last_format = CHC_FORMAT_PGN;
     if (info) {
         memset(info, 0, sizeof *info);
@@ -228,15 +201,11 @@ static int next_pgn(chc_reader *r, chc_position *pos, chc_game *g, chc_read_info
 static int next_record(chc_reader *r, chc_position *pos, chc_game *g, chc_read_info *info,
                        chc_diag *diag)
 {
-    chc_game *gg = g;
-    if (!gg) {
-        if (!r->tmp && !(r->tmp = chc_game_new()))
-            return chci_fail(diag, CHC_E_NO_MEMORY, -1, 0, 0, -1, "out of memory");
-        gg = r->tmp;
-    }
+    chc_game *gg = item_game(r, g, diag);
+    if (!gg) return CHC_E_NO_MEMORY;
     for (;;) {
-        if (r->start == r->end && !fill(r)) {
-            if (r->ioerr) return item_fail(r, diag, r->ioerr);
+        if (r->in.start == r->in.end && !fill(r)) {
+            if (r->in.err) return item_fail(r, diag, r->in.err);
             return chci_fail(diag, CHC_E_GAME_END, (long)chc_reader_bytes(r), 0, 0, -1,
                              "end of input after %ld records", r->item);
         }
@@ -245,12 +214,12 @@ static int next_record(chc_reader *r, chc_position *pos, chc_game *g, chc_read_i
         chc_read_info ri;
         memset(&ri, 0, sizeof ri);
         chc_diag d = CHC_DIAG_INIT;
-        int rc = chc_pack_stream_read_record((const uint8_t *)r->buf + r->start,
-                                             r->end - r->start, &used, gg, &p, &ri, &d);
-        if (rc == CHC_E_STREAM_FORMAT && !r->eof) {
+        int rc = chc_pack_stream_read_record((const uint8_t *)r->in.buf + r->in.start,
+                                             r->in.end - r->in.start, &used, gg, &p, &ri, &d);
+        if (rc == CHC_E_STREAM_FORMAT && !r->in.eof) {
             /* Maybe only cut by the buffer: read more and try again. */
-            if (r->end - r->start > LINE_MAX_BYTES) {
-                r->eof = 1;
+            if (r->in.end - r->in.start > LINE_MAX_BYTES) {
+                r->in.eof = 1;
             } else {
                 fill(r);
                 continue;
@@ -258,13 +227,12 @@ static int next_record(chc_reader *r, chc_position *pos, chc_game *g, chc_read_i
         }
         r->item++;
         r->line = 0;
-        if (used > 0 && used <= r->end - r->start) {
-            r->start += used;
+        if (used > 0 && used <= r->in.end - r->in.start) {
+            r->in.start += used;
         } else if (rc != CHC_OK) {
             /* The framing is lost: nothing after this record can be read. */
-            r->consumed += r->end - r->start;
-            r->start = r->end;
-            r->eof = 1;
+            r->in.start = r->in.end;
+            r->in.eof = 1;
         }
         r->last_format = ri.format ? ri.format : CHC_FORMAT_PACK_GAME;
         if (info) {
@@ -294,22 +262,22 @@ static int next_line(chc_reader *r, chc_position *pos, chc_game *g, chc_read_inf
                      chc_diag *diag)
 {
     /* Find the line end, reading more as needed. */
-    size_t scan = r->start;
+    size_t scan = r->in.start;
     char *nl;
     for (;;) {
-        nl = r->end > scan ? memchr(r->buf + scan, '\n', r->end - scan) : NULL;
+        nl = r->in.end > scan ? memchr(r->in.buf + scan, '\n', r->in.end - scan) : NULL;
         if (nl) break;
-        if (r->end - r->start > LINE_MAX_BYTES) break;
-        size_t rel = r->end - r->start;
+        if (r->in.end - r->in.start > LINE_MAX_BYTES) break;
+        size_t rel = r->in.end - r->in.start;
         if (!fill(r)) break;
-        scan = r->start + rel;
+        scan = r->in.start + rel;
     }
-    if (r->ioerr) return item_fail(r, diag, r->ioerr);
-    if (!nl && r->start == r->end)
+    if (r->in.err) return item_fail(r, diag, r->in.err);
+    if (!nl && r->in.start == r->in.end)
         return chci_fail(diag, CHC_E_GAME_END, (long)chc_reader_bytes(r), r->next_line, 0, -1,
                          "end of input after %ld lines", r->next_line - 1);
-    size_t len = nl ? (size_t)(nl - (r->buf + r->start)) : r->end - r->start;
-    const char *text = r->buf + r->start;
+    size_t len = nl ? (size_t)(nl - (r->in.buf + r->in.start)) : r->in.end - r->in.start;
+    const char *text = r->in.buf + r->in.start;
     long lineno = r->next_line++;
     r->item++;
     r->line = lineno;
@@ -321,21 +289,21 @@ static int next_line(chc_reader *r, chc_position *pos, chc_game *g, chc_read_inf
         rc = chci_fail(diag, CHC_E_LIMIT, -1, lineno, 0, -1, "line %ld: longer than %zu bytes",
                        lineno, LINE_MAX_BYTES);
         /* Skip the rest of the line. */
-        r->start = r->end;
+        r->in.start = r->in.end;
         while (fill(r)) {
-            char *e = memchr(r->buf + r->start, '\n', r->end - r->start);
+            char *e = memchr(r->in.buf + r->in.start, '\n', r->in.end - r->in.start);
             if (e) {
-                r->start = (size_t)(e - r->buf) + 1;
+                r->in.start = (size_t)(e - r->in.buf) + 1;
                 break;
             }
-            r->start = r->end;
+            r->in.start = r->in.end;
         }
         return rc;
     }
     size_t tl = len;
     chci_fmt_trim(text, &tl);
     if (tl == 0) {
-        r->start += after;
+        r->in.start += after;
         if (info) memset(info, 0, sizeof *info);
         return chci_fail(diag, CHC_E_EMPTY, (long)chc_reader_bytes(r), lineno, 0, -1,
                          "line %ld: blank", lineno);
@@ -343,12 +311,17 @@ static int next_line(chc_reader *r, chc_position *pos, chc_game *g, chc_read_inf
     chc_diag d = CHC_DIAG_INIT;
     unsigned kinds = r->flags & CHC_READER_POSITIONS ? CHC_KIND_POSITION
                                                      : CHC_KIND_POSITION | CHC_KIND_GAME;
+    /* Positions wanted: read into the reader's game (no game made per line), then take the
+     * position at the end of its main line. */
+    chc_game *gg = item_game(r, g, diag);
+    if (!gg) return CHC_E_NO_MEMORY;
     if (r->format == CHC_FORMAT_AUTO)
-        rc = chci_fmt_detect_read(text, len, kinds, pos, g, &ri, &d);
+        rc = chci_fmt_detect_read(text, len, kinds, NULL, gg, &ri, &d);
     else
-        rc = chci_fmt_read(text, len, r->format, pos, g, &ri, &d);
+        rc = chci_fmt_read(text, len, r->format, NULL, gg, &ri, &d);
+    if (rc == CHC_OK && pos) chc_game_position(gg, chc_game_ply_count(gg), pos);
     uint64_t base = chc_reader_bytes(r);
-    r->start += after;
+    r->in.start += after;
     r->last_format = ri.format;
     if (info) *info = ri;
     if (rc != CHC_OK && diag) {
@@ -367,8 +340,8 @@ static int next_item(chc_reader *r, chc_position *pos, chc_game *g, chc_read_inf
         int rc = decide_shape(r, diag);
         if (rc != CHC_OK) {
             r->shape = SHAPE_LINES;
-            r->eof = 1;
-            r->start = r->end;
+            r->in.eof = 1;
+            r->in.start = r->in.end;
             if (rc == CHC_E_IO || rc == CHC_E_NO_MEMORY) return item_fail(r, diag, rc);
             return rc;
         }

@@ -27,10 +27,14 @@ struct chc_game {
     chc_position tail;   /* position at the end of the main line, when tail_ok */
     int tail_ok;
     size_t cursor;       /* main-line plies played (chc_game_cursor) */
-    int termination;     /* enum chc_termination, declared or from the PGN tag */
+    int termination;     /* enum chc_termination (declared), or CHCI_TERM_FROM_TAG */
     chc_position cur;    /* position at the cursor, when cur_ok (a cache) */
     int cur_ok;
 };
+
+/* g->termination: the game's [Termination] tag says, worked out when asked (reading many
+ * games stays fast). */
+#define CHCI_TERM_FROM_TAG (-1)
 
 /* Appends a string to the pool; returns its offset + 1, or 0 (no memory / limit). */
 uint32_t chci_game_str(chc_game *g, const char *s, size_t n);

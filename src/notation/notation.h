@@ -18,13 +18,18 @@ typedef struct chci_san {
     int nag;        /* suffix annotation as a NAG (1..6), or 0 */
 } chci_san;
 
-/* Splits text[0..len) into parts. Returns CHC_OK or CHC_E_MOVE_SYNTAX (message in diag). */
+/* Splits text[0..len) into parts. Returns CHC_OK or CHC_E_MOVE_SYNTAX (message in diag).
+ * Figurines are not read here: see chci_san_figurines(). */
 int chci_san_split(const char *text, size_t len, chci_san *s, chc_diag *diag);
+/* Copies text[0..len) into buf (capacity cap) with figurine pieces (U+2654..U+265F) as
+ * letters; returns the length, or 0 when there is no figurine (or no room). */
+size_t chci_san_figurines(const char *text, size_t len, char *buf, size_t cap);
 /* Resolves split SAN in pos. Returns CHC_OK, CHC_E_MOVE_ILLEGAL or CHC_E_MOVE_AMBIGUOUS
  * (diag names the text and the position). */
 int chci_san_resolve(const chc_position *pos, const chci_san *s, const char *text, size_t len,
                      chc_move *out, chc_diag *diag);
 /* Plays m (legal, or CHC_MOVE_NULL). */
 void chci_play(chc_position *pos, chc_move m);
-/* Node storage of a game, for the reader and writer. */
+/* The first line of the last game the PGN reader took (for chc_reader_line()). */
+long chci_pgn_reader_game_line(const chc_pgn_reader *r);
 #endif

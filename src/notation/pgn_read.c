@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "common/diag.h"
+#include "common/inbuf.h"
 #include "notation/game.h"
 #include "notation/notation.h"
 
@@ -35,14 +36,13 @@ struct chc_pgn_reader {
     chc_read_fn fn;
     void *ctx;
     unsigned flags;
-    char *buf;         /* owned buffer (NULL for a memory reader) */
-    const char *data;  /* the bytes: buf or the caller's text */
-    size_t cap, start, end;
-    int eof, ioerr, bom_done;
-    uint64_t consumed; /* input bytes before data[start] */
+    chci_inbuf in;     /* owned buffer (in.buf NULL for a memory reader) */
+    const char *data;  /* the bytes: in.buf or the caller's text; data[in.start..in.end) */
+    int bom_done;
     long line;         /* line of data[start] */
     long game_no;      /* number of the last game returned */
     int truncated;     /* the last game ended at the end of input without a result token */
+    long game_line;    /* first line of the last game */
     char *tmp;         /* unescaped tag values, comments */
     size_t tmp_cap;
     level lv[MAX_DEPTH];
@@ -63,13 +63,13 @@ chc_pgn_reader *chc_pgn_reader_new(chc_read_fn fn, void *ctx, unsigned flags)
     if (!r) return NULL;
     r->fn = fn;
     r->ctx = ctx;
-    r->cap = READ_CHUNK * 4;
-    r->buf = malloc(r->cap);
-    if (!r->buf) {
+    r->in.cap = READ_CHUNK * 4;
+    r->in.buf = malloc(r->in.cap);
+    if (!r->in.buf) {
         free(r);
         return NULL;
     }
-    r->data = r->buf;
+    r->data = r->in.buf;
     return r;
 }
 
@@ -79,8 +79,8 @@ chc_pgn_reader *chc_pgn_reader_new_mem(const char *text, size_t len, unsigned fl
     chc_pgn_reader *r = reader_alloc(flags);
     if (!r) return NULL;
     r->data = text;
-    r->end = len;
-    r->eof = 1;
+    r->in.end = len;
+    r->in.eof = 1;
     r->line = first_line > 0 ? first_line : 1;
     r->game_no = first_game > 0 ? first_game - 1 : 0;
     return r;
@@ -89,50 +89,24 @@ chc_pgn_reader *chc_pgn_reader_new_mem(const char *text, size_t len, unsigned fl
 void chc_pgn_reader_free(chc_pgn_reader *r)
 {
     if (!r) return;
-    free(r->buf);
+    free(r->in.buf);
     free(r->tmp);
     free(r);
 }
 
 long chc_pgn_reader_game_number(const chc_pgn_reader *r) { return r->game_no; }
 int chc_pgn_reader_truncated(const chc_pgn_reader *r) { return r->truncated; }
-uint64_t chc_pgn_reader_bytes(const chc_pgn_reader *r) { return r->consumed + r->start; }
+long chci_pgn_reader_game_line(const chc_pgn_reader *r) { return r->game_line; }
+uint64_t chc_pgn_reader_bytes(const chc_pgn_reader *r) { return r->in.consumed + r->in.start; }
 
 /* Makes more input available after data[end]; the unconsumed bytes from `start` are kept
  * (moved to the front). Returns 1 if bytes were added, 0 at the end of input or on error. */
 static int refill(chc_pgn_reader *r)
 {
-    if (r->eof || !r->fn) return 0;
-    if (r->start > 0) {
-        memmove(r->buf, r->buf + r->start, r->end - r->start);
-        r->consumed += r->start;
-        r->end -= r->start;
-        r->start = 0;
-    }
-    if (r->cap - r->end < READ_CHUNK) {
-        size_t cap = r->cap * 2;
-        char *b = realloc(r->buf, cap);
-        if (!b) {
-            r->ioerr = CHC_E_NO_MEMORY;
-            r->eof = 1;
-            return 0;
-        }
-        r->buf = b;
-        r->data = b;
-        r->cap = cap;
-    }
-    size_t n = r->fn(r->ctx, r->buf + r->end, r->cap - r->end);
-    if (n == (size_t)-1) {
-        r->ioerr = CHC_E_IO;
-        r->eof = 1;
-        return 0;
-    }
-    if (n == 0) {
-        r->eof = 1;
-        return 0;
-    }
-    r->end += n;
-    return 1;
+    if (r->in.eof || !r->fn) return 0;
+    int more = chci_inbuf_fill(&r->in, READ_CHUNK, r->fn, r->ctx);
+    r->data = r->in.buf;
+    return more;
 }
 
 /* ---- pass 1: skim ------------------------------------------------------------------- */
@@ -147,18 +121,18 @@ static int is_result(const char *t, size_t n)
 static int skip_space(chc_pgn_reader *r)
 {
     for (;;) {
-        while (r->start < r->end) {
-            unsigned char c = (unsigned char)r->data[r->start];
+        while (r->in.start < r->in.end) {
+            unsigned char c = (unsigned char)r->data[r->in.start];
             if (c == '\n') {
                 r->line++;
-                r->start++;
+                r->in.start++;
             } else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
-                r->start++;
+                r->in.start++;
             } else if (c == 0xEF) {
-                if (r->end - r->start < 3 && refill(r)) continue;
-                if (r->end - r->start >= 3 && (unsigned char)r->data[r->start + 1] == 0xBB &&
-                    (unsigned char)r->data[r->start + 2] == 0xBF)
-                    r->start += 3;
+                if (r->in.end - r->in.start < 3 && refill(r)) continue;
+                if (r->in.end - r->in.start >= 3 && (unsigned char)r->data[r->in.start + 1] == 0xBB &&
+                    (unsigned char)r->data[r->in.start + 2] == 0xBF)
+                    r->in.start += 3;
                 else
                     return 1;
             } else {
@@ -186,28 +160,28 @@ static int comment_resync(const char *p, size_t n)
  * game). Returns CHC_OK, or CHC_E_LIMIT for a game too large (its bytes were dropped). */
 static int skim(chc_pgn_reader *r, size_t *len, long *lines)
 {
-    size_t i = r->start;
+    size_t i = r->in.start;
     int in_brace = 0, in_semi = 0, in_tag = 0, in_str = 0, esc = 0;
     int line_start = 1, seen_move = 0, seen_tag = 0, depth = 0, oversize = 0;
     size_t tok = (size_t)-1;
     long nl = 0;
     for (;;) {
-        if (i >= r->end || (r->end - i < LOOKAHEAD && !r->eof)) {
+        if (i >= r->in.end || (r->in.end - i < LOOKAHEAD && !r->in.eof)) {
             /* Keep token and game offsets relative to start across the refill. */
-            size_t rel = i - r->start, trel = tok == (size_t)-1 ? (size_t)-1 : tok - r->start;
-            if (i - r->start > CHC_PGN_MAX_GAME_BYTES) {
+            size_t rel = i - r->in.start, trel = tok == (size_t)-1 ? (size_t)-1 : tok - r->in.start;
+            if (i - r->in.start > CHC_PGN_MAX_GAME_BYTES) {
                 oversize = 1;
                 /* Drop what was skimmed, keeping the state. */
-                r->consumed += 0;
-                r->start = i;
+                r->in.consumed += 0;
+                r->in.start = i;
                 rel = 0;
                 trel = (size_t)-1;
             }
             int more = refill(r);
-            i = r->start + rel;
-            tok = trel == (size_t)-1 ? (size_t)-1 : r->start + trel;
-            if (!more && i >= r->end) break;
-            if (!more && i < r->end) {
+            i = r->in.start + rel;
+            tok = trel == (size_t)-1 ? (size_t)-1 : r->in.start + trel;
+            if (!more && i >= r->in.end) break;
+            if (!more && i < r->in.end) {
                 /* fewer than 8 bytes left and no more input: just continue */
             }
         }
@@ -228,7 +202,7 @@ static int skim(chc_pgn_reader *r, size_t *len, long *lines)
                 nl++;
                 /* An unterminated comment must not swallow the next games: it ends at a line
                  * starting "[Event " or at a blank line followed by a line starting '['. */
-                if (comment_resync(r->data + i + 1, r->end - i - 1)) {
+                if (comment_resync(r->data + i + 1, r->in.end - i - 1)) {
                     i++;
                     break;
                 }
@@ -279,7 +253,7 @@ static int skim(chc_pgn_reader *r, size_t *len, long *lines)
             break;
         case '[':
             if (seen_move) goto done;
-            if (seen_tag && r->end - i >= 7 && memcmp(r->data + i, "[Event ", 7) == 0) goto done;
+            if (seen_tag && r->in.end - i >= 7 && memcmp(r->data + i, "[Event ", 7) == 0) goto done;
             in_tag = 1;
             seen_tag = 1;
             break;
@@ -292,7 +266,7 @@ static int skim(chc_pgn_reader *r, size_t *len, long *lines)
             if (tok == (size_t)-1) tok = i;
             if (c == '*' && depth == 0 && i == tok) {
                 /* "*" stands alone: check the next byte. */
-                if (i + 1 >= r->end || strchr(" \t\r\n{}();[]", r->data[i + 1])) {
+                if (i + 1 >= r->in.end || strchr(" \t\r\n{}();[]", r->data[i + 1])) {
                     i++;
                     goto done;
                 }
@@ -301,11 +275,11 @@ static int skim(chc_pgn_reader *r, size_t *len, long *lines)
         }
         i++;
     }
-    if (i >= r->end && tok != (size_t)-1 && depth == 0) {
+    if (i >= r->in.end && tok != (size_t)-1 && depth == 0) {
         /* A result token that ends the input: nothing to do, the game ends here anyway. */
     }
 done:
-    *len = i - r->start;
+    *len = i - r->in.start;
     *lines = nl;
     return oversize ? CHC_E_LIMIT : CHC_OK;
 }
@@ -314,20 +288,21 @@ done:
  * CHC_E_IO, CHC_E_NO_MEMORY or CHC_E_LIMIT. The game's bytes stay valid until the next call. */
 static int next_game(chc_pgn_reader *r, size_t *off, size_t *len, long *line)
 {
-    if (r->ioerr) return r->ioerr;
+    if (r->in.err) return r->in.err;
     if (!r->bom_done) {
         r->bom_done = 1;
-        if (r->end - r->start < 3) refill(r);
-        if (r->end - r->start >= 3 && memcmp(r->data + r->start, "\xEF\xBB\xBF", 3) == 0)
-            r->start += 3;
+        if (r->in.end - r->in.start < 3) refill(r);
+        if (r->in.end - r->in.start >= 3 && memcmp(r->data + r->in.start, "\xEF\xBB\xBF", 3) == 0)
+            r->in.start += 3;
     }
-    if (!skip_space(r)) return r->ioerr ? r->ioerr : CHC_E_GAME_END;
+    if (!skip_space(r)) return r->in.err ? r->in.err : CHC_E_GAME_END;
     long lines;
     int rc = skim(r, len, &lines);
-    if (r->ioerr) return r->ioerr;
-    *off = r->start;
+    if (r->in.err) return r->in.err;
+    *off = r->in.start;
     *line = r->line;
-    r->start += *len;
+    r->game_line = r->line;
+    r->in.start += *len;
     r->line += lines;
     r->game_no++;
     return rc;
@@ -432,8 +407,7 @@ static int parse_tag(parser *ps)
            *ps->p != '"' && *ps->p != ']' && *ps->p != '[')
         ps->p++;
     size_t nlen = (size_t)(ps->p - name);
-    if (nlen == 0 || nlen > 255)
-        return perr(ps, at, CHC_E_PGN_SYNTAX, at, 1, "%s", "tag without a name");
+    if (nlen == 0) return perr(ps, at, CHC_E_PGN_SYNTAX, at, 1, "%s", "tag without a name");
     if (ps->p < ps->end && *ps->p != ' ' && *ps->p != '\t' && *ps->p != '"')
         return perr(ps, ps->p, CHC_E_PGN_SYNTAX, name, nlen, "%s", "bad character in tag name");
     while (ps->p < ps->end && (*ps->p == ' ' || *ps->p == '\t')) ps->p++;
@@ -768,6 +742,12 @@ static int parse_game(parser *ps)
         chc_diag md;
         md.message[0] = 0;
         rc = chci_san_split(t, n, &s, &md);
+        if (rc != CHC_OK) {
+            /* Figurine pieces (U+2654..U+265F) as letters. */
+            char fig[64];
+            size_t fn = chci_san_figurines(t, n, fig, sizeof fig);
+            if (fn && chci_san_split(fig, fn, &s, NULL) == CHC_OK) rc = CHC_OK;
+        }
         if (rc == CHC_OK) rc = chci_san_resolve(&lv->pos, &s, t, n, &m, &md);
         if (rc != CHC_OK && n >= 4 && n <= 5) {
             /* UCI moves in place of SAN (e2e4, e1g1, e7e8q). */
@@ -861,17 +841,23 @@ int chc_pgn_read_game(chc_pgn_reader *r, chc_game *g, chc_diag *diag)
         ps.end = ps.p + len;
         ps.line_start = ps.p;
         ps.line = line;
-        ps.base_offset = r->consumed + off;
+        ps.base_offset = r->in.consumed + off;
         ps.depth = 0;
         ps.ply = 0;
         ps.got_result = 0;
         ps.var_at = ps.var_ls = ps.fen_at = ps.fen_ls = NULL;
         ps.var_line = ps.fen_line = 0;
+        int saved = diag ? diag->code : 0;
+        if (diag) diag->code = -1; /* to see whether the parser filled it */
         rc = parse_game(&ps);
+        if (rc == CHC_OK && diag) diag->code = saved;
+        if (rc != CHC_OK && diag && diag->code != rc)
+            chci_fail(diag, rc, (long)(ps.base_offset + (uint64_t)(ps.p - ps.base)), ps.line, 0,
+                      ps.ply, "game %ld, line %ld: %s", r->game_no, ps.line, chc_strerror(rc));
         /* Cut off: the game ran to the end of the input without a result token. */
-        r->truncated = !ps.got_result && r->eof && r->start >= r->end && !r->ioerr;
+        r->truncated = !ps.got_result && r->in.eof && r->in.start >= r->in.end && !r->in.err;
         if (rc != CHC_OK) return rc;
-        g->termination = chci_termination_from_tag(g, chc_game_tag(g, "Termination"));
+        g->termination = chc_game_tag(g, "Termination") ? CHCI_TERM_FROM_TAG : CHC_TERM_NONE;
         /* Text with neither tags nor moves (a comment after a result) is not a game. */
         if (g->ntags == 0 && g->nnodes == 1 && !ps.got_result) {
             r->game_no--;

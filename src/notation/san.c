@@ -191,32 +191,24 @@ static int figurine_at(const char *p, size_t n)
            (unsigned char)p[2] >= 0x94 && (unsigned char)p[2] <= 0x9F;
 }
 
-static int san_split_ascii(const char *text, size_t len, chci_san *s, chc_diag *diag);
-
-int chci_san_split(const char *text, size_t len, chci_san *s, chc_diag *diag)
+size_t chci_san_figurines(const char *text, size_t len, char *buf, size_t cap)
 {
-    /* Figurine pieces ("\u2658f3") become letters; the rest is plain SAN. */
     const char *q = memchr(text, 0xE2, len);
-    if (q && figurine_at(q, len - (size_t)(q - text)) && len < 64) {
-        static const char letter[6] = {'K', 'Q', 'R', 'B', 'N', 'P'};
-        char buf[64];
-        size_t n = 0;
-        for (size_t i = 0; i < len;) {
-            if (figurine_at(text + i, len - i)) {
-                buf[n++] = letter[((unsigned char)text[i + 2] - 0x94) % 6];
-                i += 3;
-            } else {
-                buf[n++] = text[i++];
-            }
+    if (!q || !figurine_at(q, len - (size_t)(q - text)) || len >= cap) return 0;
+    static const char letter[6] = {'K', 'Q', 'R', 'B', 'N', 'P'};
+    size_t n = 0;
+    for (size_t i = 0; i < len;) {
+        if (figurine_at(text + i, len - i)) {
+            buf[n++] = letter[((unsigned char)text[i + 2] - 0x94) % 6];
+            i += 3;
+        } else {
+            buf[n++] = text[i++];
         }
-        int rc = san_split_ascii(buf, n, s, NULL);
-        if (rc != CHC_OK) return san_split_ascii(text, len, s, diag);
-        return rc;
     }
-    return san_split_ascii(text, len, s, diag);
+    return n;
 }
 
-static int san_split_ascii(const char *text, size_t len, chci_san *s, chc_diag *diag)
+int chci_san_split(const char *text, size_t len, chci_san *s, chc_diag *diag)
 {
     memset(s, 0, sizeof *s);
     s->from_file = s->from_rank = -1;
@@ -450,8 +442,13 @@ int chc_move_from_san_n(const chc_position *pos, const char *text, size_t len, c
                         chc_diag *diag)
 {
     chci_san s;
-    int rc = chci_san_split(text, len, &s, diag);
-    if (rc != CHC_OK) return rc;
+    int rc = chci_san_split(text, len, &s, NULL);
+    if (rc != CHC_OK) {
+        /* Figurine pieces ("\u2658f3") as letters; else plain SAN's error. */
+        char buf[64];
+        size_t n = chci_san_figurines(text, len, buf, sizeof buf);
+        if (!n || chci_san_split(buf, n, &s, NULL) != CHC_OK) return chci_san_split(text, len, &s, diag);
+    }
     return chci_san_resolve(pos, &s, text, len, out, diag);
 }
 
@@ -467,7 +464,7 @@ static int looks_uci(const char *p, size_t n)
     if (p[0] < 'a' || p[0] > 'h' || p[1] < '1' || p[1] > '8' || p[2] < 'a' || p[2] > 'h' ||
         p[3] < '1' || p[3] > '8')
         return 0;
-    return n == 4 || strchr("qrbnQRBN", p[4]) != NULL;
+    return n == 4 || (p[4] && strchr("qrbnQRBN", p[4]) != NULL);
 }
 
 int chc_move_parse(const chc_position *pos, const char *src, size_t src_len, chc_move *out,

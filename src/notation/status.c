@@ -18,7 +18,12 @@ const char *chc_termination_name(int termination)
     return termination > 0 && termination < TERM_COUNT ? term_names[termination] : "none";
 }
 
-int chc_game_termination(const chc_game *g) { return g->termination; }
+int chc_game_termination(const chc_game *g)
+{
+    if (g->termination == CHCI_TERM_FROM_TAG)
+        return chci_termination_from_tag(g, chc_game_tag(g, "Termination"));
+    return g->termination;
+}
 
 /* ASCII case-insensitive equality, ignoring spaces, '-' and '_'. */
 static int same_word(const char *a, const char *b)
@@ -136,8 +141,8 @@ void chc_game_status_get(const chc_game *g, chc_game_status *st)
         return;
     }
     if (o == CHC_OUTCOME_FIFTY || o == CHC_OUTCOME_THREEFOLD) st->can_claim = o;
-    if (at_end && (g->termination != CHC_TERM_NONE || g->result != CHC_RESULT_UNKNOWN)) {
-        int t = g->termination, r = g->result;
+    if (at_end && (chc_game_termination(g) != CHC_TERM_NONE || g->result != CHC_RESULT_UNKNOWN)) {
+        int t = chc_game_termination(g), r = g->result;
         st->over = 1;
         st->termination = t;
         st->result = r;

@@ -167,6 +167,16 @@ static const struct near_miss {
     {"C770uuaqarvJrHelXIlMUgn-u", ANY, CHC_E_PACK_CORRUPT, CHC_FORMAT_PACK_POSITION, NULL},
     {"C770uuaqarvJrHelXIlMUgn-uUx", ANY, CHC_E_PACK_CORRUPT, CHC_FORMAT_PACK_POSITION, NULL},
     {"C770uuaqarvJrH lXIlMUgn-uU", ANY, CHC_E_PACK_CORRUPT, CHC_FORMAT_PACK_POSITION, NULL},
+    {"pC770uuaqarvJrHelXIlMUgn-uUN", ANY, CHC_E_PACK_CHECK, CHC_FORMAT_PACK_POSITION,
+     "pack position: the check character does not match (a typo or a damaged code)"},
+    {"pC770uuaqarvJrHelXIlMUng-uUM", ANY, CHC_E_PACK_CHECK, CHC_FORMAT_PACK_POSITION,
+     "pack position: the check character does not match (a typo or a damaged code)"},
+    {"pC770uuaqarvJrHelXIlMUgn-uM", ANY, CHC_E_PACK_CORRUPT, CHC_FORMAT_PACK_POSITION,
+     "pack position: 27 characters, expected 28 (or 26 for a chesscodec 0.1 code)"},
+    {"pC770uuaqarvJrHel XIlMUgn-uUM", ANY, CHC_E_PACK_CORRUPT, CHC_FORMAT_PACK_POSITION,
+     "pack position: character 18 is white space inside the code (28 characters without it)"},
+    {"_jrW3P", ANY, CHC_E_PACK_CHECK, CHC_FORMAT_PACK_GAME,
+     "pack game: the check character does not match (a typo or a damaged code)"},
     {"PDoBH8gEdtAI3pAI1mAR m0AjfIBHegEf", ANY, CHC_E_MSCS_CHAR, CHC_FORMAT_MSCS,
      "MSCS: character 21 is white space inside the code (32 characters without it)"},
     {"PDoBH8gEdtAI3pAI1mARm0AjfIBHegE", ANY, CHC_E_MSCS_LENGTH, CHC_FORMAT_MSCS,
@@ -651,9 +661,11 @@ static void test_reader_pgn(void **state)
     assert_int_equal(chc_reader_next_game(r, g, &info, &d), CHC_OK);
     assert_int_equal(info.format, CHC_FORMAT_PGN);
     assert_int_equal(info.flags & CHC_READ_NO_RESULT, 0);
+    assert_int_equal(chc_reader_line(r), 1);
     assert_int_equal(chc_reader_next_game(r, g, &info, &d), CHC_E_MOVE_ILLEGAL);
     assert_int_equal(d.line, 7);
     assert_int_equal(chc_reader_item(r), 2);
+    assert_int_equal(chc_reader_line(r), 5);
     chc_position pos;
     assert_int_equal(chc_reader_next_position(r, &pos, &info, &d), CHC_OK);
     assert_int_equal(info.flags & CHC_READ_NO_RESULT, CHC_READ_NO_RESULT);
@@ -663,6 +675,66 @@ static void test_reader_pgn(void **state)
     assert_int_equal(chc_reader_bytes(r), strlen(in));
     chc_game_free(g);
     chc_reader_free(r);
+}
+
+/* A pack stream: header, a position record, a game record, a damaged record, a game. Read
+ * from memory and through a callback a few bytes at a time. (Skipped while the library is
+ * built without the pack stream: chc_pack_stream_header() then says CHC_E_UNSUPPORTED.) */
+static void test_reader_stream(void **state)
+{
+    (void)state;
+    uint8_t buf[4096];
+    size_t n = 0, len;
+    if (chc_pack_stream_header(buf, sizeof buf, &len) == CHC_E_UNSUPPORTED) {
+        printf("  pack stream: not in this build (skipped)\n");
+        return;
+    }
+    n += len;
+    chc_position pos;
+    tu_pos(&pos, "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1");
+    assert_int_equal(chc_pack_stream_write_position(&pos, buf + n, sizeof buf - n, &len, NULL), CHC_OK);
+    n += len;
+    chc_game *g = chc_game_new(), *h = chc_game_new();
+    const char *line = "chess960 startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 e1h1 1-0";
+    assert_int_equal(chc_game_read(line, strlen(line), CHC_FORMAT_AUTO, g, NULL, NULL), CHC_OK);
+    assert_int_equal(chc_pack_stream_write_game(g, 0, buf + n, sizeof buf - n, &len, NULL), CHC_OK);
+    n += len;
+    size_t bad = n;
+    assert_int_equal(chc_pack_stream_write_game(g, 0, buf + n, sizeof buf - n, &len, NULL), CHC_OK);
+    n += len;
+    buf[bad + len / 2] ^= 0x5a; /* damaged: the CRC no longer matches */
+    assert_int_equal(chc_pack_stream_write_game(g, 0, buf + n, sizeof buf - n, &len, NULL), CHC_OK);
+    n += len;
+    for (int mode = 0; mode < 2; mode++) {
+        drip src = {(const char *)buf, n};
+        chc_reader *r = mode ? chc_reader_new(drip_read, &src, CHC_FORMAT_AUTO, 0)
+                             : chc_reader_new_mem(buf, n, CHC_FORMAT_AUTO, 0);
+        chc_read_info info;
+        chc_diag d = CHC_DIAG_INIT;
+        assert_int_equal(chc_reader_next_game(r, h, &info, &d), CHC_OK);
+        assert_int_equal(chc_reader_format(r), CHC_FORMAT_PACK_STREAM);
+        assert_int_equal(info.format, CHC_FORMAT_PACK_POSITION);
+        assert_int_equal(chc_game_ply_count(h), 0);
+        assert_true(chc_position_same(chc_game_start(h), &pos));
+        assert_int_equal(chc_reader_next_game(r, h, &info, &d), CHC_OK);
+        assert_int_equal(info.format, CHC_FORMAT_PACK_GAME);
+        assert_null(same_mainline(g, h, 0, 1));
+        assert_int_not_equal(chc_reader_next_game(r, h, &info, &d), CHC_OK);
+        assert_true(d.message[0] != 0);
+        chc_position end;
+        assert_int_equal(chc_reader_next_position(r, &end, &info, &d), CHC_OK);
+        assert_true(end.side == CHC_BLACK);
+        assert_int_equal(chc_reader_next_game(r, h, &info, &d), CHC_E_GAME_END);
+        assert_int_equal(chc_reader_item(r), 4);
+        assert_int_equal(chc_reader_bytes(r), n);
+        chc_reader_free(r);
+    }
+    /* The first record of the bytes, as chc_game_read reads it. */
+    chc_read_info info;
+    assert_int_equal(chc_game_read((const char *)buf, n, CHC_FORMAT_PACK_STREAM, h, &info, NULL), CHC_OK);
+    assert_int_equal(info.format, CHC_FORMAT_PACK_STREAM);
+    chc_game_free(g);
+    chc_game_free(h);
 }
 
 int main(void)
@@ -677,6 +749,7 @@ int main(void)
         cmocka_unit_test(test_standard_and_fen_games),
         cmocka_unit_test(test_reader_lines),
         cmocka_unit_test(test_reader_pgn),
+        cmocka_unit_test(test_reader_stream),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

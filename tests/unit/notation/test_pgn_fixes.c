@@ -140,6 +140,24 @@ static void test_truncated(void **state)
     chc_pgn_reader_free(r);
 }
 
+static void test_long_tags(void **state)
+{
+    (void)state;
+    /* Tags have no length limit of their own (only the game's 32 MB of text). */
+    static char pgn[20000];
+    char name[600], value[12000];
+    memset(name, 'N', sizeof name - 1);
+    name[sizeof name - 1] = 0;
+    memset(value, 'v', sizeof value - 1);
+    value[sizeof value - 1] = 0;
+    snprintf(pgn, sizeof pgn, "[%s \"%s\"]\n\n1. e4 *\n", name, value);
+    chc_game *g = chc_game_new();
+    chc_diag d = CHC_DIAG_INIT;
+    assert_int_equal(chc_game_read(pgn, strlen(pgn), CHC_FORMAT_PGN, g, NULL, &d), CHC_OK);
+    assert_string_equal(chc_game_tag(g, name), value);
+    chc_game_free(g);
+}
+
 static void test_termination_tag(void **state)
 {
     (void)state;
@@ -176,6 +194,7 @@ int main(void)
         cmocka_unit_test(test_unterminated_comment),
         cmocka_unit_test(test_figurines_and_bom),
         cmocka_unit_test(test_truncated),
+        cmocka_unit_test(test_long_tags),
         cmocka_unit_test(test_termination_tag),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
