@@ -91,7 +91,9 @@ static void test_random_games(void **state)
     int games = tu_sanitized() ? 20 : 400;
     static chc_move moves[600];
     long promos = 0, eps = 0, castles960 = 0;
-    for (int gi = 0; gi < games; gi++) {
+    /* Under sanitizers: at least 20 games, and more (up to 400) until every kind of move the
+     * test is about has been coded at least once. */
+    for (int gi = 0; gi < games || (gi < 400 && !(promos && eps && castles960)); gi++) {
         chc_position start, pos;
         if (gi % 3 == 1) chc_position_chess960(&start, (int)(rnd() % 960));
         else chc_position_startpos(&start);
