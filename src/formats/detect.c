@@ -317,3 +317,21 @@ int chc_detect(const char *src, size_t src_len, unsigned kinds, chc_read_info *i
     chc_game_free(g);
     return rc;
 }
+
+/* ---- public reading: a named format (io.c) or detection --------------------------------------------------------------------- */
+int chc_position_read(const char *src, size_t src_len, int format, chc_position *pos,
+                      chc_read_info *info, chc_diag *diag)
+{
+    if (format == CHC_FORMAT_AUTO)
+        return chci_fmt_detect_read(src, src_len, CHC_KIND_POSITION, pos, NULL, info, diag);
+    return chci_fmt_read(src, src_len, format, pos, NULL, info, diag);
+}
+
+int chc_game_read(const char *src, size_t src_len, int format, chc_game *g,
+                  chc_read_info *info, chc_diag *diag)
+{
+    if (format == CHC_FORMAT_AUTO)
+        return chci_fmt_detect_read(src, src_len, CHC_KIND_POSITION | CHC_KIND_GAME, NULL, g,
+                                    info, diag);
+    return chci_fmt_read(src, src_len, format, NULL, g, info, diag);
+}

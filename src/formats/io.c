@@ -1,6 +1,6 @@
 /* Reading and writing one position or game in a named format: FEN, Shredder-FEN, EPD,
  * "startpos", covert, MSCS, pack position; PGN, SAN and UCI lines, urlsafe, pack game, pack
- * stream. Detection (CHC_FORMAT_AUTO) is in detect.c. */
+ * stream. Detection (CHC_FORMAT_AUTO) and the public readers that use it are in detect.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -328,24 +328,6 @@ int chci_fmt_read(const char *src, size_t len, int format, chc_position *pos, ch
     if (info) info->offset += (long)(t - src);
     if (rc != CHC_OK && diag && diag->offset >= 0) diag->offset += (long)(t - src);
     return rc;
-}
-
-/* ---- public reading --------------------------------------------------------------------- */
-int chc_position_read(const char *src, size_t src_len, int format, chc_position *pos,
-                      chc_read_info *info, chc_diag *diag)
-{
-    if (format == CHC_FORMAT_AUTO)
-        return chci_fmt_detect_read(src, src_len, CHC_KIND_POSITION, pos, NULL, info, diag);
-    return chci_fmt_read(src, src_len, format, pos, NULL, info, diag);
-}
-
-int chc_game_read(const char *src, size_t src_len, int format, chc_game *g,
-                  chc_read_info *info, chc_diag *diag)
-{
-    if (format == CHC_FORMAT_AUTO)
-        return chci_fmt_detect_read(src, src_len, CHC_KIND_POSITION | CHC_KIND_GAME, NULL, g,
-                                    info, diag);
-    return chci_fmt_read(src, src_len, format, NULL, g, info, diag);
 }
 
 /* ---- writing ------------------------------------------------------------------------------ */
