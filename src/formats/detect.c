@@ -318,7 +318,7 @@ int chc_detect(const char *src, size_t src_len, unsigned kinds, chc_read_info *i
     return rc;
 }
 
-/* ---- public reading: a named format (io.c) or detection --------------------------------------------------------------------- */
+/* ---- public reading: a named format (io.c) or detection ------------------------------- */
 int chc_position_read(const char *src, size_t src_len, int format, chc_position *pos,
                       chc_read_info *info, chc_diag *diag)
 {
