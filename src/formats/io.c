@@ -306,6 +306,14 @@ int chci_fmt_read(const char *src, size_t len, int format, chc_position *pos, ch
     }
     size_t n = len;
     const char *t = chci_fmt_trim(src, &n);
+    if (n == 0 && format == CHC_FORMAT_URLSAFE && g) {
+        /* The one format whose code of a game can be empty: the game with no moves. Only when
+         * urlsafe is named (detection and batches take blank text for CHC_E_EMPTY). */
+        info_set(info, format);
+        chc_game_reset(g, NULL);
+        if (pos) chc_position_startpos(pos);
+        return CHC_OK;
+    }
     if (n == 0) {
         info_set(info, format);
         return chci_fail(diag, CHC_E_EMPTY, 0, 1, 0, -1, "%s: empty text", fi->label);

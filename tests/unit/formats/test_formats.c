@@ -737,6 +737,31 @@ static void test_reader_stream(void **state)
     chc_game_free(h);
 }
 
+/* The game with no moves: every game format writes it and reads it back; urlsafe writes the
+ * empty string, which reads as that game when urlsafe is named and is CHC_E_EMPTY to the
+ * detector (found by fuzz_roundtrip). */
+static void test_empty_game(void **state)
+{
+    (void)state;
+    chc_game *g = chc_game_new(), *back = chc_game_new();
+    assert_non_null(g);
+    assert_non_null(back);
+    static const int formats[] = {CHC_FORMAT_PGN, CHC_FORMAT_SAN_LINE, CHC_FORMAT_UCI_LINE,
+                                  CHC_FORMAT_URLSAFE, CHC_FORMAT_PACK_GAME};
+    for (size_t i = 0; i < sizeof formats / sizeof *formats; i++) {
+        char text[512];
+        size_t len = 99;
+        assert_int_equal(chc_game_write(g, formats[i], 0, text, sizeof text, &len, NULL), CHC_OK);
+        chc_game_push(back, chc_find_move(chc_game_start(back), 12, 28, 0));
+        assert_int_equal(chc_game_read(text, len, formats[i], back, NULL, NULL), CHC_OK);
+        assert_int_equal(chc_game_ply_count(back), 0);
+    }
+    chc_diag d = CHC_DIAG_INIT;
+    assert_int_equal(chc_game_read("", 0, CHC_FORMAT_AUTO, back, NULL, &d), CHC_E_EMPTY);
+    chc_game_free(g);
+    chc_game_free(back);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -750,6 +775,7 @@ int main(void)
         cmocka_unit_test(test_reader_lines),
         cmocka_unit_test(test_reader_pgn),
         cmocka_unit_test(test_reader_stream),
+        cmocka_unit_test(test_empty_game),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
