@@ -8,7 +8,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "cli.h"
+#include "../cli.h"
 
 #define DEFAULT_HASH 16
 

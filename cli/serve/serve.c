@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "../cli.h"
 #ifdef CHC_HAVE_SERVE
 #include "serve_api.h"
 #endif

@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "../cli.h"
 #include "pos_formats.h"
 
 static void help(FILE *f)

@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "cli.h"
+#include "../cli.h"
 #include "play_game.h"
 
 static const char *const code_labels[PLAY_CODE_COUNT] = {

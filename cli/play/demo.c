@@ -7,7 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "../cli.h"
 #include "play_game.h"
 
 /* The games: their moves are facts of chess history. */

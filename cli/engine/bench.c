@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "../cli.h"
 
 static void help(FILE *f)
 {

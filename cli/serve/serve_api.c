@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "chesscodec.h"
-#include "game_formats.h"
-#include "pos_formats.h"
+#include "../codes/game_formats.h"
+#include "../codes/pos_formats.h"
 #include "serve_api.h"
 
 /* ------------------------------------------------------------------------------------------ */

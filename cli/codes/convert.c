@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "../cli.h"
 #include "game_formats.h"
 #include "pack_formats.h"
 
