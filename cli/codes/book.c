@@ -1,53 +1,43 @@
-/* chesscodec book [--book FILE] [--chess960] [FEN|startpos]: lists the Polyglot book moves of
- * a position with their weights. */
-#include <stdio.h>
-#include <string.h>
+/* chesscodec book [--book FILE] [--chess960] [POSITION]: lists the Polyglot book moves of a
+ * position with their weights. */
+#include <stdlib.h>
 
 #include "../cli.h"
 
 #define DEFAULT_BOOK "/usr/share/games/gnuchess/book.bin"
 
-static void help(FILE *f)
-{
-    fprintf(f, "usage: chesscodec book [--book FILE] [--chess960] [FEN|startpos]\n\n"
-               "Lists the moves a Polyglot opening book (.bin) gives for a position (default:\n"
-               "the start position), heaviest first, one a line:\n"
-               "  MOVE WEIGHT PERCENT%%\n"
-               "with MOVE in UCI. The default book is " DEFAULT_BOOK "\n"
-               "(Debian package gnuchess-book). A position not in the book prints nothing and\n"
-               "exits 0. Exit 1 for a bad FEN or an unreadable or malformed book.\n");
-}
+static const cli_opt opts[] = {
+    {"--book", NULL, "FILE", "the Polyglot book (default " DEFAULT_BOOK ",\nDebian package gnuchess-book)"},
+    {"--chess960", NULL, NULL, "read a FEN as Chess960 even if it looks standard"},
+    {NULL, NULL, NULL, NULL}};
+static const cli_spec spec = {
+    "book", "[POSITION]",
+    "Lists the moves a Polyglot opening book (.bin) gives for POSITION (FEN, startpos or any\n"
+    "position code; default: the start position), heaviest first, one a line:\n"
+    "  MOVE WEIGHT PERCENT%\n"
+    "with MOVE in UCI. A position not in the book prints nothing and exits 0.\n",
+    NULL, opts, "Exit status: 0 ok, 1 bad position or an unreadable or malformed book, 2 bad usage.\n"};
 
 int cmd_book(int argc, char **argv)
 {
-    const char *path = DEFAULT_BOOK, *fen = NULL;
-    unsigned flags = 0;
-    for (int i = 1; i < argc; i++) {
-        if (cli_is_help(argv[i])) {
-            help(stdout);
-            return CLI_OK;
-        }
-        if (strcmp(argv[i], "--book") == 0 && i + 1 < argc) path = argv[++i];
-        else if (strcmp(argv[i], "--chess960") == 0) flags |= CHC_FEN_CHESS960;
-        else if (!fen && argv[i][0] != '-') fen = argv[i];
-        else {
-            cli_error("book", "unexpected argument '%s'", argv[i]);
-            help(stderr);
-            return CLI_USAGE;
-        }
+    cli_args a;
+    int rc = cli_parse(&spec, argc, argv, &a);
+    if (rc != CLI_OK) return rc;
+    const char *path = cli_get(&a, "--book") ? cli_get(&a, "--book") : DEFAULT_BOOK;
+    const char *text = a.npos ? a.pos[0] : "startpos";
+    int npos = a.npos;
+    free(a.pos);
+    if (npos > 1) {
+        cli_error("book", "give one POSITION at most (quote a FEN)");
+        return CLI_USAGE;
     }
-    if (!fen || strcmp(fen, "startpos") == 0) fen = CHC_STARTPOS_FEN;
     chc_position pos;
-    chc_diag diag;
-    int rc = chc_position_from_fen(&pos, fen, flags, &diag);
+    chc_diag diag = CHC_DIAG_INIT;
+    rc = cli_position_arg(text, cli_get(&a, "--chess960") != NULL, &pos, &diag);
+    chc_book *book = NULL;
+    if (rc == CHC_OK) rc = chc_book_open(&book, path, &diag);
     if (rc != CHC_OK) {
-        cli_error_diag("book", rc, &diag);
-        return CLI_BAD_INPUT;
-    }
-    chc_book *book;
-    rc = chc_book_open(&book, path, &diag);
-    if (rc != CHC_OK) {
-        cli_error_diag("book", rc, &diag);
+        cli_error("book", "%s", cli_diag_text(rc, &diag));
         return CLI_BAD_INPUT;
     }
     chc_book_entry e[CHC_MAX_MOVES];

@@ -4,12 +4,12 @@
  * With --threads N: the main thread cuts the input into batches of whole games (the reader's
  * skimmer, no move parsing), N workers convert batches, and the main thread writes the
  * results in input order. Memory stays bounded by the batches in flight. */
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "../cli.h"
@@ -31,12 +31,17 @@ typedef struct conv {
     unsigned read_flags;
     unsigned write_flags;
     int binary;               /* --binary: length-prefixed pack game codes, no line ends */
+    int strict;               /* stop at the first bad item */
 } conv;
+
+/* A bad item ends the run with --strict. */
+#define STOPPED (-1)
 
 /* What one unit of work produces. */
 typedef struct result {
     gf_text out, err;
-    long good, bad, errors_listed;
+    long good, bad, blank, errors_listed;
+    int stop;
 } result;
 
 typedef struct work {
@@ -60,9 +65,12 @@ static void work_free(work *w)
     free(w->pgn);
 }
 
-static void note_error(result *res, const char *msg)
+/* A bad game or line: reported, and (one-line outputs) an empty line in its place. */
+static void note_error(const conv *cv, result *res, const char *msg)
 {
     res->bad++;
+    if (cv->out == OUT_TABLE && !cv->binary) gf_putc(&res->out, '\n');
+    if (cv->strict) res->stop = 1;
     if (res->errors_listed++ >= MAX_ERRORS_SHOWN) return;
     gf_put(&res->err, "chesscodec convert: ", 20);
     gf_put(&res->err, msg, strlen(msg));
@@ -74,11 +82,10 @@ static int emit(const conv *cv, work *w, const chc_position *start, result *res,
 {
     if (cv->out == OUT_PGN) {
         for (;;) {
-            size_t n = chc_game_to_pgn(w->g, w->pgn, w->pgn_cap, cv->write_flags);
-            if (n < w->pgn_cap) {
-                if (gf_put(&res->out, w->pgn, n)) return CHC_E_NO_MEMORY;
-                return CHC_OK;
-            }
+            size_t n = 0;
+            int rc = chc_pgn_write(w->g, cv->write_flags, w->pgn, w->pgn_cap, &n, d);
+            if (rc == CHC_OK) return gf_put(&res->out, w->pgn, n) ? CHC_E_NO_MEMORY : CHC_OK;
+            if (rc != CHC_E_BUFFER_TOO_SMALL) return rc;
             char *p = realloc(w->pgn, n + 1);
             if (!p) return CHC_E_NO_MEMORY;
             w->pgn = p;
@@ -118,7 +125,8 @@ static int run_pgn(const conv *cv, work *w, chc_pgn_reader *r, result *res,
         if (rc == CHC_E_GAME_END) return CHC_OK;
         if (rc == CHC_E_IO || rc == CHC_E_NO_MEMORY) return rc;
         if (rc != CHC_OK) {
-            note_error(res, d.message);
+            note_error(cv, res, d.message);
+            if (res->stop) return STOPPED;
             continue;
         }
         const chc_position *start = chc_game_start(w->g);
@@ -135,7 +143,8 @@ static int run_pgn(const conv *cv, work *w, chc_pgn_reader *r, result *res,
             char msg[300];
             snprintf(msg, sizeof msg, "game %ld: %s", chc_pgn_reader_game_number(r),
                      d.message[0] ? d.message : chc_strerror(rc));
-            note_error(res, msg);
+            note_error(cv, res, msg);
+            if (res->stop) return STOPPED;
             continue;
         }
         res->good++;
@@ -171,7 +180,7 @@ static int run_line(const conv *cv, work *w, const char *line, long lineno, resu
     char msg[400];
     if (!f) {
         snprintf(msg, sizeof msg, "line %ld: not a game in any known format", lineno);
-        note_error(res, msg);
+        note_error(cv, res, msg);
         return CHC_OK;
     }
     chc_position start;
@@ -189,7 +198,7 @@ static int run_line(const conv *cv, work *w, const char *line, long lineno, resu
         else
             snprintf(msg, sizeof msg, "line %ld (%s): %s", lineno, f->name,
                      d.message[0] ? d.message : chc_strerror(rc));
-        note_error(res, msg);
+        note_error(cv, res, msg);
         return CHC_OK;
     }
     res->good++;
@@ -216,6 +225,10 @@ static int run_lines(const conv *cv, work *w, char *text, size_t len, long first
             int rc = run_line(cv, w, s, lineno, res);
             *t = save;
             if (rc != CHC_OK) return rc;
+            if (res->stop) return STOPPED;
+        } else {
+            res->blank++;
+            if (cv->out == OUT_TABLE && !cv->binary && gf_putc(&res->out, '\n')) return CHC_E_NO_MEMORY;
         }
         lineno++;
         p = nl ? nl + 1 : end;
@@ -229,7 +242,37 @@ typedef struct input {
     char *peek;   /* bytes read ahead to detect the format, served first */
     size_t npeek, peek_off;
     uint64_t size; /* file size, 0 if unknown */
+    char tail[16]; /* the last bytes read (is the last game's result token there?) */
+    size_t ntail;
 } input;
+
+static void keep_tail(input *in, const char *buf, size_t n)
+{
+    if (n >= sizeof in->tail) {
+        memcpy(in->tail, buf + n - sizeof in->tail, sizeof in->tail);
+        in->ntail = sizeof in->tail;
+        return;
+    }
+    size_t keep = in->ntail + n > sizeof in->tail ? sizeof in->tail - n : in->ntail;
+    memmove(in->tail, in->tail + in->ntail - keep, keep);
+    memcpy(in->tail + keep, buf, n);
+    in->ntail = keep + n;
+}
+
+/* Non-zero when the input ends with a result token (after white space): a PGN file cut off
+ * in the middle of a game does not. (Until the library's reader reports it:
+ * chc_pgn_reader_truncated.) */
+static int ends_with_result(const input *in)
+{
+    size_t n = in->ntail;
+    while (n && strchr(" \t\r\n", in->tail[n - 1])) n--;
+    static const char *const tokens[] = {"1-0", "0-1", "1/2-1/2", "*"};
+    for (int i = 0; i < 4; i++) {
+        size_t k = strlen(tokens[i]);
+        if (n >= k && memcmp(in->tail + n - k, tokens[i], k) == 0) return 1;
+    }
+    return 0;
+}
 
 static size_t input_read(void *ctx, char *buf, size_t cap)
 {
@@ -239,10 +282,12 @@ static size_t input_read(void *ctx, char *buf, size_t cap)
         if (n > cap) n = cap;
         memcpy(buf, in->peek + in->peek_off, n);
         in->peek_off += n;
+        keep_tail(in, buf, n);
         return n;
     }
     size_t n = fread(buf, 1, cap, in->f);
     if (n == 0 && ferror(in->f)) return (size_t)-1;
+    keep_tail(in, buf, n);
     return n;
 }
 
@@ -302,36 +347,10 @@ static int looks_pgn(const char *s, size_t n)
     return k > i && k < n && s[k] == '.';
 }
 
-/* ---- progress ------------------------------------------------------------------------ */
-typedef struct progress {
-    int on;
-    uint64_t total;
-    struct timespec last;
-} progress;
-
-static void progress_show(progress *pg, uint64_t done, long games, int final)
-{
-    if (!pg->on) return;
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    double dt = (double)(now.tv_sec - pg->last.tv_sec) + (double)(now.tv_nsec - pg->last.tv_nsec) * 1e-9;
-    if (!final && dt < 0.2) return;
-    pg->last = now;
-    int pct = pg->total ? (int)(done * 100 / pg->total) : 0;
-    if (pct > 100) pct = 100;
-    char bar[41];
-    int fill = pct * 40 / 100;
-    for (int i = 0; i < 40; i++) bar[i] = i < fill ? '#' : '.';
-    bar[40] = 0;
-    fprintf(stderr, "\r[%s] %3d%% %ld games", bar, pct, games);
-    if (final) fputs("\r\033[K", stderr);
-    fflush(stderr);
-}
-
 /* ---- single thread ------------------------------------------------------------------- */
 typedef struct single_ctx {
     FILE *out;
-    progress *pg;
+    cli_progress *pg;
     chc_pgn_reader *r;
     long games;
 } single_ctx;
@@ -343,7 +362,7 @@ static int flush_single(result *res, void *ctx)
     res->out.len = 0;
     if (res->err.len) fwrite(res->err.p, 1, res->err.len, stderr);
     res->err.len = 0;
-    if (sc->r) progress_show(sc->pg, chc_pgn_reader_bytes(sc->r), res->good + res->bad, 0);
+    if (sc->r) cli_progress_show(sc->pg, chc_pgn_reader_bytes(sc->r), res->good + res->bad, "games");
     return 0;
 }
 
@@ -389,7 +408,8 @@ static void *worker(void *arg)
         if (!b) break;
         pthread_mutex_unlock(&pl->mu);
         b->res.out.len = b->res.err.len = 0;
-        b->res.good = b->res.bad = b->res.errors_listed = 0;
+        b->res.good = b->res.bad = b->res.blank = b->res.errors_listed = 0;
+        b->res.stop = 0;
         if (pl->is_pgn) {
             chc_pgn_reader *r = chc_pgn_reader_new_mem(b->text, b->len, pl->cv->read_flags,
                                                       b->first_line, b->first_game);
@@ -423,11 +443,11 @@ static int batch_add(batch *b, const char *s, size_t n)
 }
 
 typedef struct totals {
-    long good, bad, listed;
+    long good, bad, blank, listed;
 } totals;
 
 static int run_threads(const conv *cv, input *in, int is_pgn, int nthreads, FILE *out,
-                       progress *pg, totals *tot)
+                       cli_progress *pg, totals *tot)
 {
     pool pl;
     memset(&pl, 0, sizeof pl);
@@ -466,7 +486,9 @@ static int run_threads(const conv *cv, input *in, int is_pgn, int nthreads, FILE
                 tot->good += w->res.good;
                 tot->bad += w->res.bad;
                 tot->listed += w->res.errors_listed;
-                progress_show(pg, bytes, tot->good + tot->bad, 0);
+                tot->blank += w->res.blank;
+                cli_progress_show(pg, bytes, tot->good + tot->bad + tot->blank,
+                                  is_pgn ? "games" : "lines");
                 pthread_mutex_lock(&pl.mu);
                 w->state = 0;
                 next_write++;
@@ -559,31 +581,36 @@ static int run_threads(const conv *cv, input *in, int is_pgn, int nthreads, FILE
 }
 
 /* ---- the command ----------------------------------------------------------------------- */
-static void usage(FILE *f)
+static void format_list(FILE *f)
 {
     char to[256], from[256];
     game_format_names(to, sizeof to, ", ", 0);
     game_format_names(from, sizeof from, ", ", 1);
-    fprintf(f,
-            "usage: chesscodec convert [--to FORMAT] [--from FORMAT] [-o FILE] [--threads N]\n"
-            "                          [--mainline] [--no-comments] [--quiet] [FILE|-]\n\n"
-            "Reads games (PGN, or one game per line as SAN or UCI moves) and writes them in\n"
-            "another notation.\n\n"
-            "  --to FORMAT     pgn (default), fens (every position, one FEN a line, a blank line\n"
-            "                  after each game), or a one-line format: %s\n"
-            "  --from FORMAT   auto (default: PGN, else each line detected), pgn, or: %s\n"
-            "  -o FILE         write to FILE (whole or not at all) instead of stdout\n"
-            "  --threads N     worker threads (default: all cores); output stays in input order\n"
-            "  --mainline      PGN output without variations\n"
-            "  --no-comments   PGN output without comments and NAGs\n"
-            "  --binary        with --to pack / --from pack: a binary stream, each game a\n"
-            "                  LEB128 length then its code bytes (for storage)\n"
-            "  --quiet         no summary and no progress bar on stderr\n\n"
-            "Bad games are reported on stderr (game, line, column, token, why), skipped and\n"
-            "counted; a summary is printed at the end. Exit status: 0 when every game converted,\n"
-            "1 when some were skipped or the input could not be read, 2 for bad usage.\n",
-            to, from);
+    fprintf(f, "Output formats: pgn, fens, %s. Input formats: auto, pgn, %s.\n", to, from);
 }
+
+static const cli_opt opts[] = {
+    {"--to", "-t", "FORMAT", "pgn (default), fens (every position, one FEN a line, a blank\n"
+                             "line after each game), or a one-line format (one game a line)"},
+    {"--from", "-f", "FORMAT", "auto (default: PGN, else each line detected), pgn, or a\n"
+                               "one-line format"},
+    {"--threads", NULL, "N", "worker threads (default: all cores); output stays in input order"},
+    {"--mainline", NULL, NULL, "PGN output without variations"},
+    {"--no-comments", NULL, NULL, "PGN output without comments and NAGs"},
+    {"--binary", NULL, NULL, "with --to pack / --from pack: a binary stream, each game a\n"
+                             "LEB128 length then its code bytes (for storage)"},
+    CLI_BATCH_OPTS,
+    {NULL, NULL, NULL, NULL}};
+static const cli_spec spec = {
+    "convert", "[FILE|-]",
+    "Reads games (PGN, or one game a line) and writes them in another notation.\n",
+    format_list, opts,
+    "A bad game or line is reported on stderr (game, line, column, token, why) and skipped;\n"
+    "in a one-line output its line is empty, so output line N is input line N (or game N of\n"
+    "a PGN input; blank input lines stay blank). A PGN whose last game has no result token\n"
+    "(a file cut off) is warned about. A summary ends the run (\"10000 lines: 9998\n"
+    "converted, 2 bad\"). Exit status: 0 when every game converted, 1 when some were bad or\n"
+    "the input could not be read, 2 for bad usage.\n"};
 
 /* ---- binary pack stream (--from pack --binary) --------------------------------------- */
 /* Reads the whole stream (pack codes are a few bytes a game), then converts record by
@@ -624,8 +651,9 @@ static int run_binary(const conv *cv, input *in, FILE *out, totals *tot)
         if (r != CHC_OK) {
             char msg[400];
             snprintf(msg, sizeof msg, "game %ld (byte %zu): %s", game, off, d.message[0] ? d.message : chc_strerror(r));
-            note_error(&res, msg);
-            if (used == 0) break;
+            note_error(cv, &res, msg);
+            if (res.stop) rc = STOPPED;
+            if (used == 0 || res.stop) break;
         } else {
             res.good++;
         }
@@ -653,104 +681,114 @@ static int ncores(void)
     return n < 1 ? 1 : n > 64 ? 64 : (int)n;
 }
 
-int cmd_convert(int argc, char **argv)
+static int setup(const cli_args *a, conv *cv, enum in_kind *ik, int *binary_in)
 {
-    const char *to_name = "pgn", *from_name = "auto", *out_path = NULL, *in_path = NULL;
-    long threads = ncores();
-    int quiet = 0, mainline = 0, no_comments = 0, binary = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (cli_is_help(a)) {
-            usage(stdout);
-            return CLI_OK;
-        }
-        if ((strcmp(a, "--to") == 0 || strcmp(a, "-t") == 0) && i + 1 < argc) {
-            to_name = argv[++i];
-        } else if ((strcmp(a, "--from") == 0 || strcmp(a, "-f") == 0) && i + 1 < argc) {
-            from_name = argv[++i];
-        } else if (strcmp(a, "-o") == 0 && i + 1 < argc) {
-            out_path = argv[++i];
-        } else if (strcmp(a, "--threads") == 0 && i + 1 < argc) {
-            if (cli_parse_long(argv[++i], &threads) || threads < 1 || threads > 256) {
-                cli_error(CMD, "--threads needs a number from 1 to 256");
-                return CLI_USAGE;
-            }
-        } else if (strcmp(a, "--binary") == 0) {
-            binary = 1;
-        } else if (strcmp(a, "--mainline") == 0) {
-            mainline = 1;
-        } else if (strcmp(a, "--no-comments") == 0) {
-            no_comments = 1;
-        } else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
-            quiet = 1;
-        } else if (a[0] == '-' && a[1]) {
-            cli_error(CMD, "unknown option '%s' (see chesscodec convert --help)", a);
-            return CLI_USAGE;
-        } else if (!in_path) {
-            in_path = a;
-        } else {
-            cli_error(CMD, "more than one input file");
-            return CLI_USAGE;
-        }
-    }
-    conv cv;
-    memset(&cv, 0, sizeof cv);
+    const char *to_name = cli_get(a, "--to") ? cli_get(a, "--to") : "pgn";
+    const char *from_name = cli_get(a, "--from") ? cli_get(a, "--from") : "auto";
+    int binary = cli_get(a, "--binary") != NULL;
+    memset(cv, 0, sizeof *cv);
     if (strcmp(to_name, "pgn") == 0) {
-        cv.out = OUT_PGN;
+        cv->out = OUT_PGN;
     } else if (strcmp(to_name, "fens") == 0) {
-        cv.out = OUT_FENS;
+        cv->out = OUT_FENS;
     } else {
-        cv.out = OUT_TABLE;
-        cv.to = game_format_find(to_name);
-        if (!cv.to || !cv.to->write) {
+        cv->out = OUT_TABLE;
+        cv->to = game_format_find(to_name);
+        if (!cv->to || !cv->to->write) {
             char names[256];
             game_format_names(names, sizeof names, ", ", 0);
             cli_error(CMD, "unknown output format '%s' (pgn, fens, %s)", to_name, names);
             return CLI_USAGE;
         }
     }
-    cv.binary = binary && cv.to && strcmp(cv.to->name, "pack") == 0;
-    int binary_in = binary && strcmp(from_name, "pack") == 0;
-    if (binary && !cv.binary && !binary_in) {
+    cv->binary = binary && cv->to && strcmp(cv->to->name, "pack") == 0;
+    *binary_in = binary && strcmp(from_name, "pack") == 0;
+    if (binary && !cv->binary && !*binary_in) {
         cli_error(CMD, "--binary goes with --to pack or --from pack");
         return CLI_USAGE;
     }
-    if (cv.binary && !out_path && isatty(STDOUT_FILENO)) {
+    if (cv->binary && !cli_get(a, "-o") && isatty(STDOUT_FILENO)) {
         cli_error(CMD, "not writing binary to a terminal: use -o FILE or a pipe");
         return CLI_USAGE;
     }
-    enum in_kind ik = IN_AUTO;
+    *ik = IN_AUTO;
     if (strcmp(from_name, "pgn") == 0) {
-        ik = IN_PGN;
+        *ik = IN_PGN;
     } else if (strcmp(from_name, "auto") != 0) {
-        ik = IN_LINES;
-        cv.from = game_format_find(from_name);
-        if (!cv.from || !cv.from->read) {
+        *ik = IN_LINES;
+        cv->from = game_format_find(from_name);
+        if (!cv->from || !cv->from->read) {
             char names[256];
             game_format_names(names, sizeof names, ", ", 1);
             cli_error(CMD, "unknown input format '%s' (auto, pgn, %s)", from_name, names);
             return CLI_USAGE;
         }
     }
-    cv.read_flags = cv.out == OUT_PGN ? (mainline ? CHC_PGN_MAINLINE_ONLY : 0) |
-                                            (no_comments ? CHC_PGN_NO_COMMENTS : 0)
-                                      : CHC_PGN_MAINLINE_ONLY | CHC_PGN_NO_COMMENTS;
-    cv.write_flags = (mainline ? CHC_PGN_WRITE_NO_VARIATIONS : 0) |
-                     (no_comments ? CHC_PGN_WRITE_NO_COMMENTS : 0);
+    int mainline = cli_get(a, "--mainline") != NULL, no_comments = cli_get(a, "--no-comments") != NULL;
+    cv->read_flags = cv->out == OUT_PGN ? (mainline ? CHC_PGN_MAINLINE_ONLY : 0) |
+                                              (no_comments ? CHC_PGN_NO_COMMENTS : 0)
+                                        : CHC_PGN_MAINLINE_ONLY | CHC_PGN_NO_COMMENTS;
+    cv->write_flags = (mainline ? CHC_PGN_WRITE_NO_VARIATIONS : 0) |
+                      (no_comments ? CHC_PGN_WRITE_NO_COMMENTS : 0);
+    cv->strict = cli_get(a, "--strict") != NULL;
+    if (a->npos > 1) {
+        cli_error(CMD, "more than one input file");
+        return CLI_USAGE;
+    }
+    return CLI_OK;
+}
 
+/* Converts a PGN input in this thread. */
+static int run_single(const conv *cv, input *in, FILE *out, cli_progress *pg, totals *tot)
+{
+    work w;
+    result res;
+    memset(&res, 0, sizeof res);
+    chc_pgn_reader *r = chc_pgn_reader_new(input_read, in, cv->read_flags);
+    int rc = CHC_E_NO_MEMORY;
+    if (r && work_init(&w) == 0) {
+        single_ctx sc = {out, pg, r, 0};
+        rc = run_pgn(cv, &w, r, &res, flush_single, &sc);
+        if (flush_single(&res, &sc)) rc = CHC_E_IO;
+        work_free(&w);
+    }
+    tot->good = res.good;
+    tot->bad = res.bad;
+    free(res.out.p);
+    free(res.err.p);
+    chc_pgn_reader_free(r);
+    return rc;
+}
+
+int cmd_convert(int argc, char **argv)
+{
+    cli_args a;
+    int rc = cli_parse(&spec, argc, argv, &a);
+    if (rc != CLI_OK) return rc;
+    conv cv;
+    enum in_kind ik;
+    int binary_in = 0, quiet = cli_get(&a, "--quiet") != NULL;
+    long threads = ncores();
+    const char *in_path = a.npos ? a.pos[0] : NULL, *out_path = cli_get(&a, "-o");
+    rc = setup(&a, &cv, &ik, &binary_in);
+    free(a.pos);
+    if (rc != CLI_OK) return rc;
+    if (cli_get(&a, "--threads") &&
+        (cli_parse_long(cli_get(&a, "--threads"), &threads) || threads < 1 || threads > 256)) {
+        cli_error(CMD, "--threads needs a number from 1 to 256");
+        return CLI_USAGE;
+    }
     input in;
     memset(&in, 0, sizeof in);
     if (!in_path || strcmp(in_path, "-") == 0) {
         in.f = stdin;
-    } else {
-        in.f = fopen(in_path, "rb");
-        if (!in.f) {
-            cli_error(CMD, "cannot open '%s'", in_path);
-            return CLI_BAD_INPUT;
-        }
-        struct stat st;
-        if (fstat(fileno(in.f), &st) == 0 && S_ISREG(st.st_mode)) in.size = (uint64_t)st.st_size;
+    } else if (!(in.f = fopen(in_path, "rb"))) {
+        cli_error(CMD, "cannot open '%s': %s", in_path, strerror(errno));
+        return CLI_BAD_INPUT;
     }
+    cli_note_input(in_path);
+    struct stat st;
+    if (fstat(fileno(in.f), &st) == 0 && S_ISREG(st.st_mode)) in.size = (uint64_t)st.st_size;
     /* Look ahead to choose between PGN and lines. */
     int is_pgn = ik == IN_PGN;
     if (ik == IN_AUTO) {
@@ -760,63 +798,45 @@ int cmd_convert(int argc, char **argv)
         is_pgn = looks_pgn(in.peek, in.npeek);
     }
     cli_out out;
-    if (cli_out_open(&out, out_path)) {
-        cli_error(CMD, "cannot write '%s'", out_path);
+    if (cli_out_open(&out, CMD, out_path) != CLI_OK) {
         if (in.f != stdin) fclose(in.f);
         free(in.peek);
         return CLI_BAD_INPUT;
     }
     static char obuf[1 << 16];
     setvbuf(out.f, obuf, _IOFBF, sizeof obuf);
-    progress pg;
-    memset(&pg, 0, sizeof pg);
-    pg.on = !quiet && isatty(STDERR_FILENO) && in.size > ((uint64_t)4 << 20);
-    pg.total = in.size;
-    clock_gettime(CLOCK_MONOTONIC, &pg.last);
+    cli_progress pg;
+    cli_progress_init(&pg, quiet, in.size);
 
-    totals tot = {0, 0, 0};
-    int rc = CHC_OK;
-    if (binary_in) {
+    totals tot = {0, 0, 0, 0};
+    if (binary_in)
         rc = run_binary(&cv, &in, out.f, &tot);
-    } else if (!is_pgn) {
-        rc = run_threads(&cv, &in, 0, threads > 1 ? (int)threads : 1, out.f, &pg, &tot);
-    } else if (threads <= 1 && is_pgn) {
-        work w;
-        result res;
-        memset(&res, 0, sizeof res);
-        chc_pgn_reader *r = chc_pgn_reader_new(input_read, &in, cv.read_flags);
-        if (!r || work_init(&w)) {
-            rc = CHC_E_NO_MEMORY;
-        } else {
-            single_ctx sc = {out.f, &pg, r, 0};
-            rc = run_pgn(&cv, &w, r, &res, flush_single, &sc);
-            if (flush_single(&res, &sc)) rc = CHC_E_IO;
-            work_free(&w);
-        }
-        tot.good = res.good;
-        tot.bad = res.bad;
-        free(res.out.p);
-        free(res.err.p);
-        chc_pgn_reader_free(r);
-    } else if (in.f) {
+    else if (!is_pgn || threads > 1)
         rc = run_threads(&cv, &in, is_pgn, (int)threads, out.f, &pg, &tot);
-    }
-    progress_show(&pg, in.size, tot.good + tot.bad, 1);
-    if (in.f && in.f != stdin) fclose(in.f);
+    else
+        rc = run_single(&cv, &in, out.f, &pg, &tot);
+    cli_progress_end(&pg);
+    if (in.f != stdin) fclose(in.f);
     free(in.peek);
+    long items = tot.good + tot.bad + tot.blank;
     if (tot.listed > MAX_ERRORS_SHOWN)
         cli_error(CMD, "(%ld more errors not shown)", tot.listed - MAX_ERRORS_SHOWN);
+    if (rc == CHC_OK && is_pgn && !binary_in && items > 0 && !ends_with_result(&in))
+        cli_error(CMD, "warning: game %ld ends at the end of the input without a result token "
+                       "(was the file cut off?)", items);
     if (rc != CHC_OK) {
         cli_out_abort(&out);
-        cli_error(CMD, "%s", rc == CHC_E_IO ? "reading or writing failed" : chc_strerror(rc));
+        if (rc != STOPPED)
+            cli_error(CMD, "%s", rc == CHC_E_IO ? "reading or writing failed" : chc_strerror(rc));
         return CLI_BAD_INPUT;
     }
-    if (cli_out_commit(&out)) {
-        cli_error(CMD, "cannot write '%s'", out_path ? out_path : "-");
-        return CLI_BAD_INPUT;
+    if (cli_out_commit(&out, CMD) != CLI_OK) return CLI_BAD_INPUT;
+    if (!quiet) {
+        char blank[48] = "";
+        if (tot.blank) snprintf(blank, sizeof blank, ", %ld blank", tot.blank);
+        const char *unit = is_pgn && !binary_in ? "game" : binary_in ? "record" : "line";
+        cli_error(CMD, "%ld %s%s: %ld converted%s, %ld bad", items, unit, items == 1 ? "" : "s",
+                  tot.good, blank, tot.bad);
     }
-    if (!quiet)
-        fprintf(stderr, "chesscodec convert: %ld game%s converted, %ld skipped\n", tot.good,
-                tot.good == 1 ? "" : "s", tot.bad);
     return tot.bad ? CLI_BAD_INPUT : CLI_OK;
 }

@@ -1,147 +1,134 @@
 /* chesscodec mix MESSAGE CODE   and   chesscodec unmix [--to FORMAT] [MESSAGE]
  * (the covert chess bot's commands: hide a code among the words of a cover message). */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../cli.h"
 #include "pos_formats.h"
 
-static void mix_help(FILE *f)
-{
-    fprintf(f,
-            "usage: chesscodec mix [--resign] MESSAGE CODE\n\n"
-            "Hides the covert chess code of CODE among the words of MESSAGE: the words and the\n"
-            "25 emoji are spread evenly (word i of n at (i+1)/(n+1), emoji j of m at\n"
-            "(j+1)/(m+1); a word goes first only when its place is strictly earlier) and joined\n"
-            "with single spaces. CODE is a covert code (25 or 26 emoji), or any other position\n"
-            "(FEN, MSCS) which is first written as a covert code.\n\n"
-            "  --resign   add the white flag (a resignation) as a 26th emoji\n\n"
-            "Exit status: 0 ok, 1 bad CODE (one line on stderr), 2 bad usage.\n");
-}
-
-static void unmix_help(FILE *f)
-{
-    char names[256];
-    pos_format_names(names, sizeof names, "|");
-    fprintf(f,
-            "usage: chesscodec unmix [--to FORMAT] [MESSAGE]\n\n"
-            "Takes every emoji out of MESSAGE (a message made by mix), in order, reads the\n"
-            "covert code from them and prints the position as FEN (or in FORMAT: %s).\n"
-            "A resignation flag is reported on standard error. With no MESSAGE, reads the\n"
-            "whole of standard input.\n\n"
-            "Exit status: 0 ok, 1 bad input (one line on stderr), 2 bad usage.\n",
-            names);
-}
+static const cli_opt mix_opts[] = {
+    {"--resign", NULL, NULL, "add the white flag (a resignation) as a 26th emoji"},
+    {NULL, NULL, NULL, NULL}};
+static const cli_spec mix_spec = {
+    "mix", "MESSAGE CODE",
+    "Hides the covert chess code of CODE among the words of MESSAGE: the words and the 25\n"
+    "emoji are spread evenly (word i of n at (i+1)/(n+1), emoji j of m at (j+1)/(m+1); a word\n"
+    "goes first only when its place is strictly earlier) and joined with single spaces. CODE\n"
+    "is a covert code (25 or 26 emoji) or any other position (FEN, startpos, MSCS, pack),\n"
+    "which is first written as a covert code.\n",
+    NULL, mix_opts, "Exit status: 0 ok, 1 bad CODE (one line on stderr), 2 bad usage.\n"};
 
 int cmd_mix(int argc, char **argv)
 {
-    int resign = 0, i;
-    for (i = 1; i < argc; i++) {
-        if (cli_is_help(argv[i])) { mix_help(stdout); return CLI_OK; }
-        if (strcmp(argv[i], "--resign") == 0) resign = 1;
-        else if (strcmp(argv[i], "--") == 0) { i++; break; }
-        else if (argv[i][0] == '-' && argv[i][1]) {
-            cli_error("mix", "unknown option '%s' (see chesscodec mix --help)", argv[i]);
-            return CLI_USAGE;
-        } else break;
-    }
-    if (argc - i != 2) {
+    cli_args a;
+    int rc = cli_parse(&mix_spec, argc, argv, &a);
+    if (rc != CLI_OK) return rc;
+    if (a.npos != 2) {
         cli_error("mix", "give a MESSAGE and a CODE (see chesscodec mix --help)");
+        free(a.pos);
         return CLI_USAGE;
     }
-    const char *message = argv[i], *code = argv[i + 1];
+    const char *message = a.pos[0], *code = a.pos[1];
     chc_position pos;
-    chc_diag d;
-    memset(&d, 0, sizeof d);
-    const pos_format *fmt = NULL;
-    int rc = pos_format_decode_any(code, NULL, &pos, &fmt, &d);
+    chc_diag d = CHC_DIAG_INIT;
+    chc_read_info info = {0, 0, 0, 0};
+    const char *what = NULL;
+    rc = cli_read_position(code, NULL, &pos, &what, &d);
+    /* keep the code's own white flag */
+    if (rc == CHC_OK && strcmp(what, "covert") == 0) rc = chc_covert_read(code, strlen(code), &pos, &info, &d);
     char covert[CHC_COVERT_MAX];
-    int resigned = 0;
-    if (rc == CHC_OK && fmt && strcmp(fmt->name, "covert") == 0) {
-        /* Keep the code's own white flag. */
-        rc = chc_covert_decode(code, strlen(code), &pos, &resigned, &d);
-    }
-    if (rc == CHC_OK) rc = chc_covert_encode(&pos, resign || resigned, covert, sizeof covert, NULL, &d);
-    if (rc != CHC_OK) {
-        cli_error("mix", "CODE: %s", d.message[0] ? d.message : chc_strerror(rc));
-        return CLI_BAD_INPUT;
-    }
+    unsigned flags = cli_get(&a, "--resign") || (info.flags & CHC_READ_RESIGNED) ? CHC_COVERT_RESIGNED : 0;
+    if (rc == CHC_OK) rc = chc_covert_write(&pos, flags, covert, sizeof covert, NULL, &d);
     size_t cap = CHC_COVERT_MIX_MAX(strlen(message));
-    char *out = malloc(cap);
-    if (!out) {
-        cli_error("mix", "out of memory");
-        return CLI_BAD_INPUT;
-    }
-    rc = chc_covert_mix(message, covert, out, cap, &d);
+    char *out = rc == CHC_OK ? malloc(cap) : NULL;
     if (rc != CHC_OK) {
-        cli_error("mix", "%s", d.message[0] ? d.message : chc_strerror(rc));
-        free(out);
-        return CLI_BAD_INPUT;
+        cli_error("mix", "CODE: %s", cli_diag_text(rc, &d));
+    } else if (!out) {
+        cli_error("mix", "out of memory");
+        rc = CHC_E_NO_MEMORY;
+    } else if ((rc = chc_covert_mix_write(message, strlen(message), covert, strlen(covert), out,
+                                          cap, NULL, &d)) != CHC_OK) {
+        cli_error("mix", "%s", cli_diag_text(rc, &d));
+    } else {
+        printf("%s\n", out);
     }
-    printf("%s\n", out);
     free(out);
-    return CLI_OK;
+    free(a.pos);
+    return rc == CHC_OK ? CLI_OK : CLI_BAD_INPUT;
+}
+
+static void unmix_formats(FILE *f)
+{
+    char names[256];
+    pos_format_names(names, sizeof names, ", ");
+    fprintf(f, "Formats: %s.\n", names);
+}
+
+static const cli_opt unmix_opts[] = {
+    {"--to", NULL, "FORMAT", "write the position in FORMAT (default fen)"},
+    {NULL, NULL, NULL, NULL}};
+static const cli_spec unmix_spec = {
+    "unmix", "[MESSAGE]",
+    "Takes every emoji out of MESSAGE (a message made by mix), in order, reads the covert code\n"
+    "from them and prints the position as FEN (or in FORMAT). A resignation flag is reported\n"
+    "on standard error. With no MESSAGE, reads the whole of standard input.\n",
+    unmix_formats, unmix_opts, "Exit status: 0 ok, 1 bad input (one line on stderr), 2 bad usage.\n"};
+
+/* The whole of standard input (NUL-terminated), or NULL. */
+static char *read_all(FILE *f, size_t *len)
+{
+    size_t cap = 4096, n = 0, got;
+    char *text = malloc(cap);
+    while (text && (got = fread(text + n, 1, cap - n - 1, f)) > 0) {
+        n += got;
+        if (n + 1 == cap) {
+            char *t = realloc(text, cap *= 2);
+            if (!t) free(text);
+            text = t;
+        }
+    }
+    if (text && ferror(f)) {
+        free(text);
+        text = NULL;
+    }
+    if (text) text[n] = 0;
+    *len = n;
+    return text;
 }
 
 int cmd_unmix(int argc, char **argv)
 {
-    const char *to_name = "fen";
-    int i;
-    for (i = 1; i < argc; i++) {
-        if (cli_is_help(argv[i])) { unmix_help(stdout); return CLI_OK; }
-        if (strcmp(argv[i], "--to") == 0 && i + 1 < argc) to_name = argv[++i];
-        else if (strncmp(argv[i], "--to=", 5) == 0) to_name = argv[i] + 5;
-        else if (strcmp(argv[i], "--") == 0) { i++; break; }
-        else if (argv[i][0] == '-' && argv[i][1]) {
-            cli_error("unmix", "unknown option '%s' (see chesscodec unmix --help)", argv[i]);
-            return CLI_USAGE;
-        } else break;
-    }
-    if (argc - i > 1) {
-        cli_error("unmix", "give one MESSAGE (quote it) or none to read standard input");
-        return CLI_USAGE;
-    }
+    cli_args a;
+    int rc = cli_parse(&unmix_spec, argc, argv, &a);
+    if (rc != CLI_OK) return rc;
+    const char *to_name = cli_get(&a, "--to") ? cli_get(&a, "--to") : "fen";
     const pos_format *to = pos_format_find(to_name);
-    if (!to) {
-        cli_error("unmix", "unknown format '%s'", to_name);
+    if (a.npos > 1 || !to) {
+        if (a.npos > 1) cli_error("unmix", "give one MESSAGE (quote it) or none to read standard input");
+        else cli_error("unmix", "unknown format '%s'", to_name);
+        free(a.pos);
         return CLI_USAGE;
     }
-    char *text = NULL;
-    size_t len = 0;
-    if (argc - i == 1) {
-        text = strdup(argv[i]);
-        len = text ? strlen(text) : 0;
-    } else {
-        size_t cap = 4096;
-        text = malloc(cap);
-        size_t got;
-        while (text && (got = fread(text + len, 1, cap - len, stdin)) > 0) {
-            len += got;
-            if (len == cap) {
-                char *t = realloc(text, cap *= 2);
-                if (!t) { free(text); text = NULL; }
-                else text = t;
-            }
-        }
-    }
+    size_t len = a.npos ? strlen(a.pos[0]) : 0;
+    char *text = a.npos ? strdup(a.pos[0]) : read_all(stdin, &len);
+    free(a.pos);
     if (!text) {
-        cli_error("unmix", "out of memory");
+        cli_error("unmix", "cannot read the message");
         return CLI_BAD_INPUT;
     }
     chc_position pos;
-    chc_diag d;
-    memset(&d, 0, sizeof d);
-    int resigned = 0;
-    int rc = chc_covert_unmix(text, len, &pos, &resigned, &d);
+    chc_diag d = CHC_DIAG_INIT;
+    chc_read_info info = {0, 0, 0, 0};
+    rc = chc_covert_mix_read(text, len, &pos, &info, &d);
     free(text);
     char buf[POS_FORMAT_MAX];
     if (rc == CHC_OK) rc = to->encode(&pos, buf, sizeof buf, &d);
     if (rc != CHC_OK) {
-        cli_error("unmix", "%s", d.message[0] ? d.message : chc_strerror(rc));
+        cli_error("unmix", "%s", cli_diag_text(rc, &d));
         return CLI_BAD_INPUT;
     }
     printf("%s\n", buf);
-    if (resigned) fprintf(stderr, "chesscodec unmix: the code carries the white flag: the sender resigned\n");
+    if (info.flags & CHC_READ_RESIGNED)
+        cli_error("unmix", "the code carries the white flag: the sender resigned");
     return CLI_OK;
 }

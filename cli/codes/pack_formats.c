@@ -22,17 +22,39 @@ int pack_pos_detect(const char *text)
 
 int pack_pos_decode(const char *text, chc_position *pos, chc_diag *diag)
 {
-    return chc_unpack_position_text(pos, text, diag);
+    return chc_pack_position_read(text, strlen(text), pos, NULL, diag);
 }
 
 int pack_pos_encode(const chc_position *pos, char *buf, size_t cap, chc_diag *diag)
 {
-    if (cap < CHC_PACK_POS_TEXT_MAX) return CHC_E_BUFFER_TOO_SMALL;
-    int rc = chc_pack_position_text(pos, buf);
-    if (rc && diag) {
-        diag->code = rc;
-        snprintf(diag->message, sizeof diag->message, "pack: %s", chc_strerror(rc));
+    return chc_pack_position_write(pos, 0, buf, cap, NULL, diag);
+}
+
+/* The text game code through a chc_game (the library's calling convention). */
+static int pack_game_text(const chc_position *start, const chc_move *moves, size_t n, char *dst,
+                          size_t cap, size_t *len, chc_diag *diag)
+{
+    chc_game *g = chc_game_new();
+    int rc = g ? CHC_OK : CHC_E_NO_MEMORY;
+    if (g) chc_game_reset(g, start);
+    for (size_t i = 0; rc == CHC_OK && i < n; i++) rc = chc_game_push(g, moves[i]);
+    if (rc == CHC_OK) rc = chc_pack_game_write(g, 0, dst, cap, len, diag);
+    chc_game_free(g);
+    return rc;
+}
+
+static int pack_text_decode(const char *text, size_t len, chc_position *start,
+                                     chc_move *v, size_t cap, size_t *n, chc_diag *diag)
+{
+    chc_game *g = chc_game_new();
+    int rc = g ? chc_pack_game_read(text, len, g, NULL, diag) : CHC_E_NO_MEMORY;
+    if (rc == CHC_OK) {
+        *start = *chc_game_start(g);
+        *n = chc_game_ply_count(g);
+        if (*n > cap) rc = CHC_E_BUFFER_TOO_SMALL;
+        for (size_t i = 0; rc == CHC_OK && i < *n; i++) v[i] = chc_game_move(g, i);
     }
+    chc_game_free(g);
     return rc;
 }
 
@@ -43,13 +65,13 @@ int pack_game_read(const char *line, chc_position *start, gf_moves *moves, chc_d
     chc_move *v = malloc(cap * sizeof *v);
     if (!v) return CHC_E_NO_MEMORY;
     size_t n = 0;
-    int rc = chc_unpack_game_text(line, len, start, v, cap, &n, diag);
+    int rc = pack_text_decode(line, len, start, v, cap, &n, diag);
     if (rc == CHC_E_BUFFER_TOO_SMALL && n > cap) { /* many forced moves: ask again */
         free(v);
         cap = n;
         v = malloc(cap * sizeof *v);
         if (!v) return CHC_E_NO_MEMORY;
-        rc = chc_unpack_game_text(line, len, start, v, cap, &n, diag);
+        rc = pack_text_decode(line, len, start, v, cap, &n, diag);
     }
     for (size_t i = 0; rc == CHC_OK && i < n; i++)
         if (gf_push(moves, v[i])) rc = CHC_E_NO_MEMORY;
@@ -63,13 +85,8 @@ int pack_game_write(const chc_position *start, const chc_move *moves, size_t n, 
     size_t cap = CHC_PACK_GAME_TEXT_MAX(n);
     if (gf_reserve(out, cap)) return CHC_E_NO_MEMORY;
     size_t len = 0;
-    int rc = chc_pack_game_text(start, moves, n, 0, out->p + out->len, cap, &len);
-    if (rc == CHC_OK) {
-        out->len += len;
-    } else if (diag) {
-        diag->code = rc;
-        snprintf(diag->message, sizeof diag->message, "pack: %s", chc_strerror(rc));
-    }
+    int rc = pack_game_text(start, moves, n, out->p + out->len, cap, &len, diag);
+    if (rc == CHC_OK) out->len += len;
     return rc;
 }
 
@@ -80,7 +97,7 @@ int pack_game_write_binary(const chc_position *start, const chc_move *moves, siz
     unsigned char *buf = malloc(cap);
     if (!buf) return CHC_E_NO_MEMORY;
     size_t len = 0;
-    int rc = chc_pack_game(start, moves, n, 0, buf, cap, &len);
+    int rc = chc_pack_game_encode(start, moves, n, CHC_RESULT_UNKNOWN, 0, buf, cap, &len, diag);
     if (rc == CHC_OK) {
         unsigned char hdr[10];
         size_t h = 0;
@@ -91,9 +108,6 @@ int pack_game_write_binary(const chc_position *start, const chc_move *moves, siz
         }
         hdr[h++] = (unsigned char)v;
         if (gf_put(out, (const char *)hdr, h) || gf_put(out, (const char *)buf, len)) rc = CHC_E_NO_MEMORY;
-    } else if (diag) {
-        diag->code = rc;
-        snprintf(diag->message, sizeof diag->message, "pack: %s", chc_strerror(rc));
     }
     free(buf);
     return rc;
@@ -130,13 +144,13 @@ int pack_game_read_binary(const unsigned char *in, size_t len, size_t *used, chc
     chc_move *mv = malloc(cap * sizeof *mv);
     if (!mv) return CHC_E_NO_MEMORY;
     size_t n = 0;
-    int rc = chc_unpack_game(in + p, v, start, mv, cap, &n, diag);
+    int rc = chc_pack_game_decode(in + p, v, start, mv, cap, &n, NULL, NULL, diag);
     if (rc == CHC_E_BUFFER_TOO_SMALL && n > cap) {
         free(mv);
         cap = n;
         mv = malloc(cap * sizeof *mv);
         if (!mv) return CHC_E_NO_MEMORY;
-        rc = chc_unpack_game(in + p, v, start, mv, cap, &n, diag);
+        rc = chc_pack_game_decode(in + p, v, start, mv, cap, &n, NULL, NULL, diag);
     }
     for (size_t i = 0; rc == CHC_OK && i < n; i++)
         if (gf_push(moves, mv[i])) rc = CHC_E_NO_MEMORY;

@@ -1,49 +1,42 @@
-/* chesscodec perft [--fen FEN] [--divide] DEPTH */
+/* chesscodec perft [--fen POSITION] [--chess960] [--divide] DEPTH */
 #include <inttypes.h>
-#include <stdio.h>
-#include <string.h>
+#include <stdlib.h>
 
 #include "../cli.h"
 
-static void help(FILE *f)
-{
-    fprintf(f, "usage: chesscodec perft [--fen FEN] [--chess960] [--divide] DEPTH\n\n"
-               "Counts the leaf nodes of the legal move tree to DEPTH plies from the start\n"
-               "position or FEN. With --divide, prints one line per legal move in UCI\n"
-               "('e2e4: 20'), then a blank line and the total ('Nodes searched: N').\n");
-}
+static const cli_opt opts[] = {
+    {"--fen", NULL, "POSITION", "start from POSITION: FEN, startpos or any position code"},
+    {"--chess960", NULL, NULL, "read a FEN as Chess960 even if it looks standard"},
+    {"--divide", NULL, NULL, "one line per legal move in UCI ('e2e4: 20'), then a blank line\n"
+                             "and the total ('Nodes searched: N')"},
+    {NULL, NULL, NULL, NULL}};
+static const cli_spec spec = {
+    "perft", "DEPTH",
+    "Counts the leaf nodes of the legal move tree to DEPTH plies (0..20) from the start\n"
+    "position or POSITION.\n",
+    NULL, opts, "Exit status: 0 ok, 1 bad position, 2 bad usage.\n"};
 
 int cmd_perft(int argc, char **argv)
 {
-    const char *fen = NULL;
-    int divide = 0;
-    unsigned flags = 0;
+    cli_args a;
+    int rc = cli_parse(&spec, argc, argv, &a);
+    if (rc != CLI_OK) return rc;
     long depth = -1;
-    for (int i = 1; i < argc; i++) {
-        if (cli_is_help(argv[i])) { help(stdout); return CLI_OK; }
-        if (strcmp(argv[i], "--fen") == 0 && i + 1 < argc) fen = argv[++i];
-        else if (strcmp(argv[i], "--divide") == 0) divide = 1;
-        else if (strcmp(argv[i], "--chess960") == 0) flags |= CHC_FEN_CHESS960;
-        else if (depth < 0 && cli_parse_long(argv[i], &depth) == 0) continue;
-        else {
-            cli_error("perft", "unexpected argument '%s'", argv[i]);
-            help(stderr);
-            return CLI_USAGE;
-        }
-    }
-    if (depth < 0 || depth > 20) {
-        cli_error("perft", depth < 0 ? "missing DEPTH" : "DEPTH must be 0..20");
-        help(stderr);
+    if (a.npos != 1 || cli_parse_long(a.pos[0], &depth) != 0 || depth > 20) {
+        cli_error("perft", a.npos == 0 ? "missing DEPTH" : "give one DEPTH, 0..20 (see chesscodec perft --help)");
+        free(a.pos);
         return CLI_USAGE;
     }
+    free(a.pos);
     chc_position pos;
-    chc_diag diag;
-    int rc = chc_position_from_fen(&pos, fen ? fen : CHC_STARTPOS_FEN, flags, &diag);
+    chc_diag diag = CHC_DIAG_INIT;
+    const char *fen = cli_get(&a, "--fen");
+    rc = cli_position_arg(fen ? fen : "startpos", cli_get(&a, "--chess960") != NULL, &pos, &diag);
     if (rc != CHC_OK) {
-        cli_error_diag("perft", rc, &diag);
+        cli_error("perft", "%s", cli_diag_text(rc, &diag));
         return CLI_BAD_INPUT;
     }
-    if (!divide) {
+    if (!cli_get(&a, "--divide")) {
         printf("%" PRIu64 "\n", chc_perft(&pos, (int)depth));
         return CLI_OK;
     }

@@ -40,12 +40,12 @@ static int covert_detect(const char *text)
 
 static int covert_decode(const char *text, chc_position *pos, chc_diag *diag)
 {
-    return chc_covert_decode(text, strlen(text), pos, NULL, diag);
+    return chc_covert_read(text, strlen(text), pos, NULL, diag);
 }
 
 static int covert_encode(const chc_position *pos, char *buf, size_t cap, chc_diag *diag)
 {
-    return chc_covert_encode(pos, 0, buf, cap, NULL, diag);
+    return chc_covert_write(pos, 0, buf, cap, NULL, diag);
 }
 
 /* ---- MSCS v1 (base64 and hex) ------------------------------------------------------- */
@@ -80,17 +80,17 @@ static int mscs_hex_detect(const char *text)
 
 static int mscs_decode(const char *text, chc_position *pos, chc_diag *diag)
 {
-    return chc_mscs_decode_text(text, strlen(text), pos, NULL, diag);
+    return chc_mscs_read(text, strlen(text), pos, NULL, diag);
 }
 
 static int mscs_encode(const chc_position *pos, char *buf, size_t cap, chc_diag *diag)
 {
-    return chc_mscs_encode_text(pos, 0, buf, cap, diag);
+    return chc_mscs_write(pos, 0, buf, cap, NULL, diag);
 }
 
 static int mscs_hex_encode(const chc_position *pos, char *buf, size_t cap, chc_diag *diag)
 {
-    return chc_mscs_encode_text(pos, CHC_MSCS_HEX, buf, cap, diag);
+    return chc_mscs_write(pos, CHC_MSCS_HEX, buf, cap, NULL, diag);
 }
 
 /* ---- the table ---------------------------------------------------------------------- */
@@ -111,16 +111,17 @@ const pos_format *pos_format_find(const char *name)
     return NULL;
 }
 
-const pos_format *pos_format_detect(const char *text)
+int cli_read_position(const char *text, const char *format, chc_position *pos,
+                      const char **what, chc_diag *diag)
 {
-    for (const pos_format *f = pos_formats; f->name; f++)
-        if (f->detect(text)) return f;
-    return NULL;
-}
-
-int pos_format_decode_any(const char *text, const pos_format *forced, chc_position *pos,
-                          const pos_format **used, chc_diag *diag)
-{
+    const pos_format *forced = format ? pos_format_find(format) : NULL, *f = NULL;
+    if (format && !forced) {
+        if (diag) {
+            diag->code = CHC_E_ARGUMENT;
+            snprintf(diag->message, sizeof diag->message, "unknown position format '%.40s'", format);
+        }
+        return CHC_E_ARGUMENT;
+    }
     while (*text == ' ' || *text == '\t' || *text == '\r' || *text == '\n') text++;
     size_t n = strlen(text);
     while (n && (text[n - 1] == ' ' || text[n - 1] == '\t' || text[n - 1] == '\r' ||
@@ -133,7 +134,9 @@ int pos_format_decode_any(const char *text, const pos_format *forced, chc_positi
     }
     memcpy(t, text, n);
     t[n] = 0;
-    const pos_format *f = forced ? forced : pos_format_detect(t);
+    for (f = pos_formats; !forced && f->name && !f->detect(t); f++) continue;
+    if (forced) f = forced;
+    else if (!f->name) f = NULL;
     int rc;
     if (!forced && strcmp(t, "startpos") == 0) {
         /* A convenience name for the standard starting position (as FEN). */
@@ -159,7 +162,7 @@ int pos_format_decode_any(const char *text, const pos_format *forced, chc_positi
         rc = f->decode(t, pos, diag);
     }
     if (t != stack) free(t);
-    if (used) *used = f;
+    if (what) *what = f ? f->name : NULL;
     return rc;
 }
 
@@ -174,59 +177,13 @@ void pos_format_names(char *buf, size_t cap, const char *sep)
     }
 }
 
-/* One input: decode, encode, print. */
-static int run_one(const char *cmd, const char *text, long where, int from_stdin,
-                   const pos_format *from, const pos_format *to, FILE *f)
+int cli_position_arg(const char *text, int chess960, chc_position *pos, chc_diag *diag)
 {
-    chc_position pos;
-    chc_diag d;
-    memset(&d, 0, sizeof d);
-    const pos_format *used = NULL;
-    char buf[POS_FORMAT_MAX];
-    int rc = pos_format_decode_any(text, from, &pos, &used, &d);
-    if (rc == CHC_OK) rc = to->encode(&pos, buf, sizeof buf, &d);
-    if (rc != CHC_OK) {
-        cli_error(cmd, "%s %ld%s%s%s: %s", from_stdin ? "line" : "input", where,
-                  used ? " (" : "", used ? used->name : "", used ? ")" : "",
-                  d.message[0] ? d.message : chc_strerror(rc));
-        return CLI_BAD_INPUT;
+    int rc = cli_read_position(text, NULL, pos, NULL, diag);
+    if (rc == CHC_OK && chess960 && !chc_is_chess960(pos)) {
+        char fen[CHC_FEN_MAX];
+        chc_position_to_fen(pos, fen, sizeof fen, 0);
+        rc = chc_position_from_fen(pos, fen, CHC_FEN_CHESS960, diag);
     }
-    fprintf(f, "%s\n", buf);
-    return CLI_OK;
-}
-
-int pos_format_run(const char *cmd, char **inputs, int n, const pos_format *from,
-                   const pos_format *to, const char *out_path)
-{
-    cli_out out;
-    if (cli_out_open(&out, out_path) != 0) {
-        cli_error(cmd, "cannot write %s", out_path);
-        return CLI_BAD_INPUT;
-    }
-    int status = CLI_OK;
-    if (n > 0) {
-        for (int i = 0; i < n && status == CLI_OK; i++)
-            status = run_one(cmd, inputs[i], i + 1, 0, from, to, out.f);
-    } else {
-        char *line = NULL;
-        size_t cap = 0;
-        long len, lineno = 0;
-        while (status == CLI_OK && (len = cli_getline(&line, &cap, stdin)) >= 0) {
-            lineno++;
-            long k = 0;
-            while (k < len && (line[k] == ' ' || line[k] == '\t')) k++;
-            if (k == len) continue;
-            status = run_one(cmd, line, lineno, 1, from, to, out.f);
-        }
-        free(line);
-    }
-    if (status != CLI_OK) {
-        cli_out_abort(&out);
-        return status;
-    }
-    if (cli_out_commit(&out) != 0) {
-        cli_error(cmd, "cannot write %s", out_path ? out_path : "standard output");
-        return CLI_BAD_INPUT;
-    }
-    return CLI_OK;
+    return rc;
 }

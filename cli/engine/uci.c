@@ -349,24 +349,24 @@ static void cmd_setoption(struct uci *u, char *rest)
     }
 }
 
-static void usage(FILE *f)
-{
-    fprintf(f, "usage: chesscodec uci\n\n"
-               "Runs the chess engine speaking the UCI protocol on standard input and output\n"
-               "(for chess GUIs, match programs and adapters such as polyglot).\n"
-               "Commands: uci, isready, setoption, ucinewgame, position, go (wtime btime winc binc\n"
-               "movestogo depth nodes movetime mate infinite ponder searchmoves), stop, ponderhit,\n"
-               "quit. Options: Hash, MultiPV, OwnBook, BookFile, UCI_Chess960, Ponder, Clear Hash.\n");
-}
+static const cli_opt uci_opts[] = {{NULL, NULL, NULL, NULL}};
+static const cli_spec uci_spec = {
+    "uci", NULL,
+    "Runs the chess engine speaking the UCI protocol on standard input and output (for chess\n"
+    "GUIs, match programs and adapters such as polyglot).\n"
+    "Commands: uci, isready, setoption, ucinewgame, position, go (wtime btime winc binc\n"
+    "movestogo depth nodes movetime mate infinite ponder searchmoves), stop, ponderhit, quit.\n"
+    "Options: Hash, MultiPV, OwnBook, BookFile, UCI_Chess960, Ponder, Clear Hash.\n",
+    NULL, uci_opts, NULL};
 
 int cmd_uci(int argc, char **argv)
 {
-    if (argc > 1) {
-        if (cli_is_help(argv[1])) {
-            usage(stdout);
-            return CLI_OK;
-        }
-        usage(stderr);
+    cli_args a;
+    int rc = cli_parse(&uci_spec, argc, argv, &a);
+    if (rc != CLI_OK) return rc;
+    free(a.pos);
+    if (a.npos > 0) {
+        cli_error("uci", "no arguments expected (see chesscodec uci --help)");
         return CLI_USAGE;
     }
     struct uci u;

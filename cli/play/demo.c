@@ -51,24 +51,21 @@ static const struct demo_game games[] = {
      "37:Kasparov resigned after 19. c4: the first match a world champion lost to a computer."},
 };
 
-static void usage(FILE *f)
-{
-    fprintf(f,
-            "usage: chesscodec demo [--game opera|deepblue] [--ascii] [--final] [--delay SECONDS]\n"
-            "\n"
-            "Shows a famous game move by move: the board, the move in SAN and UCI, the game\n"
-            "state, the FEN, the Polyglot key, and every code chesscodec knows: the covert\n"
-            "chess emoji, MSCS (base64 and hex), the urlsafe game string so far, and the pack\n"
-            "position and game codes.\n"
-            "\n"
-            "  --game NAME      opera: Morphy's Opera Game, Paris 1858 (default);\n"
-            "                   deepblue: Deep Blue vs Kasparov, game 6, New York 1997\n"
-            "  --ascii          letters instead of Unicode chess pieces\n"
-            "  --final          show only the final position\n"
-            "  --delay SECONDS  pause between moves (default: 0.6 on a terminal, where each\n"
-            "                   move is drawn in place; 0 otherwise)\n"
-            "  --plain          plain text even on a terminal\n");
-}
+static const cli_opt opts[] = {
+    {"--game", NULL, "NAME", "opera: Morphy's Opera Game, Paris 1858 (default);\n"
+                             "deepblue: Deep Blue vs Kasparov, game 6, New York 1997"},
+    {"--ascii", NULL, NULL, "letters instead of Unicode chess pieces"},
+    {"--final", NULL, NULL, "show only the final position"},
+    {"--delay", NULL, "SECONDS", "pause between moves (default: 0.6 on a terminal, where each\n"
+                                 "move is drawn in place; 0 otherwise)"},
+    {"--plain", NULL, NULL, "plain text even on a terminal"},
+    {NULL, NULL, NULL, NULL}};
+static const cli_spec spec = {
+    "demo", NULL,
+    "Shows a famous game move by move: the board, the move in SAN and UCI, the game state, the\n"
+    "FEN, the Polyglot key, and every code chesscodec knows: the covert chess emoji, MSCS\n"
+    "(base64 and hex), the urlsafe game string so far, and the pack position and game codes.\n",
+    NULL, opts, NULL};
 
 static const char *note_for(const struct demo_game *dg, int ply, char *buf, size_t cap)
 {
@@ -188,37 +185,30 @@ static void show(const struct demo_game *dg, const play_game *g, int ascii, int 
 int cmd_demo(int argc, char **argv)
 {
     const struct demo_game *dg = &games[0];
-    int ascii = 0, final_only = 0, plain = 0;
+    cli_args a;
+    int rc = cli_parse(&spec, argc, argv, &a);
+    if (rc != CLI_OK) return rc;
+    int npos = a.npos;
+    free(a.pos);
+    int ascii = cli_get(&a, "--ascii") != NULL, final_only = cli_get(&a, "--final") != NULL;
+    int plain = cli_get(&a, "--plain") != NULL;
     double delay = -1;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (cli_is_help(a)) {
-            usage(stdout);
-            return CLI_OK;
-        } else if (!strcmp(a, "--ascii")) {
-            ascii = 1;
-        } else if (!strcmp(a, "--final")) {
-            final_only = 1;
-        } else if (!strcmp(a, "--plain")) {
-            plain = 1;
-        } else if (!strcmp(a, "--game") && i + 1 < argc) {
-            const char *name = argv[++i];
-            dg = NULL;
-            for (size_t k = 0; k < sizeof games / sizeof games[0]; k++)
-                if (!strcmp(games[k].id, name)) dg = &games[k];
-            if (!dg) {
-                cli_error("demo", "unknown game '%s' (opera or deepblue)", name);
-                return CLI_USAGE;
-            }
-        } else if (!strcmp(a, "--delay") && i + 1 < argc) {
-            char *end;
-            delay = strtod(argv[++i], &end);
-            if (*end || !(delay >= 0) || delay > 60) {
-                cli_error("demo", "--delay takes seconds between 0 and 60 (not '%s')", argv[i]);
-                return CLI_USAGE;
-            }
-        } else {
-            cli_error("demo", "unknown argument '%s' (see chesscodec demo --help)", a);
+    const char *name = cli_get(&a, "--game"), *v = cli_get(&a, "--delay");
+    if (npos) {
+        cli_error("demo", "unexpected argument (see chesscodec demo --help)");
+        return CLI_USAGE;
+    }
+    for (size_t k = 0; name && k < sizeof games / sizeof games[0]; k++)
+        if (!strcmp(games[k].id, name)) dg = &games[k];
+    if (name && strcmp(dg->id, name) != 0) {
+        cli_error("demo", "unknown game '%s' (opera or deepblue)", name);
+        return CLI_USAGE;
+    }
+    if (v) {
+        char *end;
+        delay = strtod(v, &end);
+        if (*end || !(delay >= 0) || delay > 60) {
+            cli_error("demo", "--delay takes seconds between 0 and 60 (not '%s')", v);
             return CLI_USAGE;
         }
     }
@@ -229,11 +219,11 @@ int cmd_demo(int argc, char **argv)
     play_game g;
     if (play_game_init(&g) != CHC_OK) return CLI_BAD_INPUT;
     char what[32], err[400];
-    char *spec = malloc(strlen(dg->moves) + 8);
-    if (!spec) return CLI_BAD_INPUT;
-    sprintf(spec, "san:%s", dg->moves);
-    int rc = play_load(&g, spec, what, err, sizeof err);
-    free(spec);
+    char *text = malloc(strlen(dg->moves) + 8);
+    if (!text) return CLI_BAD_INPUT;
+    sprintf(text, "san:%s", dg->moves);
+    rc = play_load(&g, text, what, err, sizeof err);
+    free(text);
     if (rc != CHC_OK) {
         cli_error("demo", "the built-in game does not load: %s", err);
         play_game_free(&g);

@@ -10,39 +10,35 @@
 #include "../cli.h"
 #include "play_game.h"
 
-static void usage(FILE *f)
-{
-    fprintf(f,
-            "usage: chesscodec play [OPTIONS] [POSITION|FILE]\n"
-            "\n"
-            "Play chess in the terminal. After every move the screen shows the FEN, the\n"
-            "Polyglot key, the covert emoji code, the MSCS code, the urlsafe game string,\n"
-            "the pack codes and the game state. Moves are typed in SAN (Nf3) or UCI (g1f3).\n"
-            "\n"
-            "  POSITION|FILE    start from a FEN, a PGN file, covert emoji, MSCS, a urlsafe\n"
-            "                   string, a pack code or moves (prefix fen:, pgn:, covert:,\n"
-            "                   mscs:, url:, pack: or uci: to force a format)\n"
-            "  --line           no full screen: read moves and commands from standard input\n"
-            "                   and print the board and codes after each (also the default\n"
-            "                   when standard input or output is not a terminal)\n"
-            "  --engine SIDE    the engine plays white, black, both or off (default: off,\n"
-            "                   two players at one keyboard)\n"
-            "  --time SECONDS   engine thinking time per move (default 1)\n"
-            "  --depth N        engine depth limit instead of a time\n"
-            "  --ascii          letters instead of Unicode chess pieces\n"
-            "  --flip           Black at the bottom\n"
-            "  --no-color       no colours\n"
-            "  --no-board       (--line) print the codes without the board\n"
-            "  --white NAME, --black NAME   player names (for the saved PGN)\n"
-            "\n"
-            "Commands (typed instead of a move): undo, redo, new, load TEXT|FILE, save FILE,\n"
-            "flip, engine white|black|both|off, go, time SECONDS, depth N, resign, draw,\n"
-            "help, quit; in --line mode also: show, pgn.\n"
-            "Full screen keys: Left/Right undo/redo, F1 help, F2 new, F3 flip, F4 load,\n"
-            "F5 save, F6 engine moves now, F10 or Ctrl-C quit.\n"
-            "\n"
-            "Exit status: 0; 1 when a --line input line was refused (or bad input); 2 bad usage.\n");
-}
+static const cli_opt opts[] = {
+    {"--line", NULL, NULL, "no full screen: read moves and commands from standard input and\n"
+                           "print the board and codes after each (also the default when\n"
+                           "standard input or output is not a terminal)"},
+    {"--engine", NULL, "SIDE", "the engine plays white, black, both or off (default: off,\n"
+                               "two players at one keyboard)"},
+    {"--time", NULL, "SECONDS", "engine thinking time per move (default 1)"},
+    {"--depth", NULL, "N", "engine depth limit instead of a time"},
+    {"--ascii", NULL, NULL, "letters instead of Unicode chess pieces"},
+    {"--flip", NULL, NULL, "Black at the bottom"},
+    {"--no-color", NULL, NULL, "no colours"},
+    {"--no-board", NULL, NULL, "(--line) print the codes without the board"},
+    {"--white", NULL, "NAME", "White's name (for the saved PGN)"},
+    {"--black", NULL, "NAME", "Black's name (for the saved PGN)"},
+    {NULL, NULL, NULL, NULL}};
+static const cli_spec spec = {
+    "play", "[POSITION|GAME|FILE]",
+    "Play chess in the terminal. After every move the screen shows the FEN, the Polyglot key,\n"
+    "the covert emoji code, the MSCS code, the urlsafe game string, the pack codes and the\n"
+    "game state. Moves are typed in SAN (Nf3) or UCI (g1f3). Start from a FEN, startpos, a PGN\n"
+    "file, covert emoji, MSCS, a urlsafe string, a pack code or moves (prefix fen:, pgn:,\n"
+    "covert:, mscs:, url:, pack: or uci: to force a format).\n",
+    NULL, opts,
+    "Commands (typed instead of a move): undo, redo, new, load TEXT|FILE, save FILE, flip,\n"
+    "engine white|black|both|off, go, time SECONDS, depth N, resign, draw, help, quit; in\n"
+    "--line mode also: show, pgn.\n"
+    "Full screen keys: Left/Right undo/redo, F1 help, F2 new, F3 flip, F4 load, F5 save,\n"
+    "F6 engine moves now, F10 or Ctrl-C quit.\n\n"
+    "Exit status: 0; 1 when a --line input line was refused (or bad input); 2 bad usage.\n"};
 
 /* ---------------------------------------------------------------------------------------- */
 /* --line mode                                                                                */
@@ -165,64 +161,49 @@ int cmd_play(int argc, char **argv)
     memset(&opt, 0, sizeof opt);
     opt.engine_side = -1;
     opt.limits.movetime_ms = 1000;
-    int line_mode = 0, board = 1;
-    const char *load = NULL, *white = NULL, *black = NULL;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (cli_is_help(a)) {
-            usage(stdout);
-            return CLI_OK;
-        } else if (!strcmp(a, "--line")) {
-            line_mode = 1;
-        } else if (!strcmp(a, "--ascii")) {
-            opt.ascii = 1;
-        } else if (!strcmp(a, "--flip")) {
-            opt.flip = 1;
-        } else if (!strcmp(a, "--no-color") || !strcmp(a, "--no-colour")) {
-            opt.no_color = 1;
-        } else if (!strcmp(a, "--no-board")) {
-            board = 0;
-        } else if ((!strcmp(a, "--white") || !strcmp(a, "--black")) && i + 1 < argc) {
-            if (a[2] == 'w') white = argv[++i];
-            else black = argv[++i];
-        } else if (!strcmp(a, "--engine") && i + 1 < argc) {
-            const char *s = argv[++i];
-            if (!strcmp(s, "white") || !strcmp(s, "w")) opt.engine_side = CHC_WHITE;
-            else if (!strcmp(s, "black") || !strcmp(s, "b")) opt.engine_side = CHC_BLACK;
-            else if (!strcmp(s, "both")) opt.engine_side = 2;
-            else if (!strcmp(s, "off") || !strcmp(s, "none")) opt.engine_side = -1;
-            else {
-                cli_error("play", "--engine takes white, black, both or off (not '%s')", s);
-                return CLI_USAGE;
-            }
-        } else if (!strcmp(a, "--time") && i + 1 < argc) {
-            char *end;
-            double s = strtod(argv[++i], &end);
-            if (*end || !(s > 0) || s > 3600) {
-                cli_error("play", "--time takes seconds between 0 and 3600 (not '%s')", argv[i]);
-                return CLI_USAGE;
-            }
-            opt.limits.movetime_ms = (long)(s * 1000 + 0.5);
-            if (opt.limits.movetime_ms < 1) opt.limits.movetime_ms = 1;
-            opt.limits.depth = 0;
-        } else if (!strcmp(a, "--depth") && i + 1 < argc) {
-            long d;
-            if (cli_parse_long(argv[++i], &d) != 0 || d < 1 || d > 64) {
-                cli_error("play", "--depth takes 1..64 (not '%s')", argv[i]);
-                return CLI_USAGE;
-            }
-            opt.limits.depth = (int)d;
-            opt.limits.movetime_ms = 0;
-        } else if (a[0] == '-' && a[1] == '-') {
-            cli_error("play", "unknown option '%s' (see chesscodec play --help)", a);
-            return CLI_USAGE;
-        } else if (!load) {
-            load = a;
-        } else {
-            cli_error("play", "one position or file at most (got '%s' and '%s')", load, a);
+    cli_args a;
+    int rc = cli_parse(&spec, argc, argv, &a);
+    if (rc != CLI_OK) return rc;
+    const char *load = a.npos ? a.pos[0] : NULL, *v;
+    int npos = a.npos, line_mode = cli_get(&a, "--line") != NULL;
+    int board = !cli_get(&a, "--no-board");
+    free(a.pos);
+    opt.ascii = cli_get(&a, "--ascii") != NULL;
+    opt.flip = cli_get(&a, "--flip") != NULL;
+    opt.no_color = cli_get(&a, "--no-color") != NULL;
+    if (npos > 1) {
+        cli_error("play", "one position, game or file at most (quote a FEN)");
+        return CLI_USAGE;
+    }
+    if ((v = cli_get(&a, "--engine"))) {
+        if (!strcmp(v, "white") || !strcmp(v, "w")) opt.engine_side = CHC_WHITE;
+        else if (!strcmp(v, "black") || !strcmp(v, "b")) opt.engine_side = CHC_BLACK;
+        else if (!strcmp(v, "both")) opt.engine_side = 2;
+        else if (strcmp(v, "off") && strcmp(v, "none")) {
+            cli_error("play", "--engine takes white, black, both or off (not '%s')", v);
             return CLI_USAGE;
         }
     }
+    if ((v = cli_get(&a, "--time"))) {
+        char *end;
+        double s = strtod(v, &end);
+        if (*end || !(s > 0) || s > 3600) {
+            cli_error("play", "--time takes seconds between 0 and 3600 (not '%s')", v);
+            return CLI_USAGE;
+        }
+        opt.limits.movetime_ms = (long)(s * 1000 + 0.5);
+        if (opt.limits.movetime_ms < 1) opt.limits.movetime_ms = 1;
+    }
+    if ((v = cli_get(&a, "--depth"))) {
+        long d;
+        if (cli_parse_long(v, &d) != 0 || d < 1 || d > 64) {
+            cli_error("play", "--depth takes 1..64 (not '%s')", v);
+            return CLI_USAGE;
+        }
+        opt.limits.depth = (int)d;
+        opt.limits.movetime_ms = 0;
+    }
+    const char *white = cli_get(&a, "--white"), *black = cli_get(&a, "--black");
     if (opt.engine_side >= 0 && !play_engine_available()) {
         cli_error("play", "this build has no engine");
         return CLI_BAD_INPUT;
@@ -247,7 +228,7 @@ int cmd_play(int argc, char **argv)
         fprintf(stderr, "chesscodec play: built without ncurses; using --line mode\n");
         line_mode = 1;
     }
-    int rc = line_mode ? run_line_mode(&g, &opt, board) : play_tui_run(&g, &opt);
+    rc = line_mode ? run_line_mode(&g, &opt, board) : play_tui_run(&g, &opt);
     play_game_free(&g);
     return rc;
 }

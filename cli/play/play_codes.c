@@ -40,6 +40,20 @@ static void code_error(play_codes *c, int id, int rc, const chc_diag *d)
     c->ok[id] = 0;
 }
 
+/* The first `plies` moves of g as a chc_game (NULL when memory is short). */
+static chc_game *to_chc_game(const play_game *g, int plies)
+{
+    chc_game *cg = chc_game_new();
+    if (!cg) return NULL;
+    chc_game_reset(cg, &g->pos[0]);
+    for (int i = 0; i < plies; i++)
+        if (chc_game_push(cg, g->moves[i]) != CHC_OK) {
+            chc_game_free(cg);
+            return NULL;
+        }
+    return cg;
+}
+
 /* Non-zero when the game starts from the standard position (not Chess960) and has no null
  * move: the urlsafe format's domain. */
 static int from_standard_start(const play_game *g)
@@ -67,17 +81,17 @@ void play_codes_compute(const play_game *g, play_codes *c)
     chc_diag d;
     int rc;
     memset(&d, 0, sizeof d);
-    rc = chc_covert_encode(pos, g->resigned != 0, c->text[PLAY_CODE_COVERT], PLAY_CODE_MAX, NULL,
-                           &d);
+    rc = chc_covert_write(pos, g->resigned ? CHC_COVERT_RESIGNED : 0, c->text[PLAY_CODE_COVERT],
+                          PLAY_CODE_MAX, NULL, &d);
     if (rc == CHC_OK) c->ok[PLAY_CODE_COVERT] = 1;
     else code_error(c, PLAY_CODE_COVERT, rc, &d);
 
     memset(&d, 0, sizeof d);
-    rc = chc_mscs_encode_text(pos, 0, c->text[PLAY_CODE_MSCS_B64], PLAY_CODE_MAX, &d);
+    rc = chc_mscs_write(pos, 0, c->text[PLAY_CODE_MSCS_B64], PLAY_CODE_MAX, NULL, &d);
     if (rc == CHC_OK) c->ok[PLAY_CODE_MSCS_B64] = 1;
     else code_error(c, PLAY_CODE_MSCS_B64, rc, &d);
     memset(&d, 0, sizeof d);
-    rc = chc_mscs_encode_text(pos, CHC_MSCS_HEX, c->text[PLAY_CODE_MSCS_HEX], PLAY_CODE_MAX, &d);
+    rc = chc_mscs_write(pos, CHC_MSCS_HEX, c->text[PLAY_CODE_MSCS_HEX], PLAY_CODE_MAX, NULL, &d);
     if (rc == CHC_OK) c->ok[PLAY_CODE_MSCS_HEX] = 1;
     else code_error(c, PLAY_CODE_MSCS_HEX, rc, &d);
 
@@ -106,21 +120,16 @@ void play_codes_compute(const play_game *g, play_codes *c)
         }
         free(buf);
     }
-    {
-        int prc = chc_pack_position_text(pos, c->text[PLAY_CODE_PACK_POS]);
-        if (prc == CHC_OK) {
-            c->ok[PLAY_CODE_PACK_POS] = 1;
-        } else {
-            chc_diag pd;
-            memset(&pd, 0, sizeof pd);
-            code_error(c, PLAY_CODE_PACK_POS, prc, &pd);
-        }
-    }
+    memset(&d, 0, sizeof d);
+    rc = chc_pack_position_write(pos, 0, c->text[PLAY_CODE_PACK_POS], PLAY_CODE_MAX, NULL, &d);
+    if (rc == CHC_OK) c->ok[PLAY_CODE_PACK_POS] = 1;
+    else code_error(c, PLAY_CODE_PACK_POS, rc, &d);
     {
         size_t n = (size_t)g->cur, need = CHC_PACK_GAME_TEXT_MAX(n), len = 0;
         char *buf = malloc(need);
-        int grc = buf ? chc_pack_game_text(&g->pos[0], g->moves, n, 0, buf, need, &len)
-                      : CHC_E_NO_MEMORY;
+        chc_game *cg = to_chc_game(g, g->cur);
+        int grc = buf && cg ? chc_pack_game_write(cg, 0, buf, need, &len, NULL) : CHC_E_NO_MEMORY;
+        chc_game_free(cg);
         if (grc == CHC_OK && len < PLAY_CODE_MAX) {
             memcpy(c->text[PLAY_CODE_PACK_GAME], buf, len + 1);
             c->ok[PLAY_CODE_PACK_GAME] = 1;
@@ -246,6 +255,18 @@ static int load_move_words(play_game *g, const chc_position *start, const char *
     return CHC_OK;
 }
 
+/* The main line of a chc_game. */
+static int load_game(play_game *g, const chc_game *cg)
+{
+    size_t n = chc_game_ply_count(cg);
+    chc_move *moves = malloc((n + 1) * sizeof *moves);
+    if (!moves) return CHC_E_NO_MEMORY;
+    for (size_t i = 0; i < n; i++) moves[i] = chc_game_move(cg, i);
+    int rc = load_moves(g, chc_game_start(cg), moves, n);
+    free(moves);
+    return rc;
+}
+
 static void copy_tag(char *dst, const chc_game *cg, const char *name)
 {
     const char *v = chc_game_tag(cg, name);
@@ -264,28 +285,16 @@ static int load_pgn(play_game *g, const char *text, size_t len, char *err, size_
         snprintf(err, errcap, "no game in the PGN text");
     } else if (rc != CHC_OK) {
         snprintf(err, errcap, "PGN: %s", d.message[0] ? d.message : chc_strerror(rc));
+    } else if ((rc = load_game(g, cg)) != CHC_OK) {
+        snprintf(err, errcap, "PGN: %s", chc_strerror(rc));
     } else {
-        size_t n = chc_game_ply_count(cg);
-        chc_move *moves = malloc((n + 1) * sizeof *moves);
-        if (!moves) {
-            rc = CHC_E_NO_MEMORY;
-        } else {
-            for (size_t i = 0; i < n; i++) moves[i] = chc_game_move(cg, i);
-            rc = load_moves(g, chc_game_start(cg), moves, n);
-            free(moves);
-            if (rc == CHC_OK) {
-                copy_tag(g->white, cg, "White");
-                copy_tag(g->black, cg, "Black");
-                copy_tag(g->event, cg, "Event");
-                copy_tag(g->site, cg, "Site");
-                copy_tag(g->date, cg, "Date");
-                copy_tag(g->round, cg, "Round");
-                snprintf(g->result_tag, sizeof g->result_tag, "%s",
-                         chc_result_string(chc_game_result(cg)));
-            } else {
-                snprintf(err, errcap, "PGN: %s", chc_strerror(rc));
-            }
-        }
+        copy_tag(g->white, cg, "White");
+        copy_tag(g->black, cg, "Black");
+        copy_tag(g->event, cg, "Event");
+        copy_tag(g->site, cg, "Site");
+        copy_tag(g->date, cg, "Date");
+        copy_tag(g->round, cg, "Round");
+        snprintf(g->result_tag, sizeof g->result_tag, "%s", chc_result_string(chc_game_result(cg)));
     }
     chc_game_free(cg);
     chc_pgn_reader_free(r);
@@ -382,12 +391,12 @@ static int load_text(play_game *g, const char *text, size_t len, char *what, cha
         goto done;
     }
     if (FORCED("covert:") || (AUTO && (unsigned char)body[0] >= 0x80)) {
-        int resigned = 0;
-        rc = chc_covert_decode(body, blen, &pos, &resigned, &d);
+        chc_read_info info = {0, 0, 0, 0};
+        rc = chc_covert_read(body, blen, &pos, &info, &d);
         strcpy(what, "covert emoji");
         if (rc == CHC_OK) {
             play_game_reset(g, &pos);
-            if (resigned) g->resigned = 1 + pos.side;
+            if (info.flags & CHC_READ_RESIGNED) g->resigned = 1 + pos.side;
         } else {
             snprintf(err, errcap, "covert: %s", d.message[0] ? d.message : chc_strerror(rc));
         }
@@ -397,10 +406,10 @@ static int load_text(play_game *g, const char *text, size_t len, char *what, cha
         (AUTO && ((blen == CHC_MSCS_HEX_LEN && is_hex_string(body, blen)) ||
                   (blen == CHC_MSCS_BASE64_LEN && strspn(body, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef"
                                                                "ghijklmnopqrstuvwxyz0123456789+/-_") == blen)))) {
-        int is_hex = 0;
-        rc = chc_mscs_decode_text(body, blen, &pos, &is_hex, &d);
+        chc_read_info info = {0, 0, 0, 0};
+        rc = chc_mscs_read(body, blen, &pos, &info, &d);
         if (rc == CHC_OK) {
-            strcpy(what, is_hex ? "MSCS (hex)" : "MSCS (base64)");
+            strcpy(what, info.flags & CHC_READ_HEX ? "MSCS (hex)" : "MSCS (base64)");
             play_game_reset(g, &pos);
             goto done;
         }
@@ -436,7 +445,7 @@ static int load_text(play_game *g, const char *text, size_t len, char *what, cha
         char perr[200] = "";
         if (blen == 26) {
             memset(&d, 0, sizeof d);
-            rc = chc_unpack_position_text(&pos, body, &d);
+            rc = chc_pack_position_read(body, blen, &pos, NULL, &d);
             if (rc == CHC_OK) {
                 strcpy(what, "pack position code");
                 play_game_reset(g, &pos);
@@ -445,14 +454,11 @@ static int load_text(play_game *g, const char *text, size_t len, char *what, cha
             snprintf(perr, sizeof perr, "pack position: %.150s",
                      d.message[0] ? d.message : chc_strerror(rc));
         }
-        size_t cap = CHC_PACK_GAME_MAX_PLIES;
-        chc_move *moves = malloc(cap * sizeof *moves);
-        size_t n = 0;
-        chc_position start;
+        chc_game *cg = chc_game_new();
         memset(&d, 0, sizeof d);
-        rc = moves ? chc_unpack_game_text(body, blen, &start, moves, cap, &n, &d) : CHC_E_NO_MEMORY;
-        if (rc == CHC_OK) rc = load_moves(g, &start, moves, n);
-        free(moves);
+        rc = cg ? chc_pack_game_read(body, blen, cg, NULL, &d) : CHC_E_NO_MEMORY;
+        if (rc == CHC_OK) rc = load_game(g, cg);
+        chc_game_free(cg);
         if (rc == CHC_OK) {
             strcpy(what, "pack game code");
             goto done;
@@ -545,9 +551,8 @@ int play_write_pgn(const play_game *g, FILE *f)
     const char *result = st.over ? st.result : "*";
     char date[16];
     today(date, sizeof date);
-    chc_game *cg = chc_game_new();
+    chc_game *cg = to_chc_game(g, g->cur);
     if (!cg) return CHC_E_NO_MEMORY;
-    chc_game_reset(cg, &g->pos[0]);
     chc_game_set_tag(cg, "Event", g->event[0] ? g->event : "chesscodec play");
     chc_game_set_tag(cg, "Site", g->site[0] ? g->site : "?");
     chc_game_set_tag(cg, "Date", g->date[0] ? g->date : date);
@@ -555,58 +560,32 @@ int play_write_pgn(const play_game *g, FILE *f)
     chc_game_set_tag(cg, "White", g->white[0] ? g->white : "?");
     chc_game_set_tag(cg, "Black", g->black[0] ? g->black : "?");
     chc_game_set_tag(cg, "Result", result);
-    for (int i = 0; i < g->cur; i++)
-        if (chc_game_push(cg, g->moves[i]) != CHC_OK) {
-            chc_game_free(cg);
-            return CHC_E_INTERNAL;
-        }
     chc_game_set_result(cg, !strcmp(result, "1-0")       ? CHC_RESULT_WHITE_WINS
                             : !strcmp(result, "0-1")     ? CHC_RESULT_BLACK_WINS
                             : !strcmp(result, "1/2-1/2") ? CHC_RESULT_DRAW
                                                          : CHC_RESULT_UNKNOWN);
-    size_t need = chc_game_to_pgn(cg, NULL, 0, 0);
+    size_t need = 0;
+    chc_pgn_write(cg, 0, NULL, 0, &need, NULL);
     char *buf = malloc(need + 1);
-    if (!buf) {
-        chc_game_free(cg);
-        return CHC_E_NO_MEMORY;
-    }
-    chc_game_to_pgn(cg, buf, need + 1, 0);
-    fputs(buf, f);
+    int rc = buf ? chc_pgn_write(cg, 0, buf, need + 1, NULL, NULL) : CHC_E_NO_MEMORY;
+    if (rc == CHC_OK) fputs(buf, f);
     free(buf);
     chc_game_free(cg);
-    return ferror(f) ? CHC_E_IO : CHC_OK;
+    return rc == CHC_OK && ferror(f) ? CHC_E_IO : rc;
 }
 
 int play_save_pgn(const play_game *g, const char *path, char *err, size_t errcap)
 {
-    struct stat st;
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-        /* a device or a pipe (/dev/null, /dev/stdout): write to it, never rename over it */
-        FILE *f = S_ISDIR(st.st_mode) ? NULL : fopen(path, "w");
-        if (!f) {
-            snprintf(err, errcap, "cannot write %s: %s", path,
-                     S_ISDIR(st.st_mode) ? "it is a directory" : strerror(errno));
-            return CHC_E_IO;
-        }
-        int wrc = play_write_pgn(g, f);
-        if (fclose(f) != 0 && wrc == CHC_OK) wrc = CHC_E_IO;
-        if (wrc != CHC_OK) snprintf(err, errcap, "cannot write %s: %s", path, chc_strerror(wrc));
-        return wrc;
-    }
     cli_out o;
-    if (cli_out_open(&o, path) != 0) {
-        snprintf(err, errcap, "cannot write %s: %s", path, strerror(errno));
-        return CHC_E_IO;
-    }
-    int rc = play_write_pgn(g, o.f);
-    if (rc != CHC_OK) {
+    int rc = cli_out_open(&o, NULL, path) == CLI_OK ? play_write_pgn(g, o.f) : CHC_E_IO;
+    int e = errno;
+    if (rc == CHC_OK && cli_out_commit(&o, NULL) != CLI_OK) {
+        rc = CHC_E_IO;
+        e = errno;
+    } else if (rc != CHC_OK) {
         cli_out_abort(&o);
-        snprintf(err, errcap, "cannot write %s: %s", path, chc_strerror(rc));
-        return rc;
     }
-    if (cli_out_commit(&o) != 0) {
-        snprintf(err, errcap, "cannot write %s", path);
-        return CHC_E_IO;
-    }
-    return CHC_OK;
+    if (rc != CHC_OK)
+        snprintf(err, errcap, "cannot write %s: %s", path, rc == CHC_E_IO ? strerror(e) : chc_strerror(rc));
+    return rc;
 }

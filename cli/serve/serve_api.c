@@ -379,19 +379,12 @@ static char *write_pgn(const game *g)
         game_final(g, &final);
         chc_game_set_result(cg, chc_outcome_result(outcome, &final));
     }
-    size_t cap = 1024, need;
-    char *buf = NULL;
-    for (;;) {
-        char *p = realloc(buf, cap);
-        if (!p) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = p;
-        need = chc_game_to_pgn(cg, buf, cap, 0);
-        if (need < cap) break;
-        cap = need + 1;
+    size_t need = 0;
+    chc_pgn_write(cg, 0, NULL, 0, &need, NULL);
+    char *buf = malloc(need + 1);
+    if (buf && chc_pgn_write(cg, 0, buf, need + 1, NULL, NULL) != CHC_OK) {
+        free(buf);
+        buf = NULL;
     }
     chc_game_free(cg);
     return buf;

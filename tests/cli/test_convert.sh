@@ -57,11 +57,12 @@ cat > "$TMP/bad.pgn" <<'PGN'
 PGN
 $BIN convert --to uci "$TMP/bad.pgn" > "$TMP/o.txt" 2> "$TMP/e.txt"
 expect_eq "bad game exit" "1" "$?"
-expect_eq "good games kept" "e2e4
+expect_eq "good games kept, the bad one's line empty" "e2e4
+
 d2d4" "$(cat "$TMP/o.txt")"
 expect_eq "error names game, line, column, token" "1" \
   "$(grep -c "game 2, line 7, column 13: 'Ke3': illegal move" "$TMP/e.txt")"
-expect_eq "summary" "1" "$(grep -c '2 games converted, 1 skipped' "$TMP/e.txt")"
+expect_eq "summary" "1" "$(grep -c '3 games: 2 converted, 1 bad' "$TMP/e.txt")"
 expect_eq "threads: same errors" "$(cat "$TMP/e.txt")" \
   "$($BIN convert --to uci --threads 2 "$TMP/bad.pgn" 2>&1 >/dev/null)"
 echo 'e4 e5 Ke3' > "$TMP/badline.txt"
