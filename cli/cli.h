@@ -78,6 +78,8 @@ int cli_out_commit(cli_out *o, const char *cmd);
 void cli_out_abort(cli_out *o);
 /* Notes a file the command reads (NULL or "-": standard input). */
 void cli_note_input(const char *path);
+/* Flushes stdout, keeping its first write error for cli_finish() (for interactive output). */
+void cli_flush(void);
 /* Flushes and closes stdout; on failure prints "chesscodec CMD: write error: ..." and
  * returns CLI_BAD_INPUT, else `status`. main() calls it after every command. */
 int cli_finish(const char *cmd, int status);

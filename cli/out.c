@@ -148,6 +148,7 @@ int cli_out_open(cli_out *o, const char *cmd, const char *path)
      * renaming a temporary file over them would replace them. */
     if (exists && !S_ISREG(st.st_mode)) {
         o->f = S_ISDIR(st.st_mode) ? NULL : fopen(path, "wb");
+        o->path = o->f ? strdup(path) : NULL;
         if (!o->f) {
             if (S_ISDIR(st.st_mode)) errno = EISDIR;
             if (cmd) cli_error(cmd, "cannot write %s: %s", path, strerror(errno));
@@ -187,7 +188,7 @@ int cli_out_commit(cli_out *o, const char *cmd)
     o->f = NULL;
     if (!err && o->tmp && rename(o->tmp, o->path) != 0) err = errno;
     if (err) {
-        if (cmd) cli_error(cmd, "write error: %s: %s", o->path ? o->path : "output", strerror(err));
+        if (cmd) cli_error(cmd, "write error: %s (-o %s)", strerror(err), o->path);
         cli_out_abort(o);
         errno = err;
         return CLI_BAD_INPUT;
@@ -207,6 +208,11 @@ void cli_out_abort(cli_out *o)
     }
     free(o->path);
     memset(o, 0, sizeof *o);
+}
+
+void cli_flush(void)
+{
+    if (fflush(stdout) != 0 && !stdout_errno) stdout_errno = errno;
 }
 
 int cli_finish(const char *cmd, int status)

@@ -42,7 +42,7 @@ static void out(const char *fmt, ...)
     pthread_mutex_lock(&out_lock);
     vfprintf(stdout, fmt, ap);
     fputc('\n', stdout);
-    fflush(stdout);
+    cli_flush();
     pthread_mutex_unlock(&out_lock);
     va_end(ap);
 }

@@ -243,7 +243,7 @@ int cmd_demo(int argc, char **argv)
             printf("\033[H\033[2J\033[1mchesscodec demo\033[0m: %s, %s %.4s   (Ctrl-C stops)\n\n",
                    dg->title, dg->site, dg->date);
         show(dg, &g, ascii, tty);
-        fflush(stdout);
+        cli_flush();
         if (delay > 0 && ply < total) {
             struct timespec ts;
             ts.tv_sec = (time_t)delay;

@@ -68,7 +68,7 @@ static void print_state(const play_game *g, const play_options *opt, int board)
     for (int i = 0; i < PLAY_CODE_COUNT; i++)
         printf("%-10s %s\n", play_code_label(i), c.text[i]);
     printf("\n");
-    fflush(stdout);
+    cli_flush();
 }
 
 static int engine_plays(const play_options *opt, int side)
@@ -126,7 +126,7 @@ static int run_line_mode(play_game *g, play_options *opt, int board)
         }
         if (!strcmp(s, "pgn")) {
             play_write_pgn(g, stdout);
-            fflush(stdout);
+            cli_flush();
             continue;
         }
         char msg[512];
@@ -139,7 +139,7 @@ static int run_line_mode(play_game *g, play_options *opt, int board)
         }
         if (rc == PLAY_CMD_ERROR) {
             printf("error: %s\n\n", msg);
-            fflush(stdout);
+            cli_flush();
             failed = 1;
             continue;
         }

@@ -14,6 +14,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 
+#include "../cli.h"
 #include "serve_api.h"
 
 /* The state of one request while its body arrives. */
@@ -330,7 +331,7 @@ int serve_run(const serve_config *cfg)
     printf("chesscodec serve: listening on http://%s%s%s:%d/ (page: %s)\n",
            ai->ai_family == AF_INET6 ? "[" : "", host, ai->ai_family == AF_INET6 ? "]" : "",
            bound, page);
-    fflush(stdout);
+    cli_flush();
     freeaddrinfo(ai);
 
     int sig = 0;
