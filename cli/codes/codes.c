@@ -4,18 +4,17 @@
 #include <string.h>
 
 #include "../cli.h"
-#include "pos_formats.h"
 
 typedef struct pos_job {
     const char *from;      /* forced input format, or NULL */
-    const pos_format *to;  /* output format, or NULL for the Polyglot key */
+    const cli_format *to;  /* output format, or NULL for the Polyglot key */
 } pos_job;
 
 static int pos_item(void *ctx, const char *text, FILE *f, const char **what, chc_diag *d)
 {
     const pos_job *job = ctx;
     chc_position pos;
-    char buf[POS_FORMAT_MAX];
+    char buf[CHC_POSITION_TEXT_MAX];
     int rc = cli_read_position(text, job->from, &pos, what, d);
     if (rc == CHC_OK && !job->to) {
         fprintf(f, "%016" PRIx64, chc_position_key(&pos));
@@ -23,7 +22,7 @@ static int pos_item(void *ctx, const char *text, FILE *f, const char **what, chc
     }
     if (rc == CHC_OK) {
         *what = job->to->name;
-        rc = job->to->encode(&pos, buf, sizeof buf, d);
+        rc = cli_write_position(&pos, job->to, 0, buf, sizeof buf, d);
     }
     if (rc == CHC_OK) fputs(buf, f);
     return rc;
@@ -32,18 +31,18 @@ static int pos_item(void *ctx, const char *text, FILE *f, const char **what, chc
 static void format_list(FILE *f)
 {
     char names[256];
-    pos_format_names(names, sizeof names, ", ");
+    cli_format_names(names, sizeof names, CHC_KIND_POSITION, ", ");
     fprintf(f, "Formats: %s.\nA position is also read from \"startpos\" and from a chat message\n"
                "holding a covert code.\n", names);
 }
 
 /* Checks a format name given to --to / --format. */
-static const pos_format *format_arg(const char *cmd, const char *name)
+static const cli_format *format_arg(const char *cmd, const char *name)
 {
-    const pos_format *f = pos_format_find(name);
+    const cli_format *f = cli_format_find(name, CHC_KIND_POSITION);
     if (!f) {
         char names[256];
-        pos_format_names(names, sizeof names, ", ");
+        cli_format_names(names, sizeof names, CHC_KIND_POSITION, ", ");
         cli_error(cmd, "unknown format '%s' (known: %s)", name, names);
     }
     return f;

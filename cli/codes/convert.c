@@ -13,8 +13,6 @@
 #include <unistd.h>
 
 #include "../cli.h"
-#include "game_formats.h"
-#include "pack_formats.h"
 
 #define CMD "convert"
 #define BATCH_BYTES ((size_t)1 << 20)
@@ -26,8 +24,9 @@ enum in_kind { IN_AUTO, IN_PGN, IN_LINES };
 
 typedef struct conv {
     enum out_kind out;
-    const game_format *to;    /* OUT_TABLE */
-    const game_format *from;  /* line input: NULL = detect each line */
+    const cli_format *to;     /* OUT_TABLE: a one-line format (a position format writes the
+                                 final position) */
+    const cli_format *from;   /* line input: NULL = detect each line */
     unsigned read_flags;
     unsigned write_flags;
     int binary;               /* --binary: length-prefixed pack game codes, no line ends */
@@ -36,6 +35,32 @@ typedef struct conv {
 
 /* A bad item ends the run with --strict. */
 #define STOPPED (-1)
+
+/* A growable text buffer. */
+typedef struct gf_text {
+    char *p;
+    size_t len, cap;
+} gf_text;
+
+static int gf_put(gf_text *t, const char *s, size_t n)
+{
+    if (t->cap - t->len < n) {
+        size_t cap = t->cap ? t->cap : 256;
+        while (cap - t->len < n) cap *= 2;
+        char *p = realloc(t->p, cap);
+        if (!p) return -1;
+        t->p = p;
+        t->cap = cap;
+    }
+    memcpy(t->p + t->len, s, n);
+    t->len += n;
+    return 0;
+}
+
+static int gf_putc(gf_text *t, char c)
+{
+    return gf_put(t, &c, 1);
+}
 
 /* What one unit of work produces. */
 typedef struct result {
@@ -46,9 +71,9 @@ typedef struct result {
 
 typedef struct work {
     chc_game *g;
-    gf_moves moves;
-    char *pgn;
-    size_t pgn_cap;
+    char *text;      /* the writer's buffer */
+    chc_move *moves; /* --binary */
+    size_t moves_cap;
 } work;
 
 static int work_init(work *w)
@@ -61,8 +86,8 @@ static int work_init(work *w)
 static void work_free(work *w)
 {
     chc_game_free(w->g);
-    free(w->moves.v);
-    free(w->pgn);
+    free(w->text);
+    free(w->moves);
 }
 
 /* A bad game or line: reported, and (one-line outputs) an empty line in its place. */
@@ -77,41 +102,53 @@ static void note_error(const conv *cv, result *res, const char *msg)
     gf_putc(&res->err, '\n');
 }
 
-/* Writes the game held in w (g for PGN output, moves + start for line outputs). */
-static int emit(const conv *cv, work *w, const chc_position *start, result *res, chc_diag *d)
+/* --binary: a LEB128 length, then the binary pack game code. */
+static int write_binary(work *w, result *res, chc_diag *d)
 {
-    if (cv->out == OUT_PGN) {
-        for (;;) {
-            size_t n = 0;
-            int rc = chc_pgn_write(w->g, cv->write_flags, w->pgn, w->pgn_cap, &n, d);
-            if (rc == CHC_OK) return gf_put(&res->out, w->pgn, n) ? CHC_E_NO_MEMORY : CHC_OK;
-            if (rc != CHC_E_BUFFER_TOO_SMALL) return rc;
-            char *p = realloc(w->pgn, n + 1);
-            if (!p) return CHC_E_NO_MEMORY;
-            w->pgn = p;
-            w->pgn_cap = n + 1;
-        }
+    size_t n = chc_game_ply_count(w->g), cap = CHC_PACK_GAME_MAX(n), len = 0;
+    if (n > w->moves_cap) {
+        chc_move *m = realloc(w->moves, n * sizeof *m);
+        if (!m) return CHC_E_NO_MEMORY;
+        w->moves = m;
+        w->moves_cap = n;
     }
+    for (size_t i = 0; i < n; i++) w->moves[i] = chc_game_move(w->g, i);
+    unsigned char *buf = malloc(cap), hdr[10];
+    int rc = buf ? chc_pack_game_encode(chc_game_start(w->g), w->moves, n, CHC_RESULT_UNKNOWN, 0,
+                                        buf, cap, &len, d)
+                 : CHC_E_NO_MEMORY;
+    size_t h = 0;
+    for (size_t v = len; rc == CHC_OK; v >>= 7) {
+        hdr[h++] = (unsigned char)(v >= 0x80 ? (v & 0x7F) | 0x80 : v);
+        if (v < 0x80) break;
+    }
+    if (rc == CHC_OK && (gf_put(&res->out, (const char *)hdr, h) || gf_put(&res->out, (const char *)buf, len)))
+        rc = CHC_E_NO_MEMORY;
+    free(buf);
+    return rc;
+}
+
+/* Writes the game held in w->g. */
+static int emit(const conv *cv, work *w, result *res, chc_diag *d)
+{
     if (cv->out == OUT_FENS) {
-        chc_position pos = *start;
-        char fen[CHC_FEN_MAX];
-        for (size_t i = 0;; i++) {
-            size_t n = chc_position_to_fen(&pos, fen, sizeof fen, 0);
-            gf_put(&res->out, fen, n);
-            gf_putc(&res->out, '\n');
-            if (i == w->moves.n) break;
-            chc_undo u;
-            if (w->moves.v[i] == CHC_MOVE_NULL)
-                chc_make_null(&pos, &u);
-            else
-                chc_make_move(&pos, w->moves.v[i], &u);
+        size_t n = chc_game_ply_count(w->g);
+        for (size_t i = 0; i <= n; i++) {
+            chc_position pos;
+            char fen[CHC_FEN_MAX];
+            chc_game_position(w->g, i, &pos);
+            size_t k = chc_position_to_fen(&pos, fen, sizeof fen, 0);
+            if (gf_put(&res->out, fen, k) || gf_putc(&res->out, '\n')) return CHC_E_NO_MEMORY;
         }
         return gf_putc(&res->out, '\n') ? CHC_E_NO_MEMORY : CHC_OK;
     }
-    if (cv->binary) return pack_game_write_binary(start, w->moves.v, w->moves.n, &res->out, d);
-    int rc = cv->to->write(start, w->moves.v, w->moves.n, &res->out, d);
+    if (cv->binary) return write_binary(w, res, d);
+    size_t len = 0;
+    const cli_format *f = cv->out == OUT_PGN ? cli_format_find("pgn", CHC_KIND_GAME) : cv->to;
+    int rc = cli_write_game(w->g, f, cv->out == OUT_PGN ? cv->write_flags : 0, &w->text, &len, d);
     if (rc != CHC_OK) return rc;
-    return gf_putc(&res->out, '\n') ? CHC_E_NO_MEMORY : CHC_OK;
+    if (gf_put(&res->out, w->text, len)) return CHC_E_NO_MEMORY;
+    return cv->out == OUT_TABLE && gf_putc(&res->out, '\n') ? CHC_E_NO_MEMORY : CHC_OK;
 }
 
 /* Converts every game a PGN reader gives. flush (may be NULL) is called when the output
@@ -119,30 +156,20 @@ static int emit(const conv *cv, work *w, const chc_position *start, result *res,
 static int run_pgn(const conv *cv, work *w, chc_pgn_reader *r, result *res,
                    int (*flush)(result *, void *), void *ctx)
 {
-    chc_diag d;
     for (;;) {
+        chc_diag d = CHC_DIAG_INIT;
         int rc = chc_pgn_read_game(r, w->g, &d);
         if (rc == CHC_E_GAME_END) return CHC_OK;
         if (rc == CHC_E_IO || rc == CHC_E_NO_MEMORY) return rc;
+        char msg[300];
         if (rc != CHC_OK) {
-            note_error(cv, res, d.message);
-            if (res->stop) return STOPPED;
-            continue;
+            snprintf(msg, sizeof msg, "%s", cli_diag_text(rc, &d));
+        } else if ((rc = emit(cv, w, res, &d)) != CHC_OK) {
+            if (rc == CHC_E_NO_MEMORY) return rc;
+            snprintf(msg, sizeof msg, "game %ld: %.200s", chc_pgn_reader_game_number(r),
+                     cli_diag_text(rc, &d));
         }
-        const chc_position *start = chc_game_start(w->g);
-        if (cv->out != OUT_PGN) {
-            size_t n = chc_game_ply_count(w->g);
-            w->moves.n = 0;
-            for (size_t i = 0; i < n; i++)
-                if (gf_push(&w->moves, chc_game_move(w->g, i))) return CHC_E_NO_MEMORY;
-        }
-        d.message[0] = 0;
-        rc = emit(cv, w, start, res, &d);
-        if (rc == CHC_E_NO_MEMORY) return rc;
         if (rc != CHC_OK) {
-            char msg[300];
-            snprintf(msg, sizeof msg, "game %ld: %s", chc_pgn_reader_game_number(r),
-                     d.message[0] ? d.message : chc_strerror(rc));
             note_error(cv, res, msg);
             if (res->stop) return STOPPED;
             continue;
@@ -152,52 +179,33 @@ static int run_pgn(const conv *cv, work *w, chc_pgn_reader *r, result *res,
     }
 }
 
-/* Writes a game given as its start and w->moves (for PGN output the game is built first,
- * with the result its final position decides). */
-static int emit_moves(const conv *cv, work *w, const chc_position *start, result *res, chc_diag *d)
+/* A game read from a line or a binary record: for PGN output, the result its final position
+ * decides. */
+static void rule_result(const conv *cv, chc_game *g)
 {
-    int rc = CHC_OK;
-    if (cv->out == OUT_PGN) {
-        chc_game_reset(w->g, start);
-        for (size_t i = 0; i < w->moves.n && rc == CHC_OK; i++) rc = chc_game_push(w->g, w->moves.v[i]);
-        if (rc == CHC_OK) {
-            chc_position end;
-            chc_game_position(w->g, w->moves.n, &end);
-            int o = chc_game_outcome(w->g);
-            if (o == CHC_OUTCOME_CHECKMATE || o == CHC_OUTCOME_STALEMATE ||
-                o == CHC_OUTCOME_INSUFFICIENT || o == CHC_OUTCOME_SEVENTYFIVE || o == CHC_OUTCOME_FIVEFOLD)
-                chc_game_set_result(w->g, chc_outcome_result(o, &end));
-        }
-    }
-    if (rc == CHC_OK) rc = emit(cv, w, start, res, d);
-    return rc;
+    if (cv->out == OUT_PGN) cli_rule_result(g);
 }
 
 /* Converts one game given as a line. */
 static int run_line(const conv *cv, work *w, const char *line, long lineno, result *res)
 {
-    const game_format *f = cv->from ? cv->from : game_format_detect(line);
-    char msg[400];
-    if (!f) {
-        snprintf(msg, sizeof msg, "line %ld: not a game in any known format", lineno);
-        note_error(cv, res, msg);
-        return CHC_OK;
+    chc_diag d = CHC_DIAG_INIT;
+    const char *what = NULL;
+    int rc = cli_read_game(line, strlen(line), cv->from ? cv->from->name : NULL, NULL, w->g,
+                           &what, &d);
+    if (rc == CHC_OK) {
+        rule_result(cv, w->g);
+        rc = emit(cv, w, res, &d);
     }
-    chc_position start;
-    chc_position_startpos(&start);
-    w->moves.n = 0;
-    chc_diag d;
-    memset(&d, 0, sizeof d);
-    int rc = f->read(line, &start, &w->moves, &d);
-    if (rc == CHC_OK) rc = emit_moves(cv, w, &start, res, &d);
     if (rc == CHC_E_NO_MEMORY) return rc;
     if (rc != CHC_OK) {
+        char msg[400];
         if (d.index >= 0 && d.column > 0)
             snprintf(msg, sizeof msg, "line %ld, column %ld (%s, ply %ld): %s", lineno, d.column,
-                     f->name, d.index + 1, d.message[0] ? d.message : chc_strerror(rc));
+                     what ? what : "?", d.index + 1, cli_diag_text(rc, &d));
         else
-            snprintf(msg, sizeof msg, "line %ld (%s): %s", lineno, f->name,
-                     d.message[0] ? d.message : chc_strerror(rc));
+            snprintf(msg, sizeof msg, "line %ld%s%s%s: %s", lineno, what ? " (" : "",
+                     what ? what : "", what ? ")" : "", cli_diag_text(rc, &d));
         note_error(cv, res, msg);
         return CHC_OK;
     }
@@ -583,10 +591,12 @@ static int run_threads(const conv *cv, input *in, int is_pgn, int nthreads, FILE
 /* ---- the command ----------------------------------------------------------------------- */
 static void format_list(FILE *f)
 {
-    char to[256], from[256];
-    game_format_names(to, sizeof to, ", ", 0);
-    game_format_names(from, sizeof from, ", ", 1);
-    fprintf(f, "Output formats: pgn, fens, %s. Input formats: auto, pgn, %s.\n", to, from);
+    char games[128], positions[128];
+    cli_format_names(games, sizeof games, CHC_KIND_GAME, ", ");
+    cli_format_names(positions, sizeof positions, CHC_KIND_POSITION, ", ");
+    fprintf(f, "Game formats: %s (\"pack\" is pack-game).\nPosition formats (the position at "
+               "the end of each game): %s.\nEvery input line is detected unless --from names its "
+               "format.\n", games, positions);
 }
 
 static const cli_opt opts[] = {
@@ -616,6 +626,41 @@ static const cli_spec spec = {
 /* Reads the whole stream (pack codes are a few bytes a game), then converts record by
  * record. A record whose length prefix is broken ends the stream: nothing after it can be
  * found again. */
+/* Reads the record at in[0..len) into w->g; *used gets its size (0 when its length is bad). */
+static int read_record(work *w, const unsigned char *in, size_t len, size_t *used, chc_diag *d)
+{
+    size_t p = 0, v = 0;
+    *used = 0;
+    for (int shift = 0;; shift += 7) {
+        if (p >= len || shift > 28) {
+            snprintf(d->message, sizeof d->message, "pack: bad record length");
+            return CHC_E_PACK_CORRUPT;
+        }
+        v |= (size_t)(in[p] & 0x7F) << shift;
+        if (!(in[p++] & 0x80)) break;
+    }
+    if (v > len - p) {
+        snprintf(d->message, sizeof d->message, "pack: record of %zu bytes, %zu left", v, len - p);
+        return CHC_E_PACK_CORRUPT;
+    }
+    size_t n = 0, cap = v * 8 + 16;
+    chc_position start;
+    int rc = CHC_E_BUFFER_TOO_SMALL;
+    for (int tries = 0; rc == CHC_E_BUFFER_TOO_SMALL && tries < 2; tries++, cap = n) {
+        if (cap > w->moves_cap) {
+            chc_move *m = realloc(w->moves, cap * sizeof *m);
+            if (!m) return CHC_E_NO_MEMORY;
+            w->moves = m;
+            w->moves_cap = cap;
+        }
+        rc = chc_pack_game_decode(in + p, v, &start, w->moves, cap, &n, NULL, NULL, d);
+    }
+    chc_game_reset(w->g, &start);
+    for (size_t i = 0; rc == CHC_OK && i < n; i++) rc = chc_game_push(w->g, w->moves[i]);
+    if (rc == CHC_OK) *used = p + v;
+    return rc;
+}
+
 static int run_binary(const conv *cv, input *in, FILE *out, totals *tot)
 {
     size_t cap = 1 << 20, len = 0;
@@ -638,15 +683,14 @@ static int run_binary(const conv *cv, input *in, FILE *out, totals *tot)
     if (work_init(&w)) { free(buf); return CHC_E_NO_MEMORY; }
     int rc = CHC_OK;
     size_t off = 0;
-    for (long game = 1;; game++) {
-        chc_position start;
+    for (long game = 1; off < len; game++) {
         size_t used = 0;
-        chc_diag d;
-        memset(&d, 0, sizeof d);
-        w.moves.n = 0;
-        int r = pack_game_read_binary(buf + off, len - off, &used, &start, &w.moves, &d);
-        if (r == CHC_E_GAME_END) break;
-        if (r == CHC_OK) r = emit_moves(cv, &w, &start, &res, &d);
+        chc_diag d = CHC_DIAG_INIT;
+        int r = read_record(&w, buf + off, len - off, &used, &d);
+        if (r == CHC_OK) {
+            rule_result(cv, w.g);
+            r = emit(cv, &w, &res, &d);
+        }
         if (r == CHC_E_NO_MEMORY) { rc = r; break; }
         if (r != CHC_OK) {
             char msg[400];
@@ -693,16 +737,17 @@ static int setup(const cli_args *a, conv *cv, enum in_kind *ik, int *binary_in)
         cv->out = OUT_FENS;
     } else {
         cv->out = OUT_TABLE;
-        cv->to = game_format_find(to_name);
-        if (!cv->to || !cv->to->write) {
+        cv->to = cli_format_find(to_name, CHC_KIND_GAME);
+        if (!cv->to) cv->to = cli_format_find(to_name, CHC_KIND_POSITION);
+        if (!cv->to) {
             char names[256];
-            game_format_names(names, sizeof names, ", ", 0);
-            cli_error(CMD, "unknown output format '%s' (pgn, fens, %s)", to_name, names);
+            cli_format_names(names, sizeof names, CHC_KIND_POSITION | CHC_KIND_GAME, ", ");
+            cli_error(CMD, "unknown output format '%s' (fens, %s)", to_name, names);
             return CLI_USAGE;
         }
     }
-    cv->binary = binary && cv->to && strcmp(cv->to->name, "pack") == 0;
-    *binary_in = binary && strcmp(from_name, "pack") == 0;
+    cv->binary = binary && cv->to && strcmp(cv->to->name, "pack-game") == 0;
+    *binary_in = binary && (strcmp(from_name, "pack") == 0 || strcmp(from_name, "pack-game") == 0);
     if (binary && !cv->binary && !*binary_in) {
         cli_error(CMD, "--binary goes with --to pack or --from pack");
         return CLI_USAGE;
@@ -716,11 +761,12 @@ static int setup(const cli_args *a, conv *cv, enum in_kind *ik, int *binary_in)
         *ik = IN_PGN;
     } else if (strcmp(from_name, "auto") != 0) {
         *ik = IN_LINES;
-        cv->from = game_format_find(from_name);
-        if (!cv->from || !cv->from->read) {
+        cv->from = cli_format_find(from_name, CHC_KIND_GAME);
+        if (!cv->from) cv->from = cli_format_find(from_name, CHC_KIND_POSITION);
+        if (!cv->from) {
             char names[256];
-            game_format_names(names, sizeof names, ", ", 1);
-            cli_error(CMD, "unknown input format '%s' (auto, pgn, %s)", from_name, names);
+            cli_format_names(names, sizeof names, CHC_KIND_POSITION | CHC_KIND_GAME, ", ");
+            cli_error(CMD, "unknown input format '%s' (auto, %s)", from_name, names);
             return CLI_USAGE;
         }
     }

@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "../cli.h"
-#include "pos_formats.h"
 
 static const cli_opt mix_opts[] = {
     {"--resign", NULL, NULL, "add the white flag (a resignation) as a 26th emoji"},
@@ -60,7 +59,7 @@ int cmd_mix(int argc, char **argv)
 static void unmix_formats(FILE *f)
 {
     char names[256];
-    pos_format_names(names, sizeof names, ", ");
+    cli_format_names(names, sizeof names, CHC_KIND_POSITION, ", ");
     fprintf(f, "Formats: %s.\n", names);
 }
 
@@ -102,7 +101,7 @@ int cmd_unmix(int argc, char **argv)
     int rc = cli_parse(&unmix_spec, argc, argv, &a);
     if (rc != CLI_OK) return rc;
     const char *to_name = cli_get(&a, "--to") ? cli_get(&a, "--to") : "fen";
-    const pos_format *to = pos_format_find(to_name);
+    const cli_format *to = cli_format_find(to_name, CHC_KIND_POSITION);
     if (a.npos > 1 || !to) {
         if (a.npos > 1) cli_error("unmix", "give one MESSAGE (quote it) or none to read standard input");
         else cli_error("unmix", "unknown format '%s'", to_name);
@@ -121,8 +120,8 @@ int cmd_unmix(int argc, char **argv)
     chc_read_info info = {0, 0, 0, 0};
     rc = chc_covert_mix_read(text, len, &pos, &info, &d);
     free(text);
-    char buf[POS_FORMAT_MAX];
-    if (rc == CHC_OK) rc = to->encode(&pos, buf, sizeof buf, &d);
+    char buf[CHC_POSITION_TEXT_MAX];
+    if (rc == CHC_OK) rc = cli_write_position(&pos, to, 0, buf, sizeof buf, &d);
     if (rc != CHC_OK) {
         cli_error("unmix", "%s", cli_diag_text(rc, &d));
         return CLI_BAD_INPUT;

@@ -3,7 +3,6 @@
 #include <string.h>
 
 #include "../cli.h"
-#include "pos_formats.h"
 
 static const cli_opt opts[] = {
     {"--format", NULL, "FORMAT", "the format of CODE (default: detected)"},
@@ -47,10 +46,10 @@ static int play(const cli_args *a)
         chc_undo u;
         chc_make_move(&pos, m, &u);
     }
-    char buf[POS_FORMAT_MAX];
-    const pos_format *f = pos_format_find(strcmp(what, "startpos") == 0 ? "fen" : what);
+    char buf[CHC_POSITION_TEXT_MAX];
+    const cli_format *f = cli_format_find(what, CHC_KIND_POSITION);
     d = (chc_diag)CHC_DIAG_INIT;
-    rc = f->encode(&pos, buf, sizeof buf, &d);
+    rc = cli_write_position(&pos, f, 0, buf, sizeof buf, &d);
     if (rc != CHC_OK) {
         cli_error("move", "the new position cannot be written as %s: %s", f->name,
                   cli_diag_text(rc, &d));
@@ -68,7 +67,7 @@ int cmd_move(int argc, char **argv)
     if (a.npos < 2) {
         cli_error("move", "give a CODE and at least one MOVE (see chesscodec move --help)");
         rc = CLI_USAGE;
-    } else if (cli_get(&a, "--format") && !pos_format_find(cli_get(&a, "--format"))) {
+    } else if (cli_get(&a, "--format") && !cli_format_find(cli_get(&a, "--format"), CHC_KIND_POSITION)) {
         cli_error("move", "unknown format '%s'", cli_get(&a, "--format"));
         rc = CLI_USAGE;
     } else {

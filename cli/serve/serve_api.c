@@ -11,9 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "chesscodec.h"
-#include "../codes/game_formats.h"
-#include "../codes/pos_formats.h"
+#include "../cli.h"
 #include "serve_api.h"
 
 /* ------------------------------------------------------------------------------------------ */
@@ -104,47 +102,6 @@ static void square_name(int sq, char buf[3])
     buf[2] = 0;
 }
 
-/* A growing text buffer. */
-typedef struct sbuf {
-    char *p;
-    size_t len, cap;
-    int oom;
-} sbuf;
-
-static void sb_add(sbuf *b, const char *s, size_t n)
-{
-    if (b->oom) return;
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 256;
-        while (cap < b->len + n + 1) cap *= 2;
-        char *p = realloc(b->p, cap);
-        if (!p) {
-            b->oom = 1;
-            return;
-        }
-        b->p = p;
-        b->cap = cap;
-    }
-    memcpy(b->p + b->len, s, n);
-    b->len += n;
-    b->p[b->len] = 0;
-}
-
-static void sb_str(sbuf *b, const char *s) { sb_add(b, s, strlen(s)); }
-
-/* Copies text[0..len) without the white space around it (malloc'ed; NULL when short of memory). */
-static char *trim_dup(const char *text, size_t len, size_t *out_len)
-{
-    while (len && isspace((unsigned char)text[0])) text++, len--;
-    while (len && isspace((unsigned char)text[len - 1])) len--;
-    char *s = malloc(len + 1);
-    if (!s) return NULL;
-    memcpy(s, text, len);
-    s[len] = 0;
-    *out_len = len;
-    return s;
-}
-
 static int is_startpos(const chc_position *pos)
 {
     chc_position start;
@@ -154,81 +111,30 @@ static int is_startpos(const chc_position *pos)
 }
 
 /* ------------------------------------------------------------------------------------------ */
-/* Position formats: the CLI's table (cli/pos_formats.c), so that every code the page shows   */
-/* is exactly what `chesscodec encode --to NAME` writes, and new formats appear by themselves. */
+/* Formats: the command line's registry (cli/formats.c), so that every code the page shows is */
+/* exactly what `chesscodec encode --to NAME` / `convert --to NAME` writes.                    */
 /* ------------------------------------------------------------------------------------------ */
-static int has_non_ascii(const char *s)
+/* Adds "name": code (or null, with the reason in errors) for every format of one kind: of the
+ * position, or of the game g. */
+static void all_formats(const chc_position *pos, const chc_game *g, json_t *formats, json_t *errors)
 {
-    for (; *s; s++)
-        if ((unsigned char)*s >= 0x80) return 1;
-    return 0;
-}
-
-static int all_in(const char *s, const char *set)
-{
-    for (; *s; s++)
-        if (!strchr(set, *s)) return 0;
-    return 1;
-}
-
-static const char URLSAFE_CHARS[] =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-
-/* The CLI's format tables by name and by index (NULL past the end). */
-static const pos_format *find_pos(const char *name) { return pos_format_find(name); }
-static const game_format *find_game(const char *name) { return game_format_find(name); }
-
-static const pos_format *pos_at(size_t i)
-{
-    for (size_t k = 0; pos_formats[k].name; k++)
-        if (k == i) return &pos_formats[k];
-    return NULL;
-}
-
-static const game_format *game_at(size_t i)
-{
-    for (size_t k = 0; game_formats[k].name; k++)
-        if (k == i) return &game_formats[k];
-    return NULL;
-}
-
-/* Decodes a position in `forced` (NULL: detected). *used gets the format (NULL when none
- * matched: CHC_E_UNSUPPORTED). */
-static int decode_position(const char *text, const pos_format *forced, chc_position *pos,
-                           const pos_format **used, chc_diag *d)
-{
-    if (forced) {
-        *used = forced;
-        return forced->decode(text, pos, d);
-    }
-    for (size_t i = 0; pos_at(i); i++) {
-        const pos_format *f = pos_at(i);
-        if (f->detect && f->detect(text)) {
-            *used = f;
-            return f->decode(text, pos, d);
-        }
-    }
-    *used = NULL;
-    return CHC_E_UNSUPPORTED;
-}
-
-/* Adds "name": code (or null, with the reason in errors) for every position format. */
-static void position_formats(const chc_position *pos, json_t *formats, json_t *errors)
-{
-    for (size_t i = 0; pos_at(i); i++) {
-        const pos_format *f = pos_at(i);
-        char buf[POS_FORMAT_MAX];
-        chc_diag d;
-        memset(&d, 0, sizeof d);
-        int rc = f->encode(pos, buf, sizeof buf, &d);
+    char *text = NULL;
+    for (size_t i = 0; cli_format_at(i); i++) {
+        const cli_format *f = cli_format_at(i);
+        if (f->kind != (g ? CHC_KIND_GAME : CHC_KIND_POSITION)) continue;
+        chc_diag d = CHC_DIAG_INIT;
+        size_t len = 0;
+        int rc = g ? cli_write_game(g, f, 0, &text, &len, &d) : CHC_OK;
+        char buf[CHC_POSITION_TEXT_MAX];
+        if (!g) rc = cli_write_position(pos, f, 0, buf, sizeof buf, &d);
         if (rc == CHC_OK) {
-            json_object_set_new(formats, f->name, json_string(buf));
+            json_object_set_new(formats, f->name, json_string(g ? text : buf));
         } else {
             json_object_set_new(formats, f->name, json_null());
-            json_object_set_new(errors, f->name,
-                                json_string(d.code == rc && d.message[0] ? d.message : chc_strerror(rc)));
+            json_object_set_new(errors, f->name, json_string(cli_diag_text(rc, &d)));
         }
     }
+    free(text);
 }
 
 static const char *status_name(int outcome)
@@ -250,7 +156,7 @@ static json_t *position_info(const chc_position *pos, int outcome)
 {
     json_t *info = json_object();
     json_t *formats = json_object(), *errors = json_object();
-    position_formats(pos, formats, errors);
+    all_formats(pos, NULL, formats, errors);
     char fen[CHC_FEN_MAX];
     chc_position_to_fen(pos, fen, sizeof fen, 0);
     json_object_set_new(info, "fen", json_string(fen));
@@ -311,270 +217,42 @@ static json_t *position_info(const chc_position *pos, int outcome)
 }
 
 /* ------------------------------------------------------------------------------------------ */
-/* Games: PGN (the notation API) and the CLI's one-line game formats (cli/game_formats.c)      */
+/* Games                                                                                      */
 /* ------------------------------------------------------------------------------------------ */
-typedef struct game {
-    chc_position start;
-    gf_moves mv;
-} game;
-
-static void game_final(const game *g, chc_position *final)
-{
-    *final = g->start;
-    for (size_t i = 0; i < g->mv.n; i++) {
-        chc_undo u;
-        chc_make_move(final, g->mv.v[i], &u);
-    }
-}
-
-/* A chc_game of the main line (for PGN and outcomes); NULL when memory is short. */
-static chc_game *game_object(const game *g)
-{
-    chc_game *cg = chc_game_new();
-    if (!cg) return NULL;
-    chc_game_reset(cg, &g->start);
-    for (size_t i = 0; i < g->mv.n; i++)
-        if (chc_game_push(cg, g->mv.v[i]) != CHC_OK) {
-            chc_game_free(cg);
-            return NULL;
-        }
-    return cg;
-}
-
-static int read_pgn(const char *text, size_t len, game *g, chc_diag *d)
-{
-    chc_pgn_reader *r = chc_pgn_reader_new_mem(text, len, CHC_PGN_MAINLINE_ONLY | CHC_PGN_NO_COMMENTS, 1, 1);
-    chc_game *cg = chc_game_new();
-    int rc = CHC_E_NO_MEMORY;
-    if (r && cg) rc = chc_pgn_read_game(r, cg, d);
-    if (rc == CHC_E_GAME_END) {
-        rc = CHC_E_PGN_SYNTAX;
-        if (d) {
-            memset(d, 0, sizeof *d);
-            d->code = rc;
-            d->offset = d->index = -1;
-            snprintf(d->message, sizeof d->message, "no game in the PGN text");
-        }
-    }
-    if (rc == CHC_OK) {
-        g->start = *chc_game_start(cg);
-        size_t n = chc_game_ply_count(cg);
-        for (size_t i = 0; i < n && rc == CHC_OK; i++)
-            if (gf_push(&g->mv, chc_game_move(cg, i))) rc = CHC_E_NO_MEMORY;
-    }
-    chc_game_free(cg);
-    chc_pgn_reader_free(r);
-    return rc;
-}
-
-/* The PGN of the game (malloc'ed), with the result when the game has ended by rule. */
-static char *write_pgn(const game *g)
-{
-    chc_game *cg = game_object(g);
-    if (!cg) return NULL;
-    int outcome = chc_game_outcome(cg);
-    if (outcome != CHC_OUTCOME_NONE && outcome != CHC_OUTCOME_FIFTY &&
-        outcome != CHC_OUTCOME_THREEFOLD) {
-        chc_position final;
-        game_final(g, &final);
-        chc_game_set_result(cg, chc_outcome_result(outcome, &final));
-    }
-    size_t need = 0;
-    chc_pgn_write(cg, 0, NULL, 0, &need, NULL);
-    char *buf = malloc(need + 1);
-    if (buf && chc_pgn_write(cg, 0, buf, need + 1, NULL, NULL) != CHC_OK) {
-        free(buf);
-        buf = NULL;
-    }
-    chc_game_free(cg);
-    return buf;
-}
-
-/* A known input format name: "auto", "pgn", a position format, or a readable game format. */
-static int known_input_format(const char *name)
-{
-    if (strcmp(name, "auto") == 0 || strcmp(name, "pgn") == 0 || find_pos(name)) return 1;
-    if (strcmp(name, "pack-position") == 0) return find_pos("pack") != NULL;
-    const game_format *f = find_game(name);
-    return f && f->read;
-}
-
-static void input_format_names(char *buf, size_t cap)
-{
-    size_t len = (size_t)snprintf(buf, cap, "auto, pgn");
-    for (size_t i = 0; game_at(i) && len < cap; i++)
-        if (game_at(i)->read) len += (size_t)snprintf(buf + len, cap - len, ", %s", game_at(i)->name);
-    for (size_t i = 0; pos_at(i) && len < cap; i++)
-        if (!find_game(pos_at(i)->name) || !find_game(pos_at(i)->name)->read)
-            len += (size_t)snprintf(buf + len, cap - len, ", %s", pos_at(i)->name);
-    if (len < cap && find_pos("pack")) snprintf(buf + len, cap - len, ", pack-position");
-}
-
-/* Decodes with one named format. text is trimmed and NUL-terminated. */
-static int decode_game_as(const char *name, const char *text, size_t len,
-                          const chc_position *start, game *g, chc_diag *d)
-{
-    g->mv.n = 0;
-    g->start = *start;
-    if (strcmp(name, "pgn") == 0) return read_pgn(text, len, g, d);
-    if (strcmp(name, "pack-position") == 0)
-        return find_pos("pack") ? find_pos("pack")->decode(text, &g->start, d) : CHC_E_UNSUPPORTED;
-    const game_format *gf = find_game(name);
-    if (!gf || !gf->read) {
-        const pos_format *pf = find_pos(name);
-        if (pf) return pf->decode(text, &g->start, d);
-        return CHC_E_UNSUPPORTED;
-    }
-    /* One-line formats: line ends count as spaces. */
-    char *line = malloc(len + 1);
-    if (!line) return CHC_E_NO_MEMORY;
-    for (size_t i = 0; i <= len; i++) line[i] = (text[i] == '\n' || text[i] == '\r' || text[i] == '\t') ? ' ' : text[i];
-    int rc = gf->read(line, &g->start, &g->mv, d);
-    free(line);
-    return rc;
-}
-
-static int looks_like_pgn(const char *t)
-{
-    if (t[0] == '[' || t[0] == '{') return 1;
-    /* Movetext starting with a move number: "1. e4", "1.e4", "12... Nf6". */
-    const char *p = t;
-    while (*p >= '0' && *p <= '9') p++;
-    return p > t && *p == '.';
-}
-
-/* Decodes a game in `format` ("auto" guesses; a position format gives a game of no moves from
- * that position). *used gets the format that was read. `start` applies to formats that do
- * not carry their start (uci, san). */
-static int decode_game(const char *format, const char *raw, size_t raw_len,
-                       const chc_position *start, game *g, const char **used, chc_diag *d)
-{
-    size_t len;
-    char *text = trim_dup(raw, raw_len, &len);
-    if (!text) return CHC_E_NO_MEMORY;
-    int rc;
-    if (strcmp(format, "auto") != 0) {
-        *used = format;
-        rc = decode_game_as(format, text, len, start, g, d);
-        free(text);
-        return rc;
-    }
-    if (len == 0) {
-        g->start = *start;
-        g->mv.n = 0;
-        *used = "uci";
-        free(text);
-        return CHC_OK;
-    }
-    /* Candidates in order; the first that reads the text wins. */
-    const char *cand[16];
-    int nc = 0;
-    if (looks_like_pgn(text)) cand[nc++] = "pgn";
-    for (size_t i = 0; pos_at(i) && nc < 8; i++) {
-        const pos_format *f = pos_at(i);
-        /* A position pack code is tried after the URL-safe and game codes (same alphabet). */
-        if (f->detect && f->detect(text) && strcmp(f->name, "pack") != 0) cand[nc++] = f->name;
-    }
-    for (size_t i = 0; game_at(i) && nc < 12; i++) {
-        const game_format *f = game_at(i);
-        if (f->read && f->detect && f->detect(text)) cand[nc++] = f->name;
-    }
-    int urlsafe = all_in(text, URLSAFE_CHARS);
-    if (urlsafe) {
-        if (find_game("urlsafe")) cand[nc++] = "urlsafe";
-        const game_format *gp = find_game("pack");
-        if (gp && gp->read && !(gp->detect && gp->detect(text))) cand[nc++] = "pack";
-        const pos_format *pp = find_pos("pack");
-        if (pp && (!pp->detect || pp->detect(text))) cand[nc++] = "pack-position";
-    }
-    if (nc == 0) cand[nc++] = has_non_ascii(text) ? "covert" : "pgn";
-
-    int first_rc = CHC_OK, pick = 0;
-    chc_diag first;
-    memset(&first, 0, sizeof first);
-    for (int i = 0; i < nc; i++) {
-        chc_diag di;
-        memset(&di, 0, sizeof di);
-        rc = decode_game_as(cand[i], text, len, start, g, &di);
-        if (rc == CHC_OK) {
-            *used = cand[i];
-            free(text);
-            return CHC_OK;
-        }
-        if (rc == CHC_E_NO_MEMORY) {
-            free(text);
-            return rc;
-        }
-        /* Report the first candidate's error, except that a single word in the URL-safe
-         * alphabet that is no SAN move is best explained as a URL-safe string. */
-        if (i == 0 || (urlsafe && strcmp(cand[i], "urlsafe") == 0 && strcmp(cand[pick], "san") == 0)) {
-            first_rc = rc;
-            first = di;
-            pick = i;
-        }
-    }
-    *used = cand[pick];
-    if (d) *d = first;
-    free(text);
-    return first_rc;
-}
-
 /* The reply for a game: its moves, its codes and the final position. */
-static json_t *game_info(const game *g, const char *input_format)
+static json_t *game_info(chc_game *g, const char *input_format)
 {
     json_t *info = json_object();
     if (input_format) json_object_set_new(info, "input_format", json_string(input_format));
     char fen[CHC_FEN_MAX];
-    chc_position_to_fen(&g->start, fen, sizeof fen, 0);
+    chc_position_to_fen(chc_game_start(g), fen, sizeof fen, 0);
     json_object_set_new(info, "start_fen", json_string(fen));
-    json_object_set_new(info, "standard_start", json_boolean(is_startpos(&g->start)));
+    json_object_set_new(info, "standard_start", json_boolean(is_startpos(chc_game_start(g))));
 
     json_t *moves = json_array(), *sans = json_array();
-    chc_position pos = g->start;
-    for (size_t i = 0; i < g->mv.n; i++) {
+    size_t n = chc_game_ply_count(g);
+    chc_position pos = *chc_game_start(g);
+    for (size_t i = 0; i < n; i++) {
         char uci[CHC_UCI_MAX], san[CHC_SAN_MAX];
-        chc_move_to_uci(&pos, g->mv.v[i], uci);
-        chc_move_to_san(&pos, g->mv.v[i], san);
+        chc_move_to_uci(&pos, chc_game_move(g, i), uci);
+        chc_move_to_san(&pos, chc_game_move(g, i), san);
         json_array_append_new(moves, json_string(uci));
         json_array_append_new(sans, json_string(san));
-        chc_undo u;
-        chc_make_move(&pos, g->mv.v[i], &u);
+        chc_game_position(g, i + 1, &pos);
     }
     json_object_set_new(info, "moves", moves);
     json_object_set_new(info, "san", sans);
-    json_object_set_new(info, "plies", json_integer((json_int_t)g->mv.n));
+    json_object_set_new(info, "plies", json_integer((json_int_t)n));
 
     json_t *formats = json_object(), *errors = json_object();
-    char *pgn = write_pgn(g);
-    json_object_set_new(formats, "pgn", pgn ? json_string(pgn) : json_null());
-    free(pgn);
-    for (size_t i = 0; game_at(i); i++) {
-        const game_format *f = game_at(i);
-        if (!f->write || strcmp(f->name, "fen") == 0) continue;
-        gf_text t = {0};
-        chc_diag d;
-        memset(&d, 0, sizeof d);
-        int rc = f->write(&g->start, g->mv.v, g->mv.n, &t, &d);
-        if (rc == CHC_OK && gf_putc(&t, 0) == 0) {
-            json_object_set_new(formats, f->name, json_string(t.p));
-        } else {
-            if (rc == CHC_OK) rc = CHC_E_NO_MEMORY;
-            json_object_set_new(formats, f->name, json_null());
-            json_object_set_new(errors, f->name,
-                                json_string(d.code == rc && d.message[0] ? d.message : chc_strerror(rc)));
-        }
-        free(t.p);
-    }
+    cli_rule_result(g);
+    all_formats(NULL, g, formats, errors);
     json_object_set_new(info, "formats", formats);
     if (json_object_size(errors))
         json_object_set_new(info, "format_errors", errors);
     else
         json_decref(errors);
-
-    chc_game *cg = game_object(g);
-    int outcome = cg ? chc_game_outcome(cg) : -1;
-    chc_game_free(cg);
-    json_object_set_new(info, "position", position_info(&pos, outcome));
+    json_object_set_new(info, "position", position_info(&pos, chc_game_outcome(g)));
     return info;
 }
 /* ------------------------------------------------------------------------------------------ */
@@ -649,8 +327,8 @@ static int read_fen(json_t *root, chc_position *pos, serve_reply *out)
         chc_position_startpos(pos);
         return 0;
     }
-    chc_diag d;
-    int rc = chc_position_from_fen(pos, fen, 0, &d);
+    chc_diag d = CHC_DIAG_INIT;
+    int rc = cli_read_position(fen, NULL, pos, NULL, &d);
     if (rc != CHC_OK) {
         chess_error(out, "bad_input", "fen", rc, &d);
         return -1;
@@ -659,7 +337,7 @@ static int read_fen(json_t *root, chc_position *pos, serve_reply *out)
 }
 
 /* Reads the game of a request: {"input", "format"} or {"moves": [...], "start_fen"}. */
-static int read_game(json_t *root, game *g, const char **used, serve_reply *out)
+static int read_game(json_t *root, chc_game *g, const char **used, serve_reply *out)
 {
     const char *input, *format, *start_fen;
     int has_input = get_string(root, "input", 0, &input, out);
@@ -671,58 +349,59 @@ static int read_game(json_t *root, game *g, const char **used, serve_reply *out)
         serve_error_reply(out, 400, "bad_request", "\"moves\" must be an array of UCI moves");
         return -1;
     }
-    if (moves && json_is_array(moves) && has_input) {
+    int by_moves = moves && json_is_array(moves);
+    if (by_moves && has_input) {
         serve_error_reply(out, 400, "bad_request", "give either \"input\" or \"moves\", not both");
         return -1;
     }
-    chc_diag d;
-    memset(&d, 0, sizeof d);
-    int rc;
-    chc_position start;
-    if (start_fen) {
-        rc = chc_position_from_fen(&start, start_fen, 0, &d);
-        if (rc != CHC_OK) {
-            chess_error(out, "bad_input", "start_fen", rc, &d);
-            return -1;
-        }
-    } else {
-        chc_position_startpos(&start);
+    if (by_moves && format && strcmp(format, "uci") != 0) {
+        serve_error_reply(out, 400, "bad_request", "\"moves\" are UCI moves: format must be \"uci\"");
+        return -1;
     }
-    if (moves && json_is_array(moves)) {
-        if (format && strcmp(format, "uci") != 0) {
-            serve_error_reply(out, 400, "bad_request", "\"moves\" are UCI moves: format must be \"uci\"");
-            return -1;
-        }
-        sbuf text = {0};
+    if (format && strcmp(format, "auto") == 0) format = NULL;
+    if (format && !cli_format_find(format, CHC_KIND_GAME | CHC_KIND_POSITION) &&
+        strcmp(format, "pack-position") != 0) {
+        char names[300];
+        cli_format_names(names, sizeof names, CHC_KIND_GAME | CHC_KIND_POSITION, ", ");
+        error_fmt(out, 400, "unknown_format", "unknown format \"%.40s\" (known: auto, %s)", format, names);
+        return -1;
+    }
+    chc_diag d = CHC_DIAG_INIT;
+    chc_position start;
+    int rc = start_fen ? chc_position_from_fen(&start, start_fen, 0, &d) : CHC_OK;
+    if (rc != CHC_OK) {
+        chess_error(out, "bad_input", "start_fen", rc, &d);
+        return -1;
+    }
+    if (!start_fen) chc_position_startpos(&start);
+    *used = "uci";
+    if (by_moves) {
+        chc_game_reset(g, &start);
         size_t i;
         json_t *m;
         json_array_foreach(moves, i, m) {
+            chc_move mv;
+            const chc_position *at = &start;
+            chc_position cur;
+            if (i) chc_game_position(g, i, &cur), at = &cur;
             if (!json_is_string(m)) {
-                free(text.p);
                 error_fmt(out, 400, "bad_request", "moves[%zu] must be a string", i);
                 return -1;
             }
-            if (i) sb_str(&text, " ");
-            sb_str(&text, json_string_value(m));
+            rc = chc_move_from_uci(at, json_string_value(m), &mv, &d);
+            if (rc == CHC_OK) rc = chc_game_push(g, mv);
+            if (rc != CHC_OK) {
+                d.index = (long)i;
+                break;
+            }
         }
-        if (text.oom) {
-            free(text.p);
-            serve_error_reply(out, 500, "internal", "out of memory");
-            return -1;
-        }
-        rc = decode_game("uci", text.p ? text.p : "", text.len, &start, g, used, &d);
-        free(text.p);
     } else {
-        if (!format) format = "auto";
-        if (!known_input_format(format)) {
-            char names[600];
-            input_format_names(names, sizeof names);
-            error_fmt(out, 400, "unknown_format", "unknown format \"%.40s\" (known: %s)", format,
-                      names);
-            return -1;
+        rc = cli_read_game(input ? input : "", input ? strlen(input) : 0, format,
+                           start_fen ? &start : NULL, g, used, &d);
+        if (rc == CHC_E_EMPTY && !format) {
+            chc_game_reset(g, &start); /* no input: the game of no moves */
+            rc = CHC_OK;
         }
-        rc = decode_game(format, input ? input : "", input ? strlen(input) : 0, &start, g, used,
-                         &d);
     }
     if (rc == CHC_E_NO_MEMORY) {
         serve_error_reply(out, 500, "internal", "out of memory");
@@ -736,11 +415,10 @@ static int read_game(json_t *root, game *g, const char **used, serve_reply *out)
     }
     /* Null moves ("--" in SAN and PGN) are read by the notation code but have no place in a
      * game played here (and no URL-safe or pack form). */
-    for (size_t i = 0; i < g->mv.n; i++)
-        if (g->mv.v[i] == CHC_MOVE_NULL) {
-            memset(&d, 0, sizeof d);
+    for (size_t i = 0; i < chc_game_ply_count(g); i++)
+        if (chc_game_move(g, i) == CHC_MOVE_NULL) {
+            d = (chc_diag)CHC_DIAG_INIT;
             d.code = CHC_E_UNSUPPORTED;
-            d.offset = -1;
             d.index = (long)i;
             snprintf(d.message, sizeof d.message, "ply %zu is a null move: not supported here", i + 1);
             chess_error(out, "bad_input", *used ? *used : "input", CHC_E_UNSUPPORTED, &d);
@@ -757,11 +435,9 @@ static const serve_config *CFG;
 static void api_info(serve_reply *out)
 {
     json_t *pf = json_array(), *gf = json_array();
-    for (size_t i = 0; pos_at(i); i++) json_array_append_new(pf, json_string(pos_at(i)->name));
-    json_array_append_new(gf, json_string("pgn"));
-    for (size_t i = 0; game_at(i); i++)
-        if (game_at(i)->write && strcmp(game_at(i)->name, "fen") != 0)
-            json_array_append_new(gf, json_string(game_at(i)->name));
+    for (size_t i = 0; cli_format_at(i); i++)
+        json_array_append_new(cli_format_at(i)->kind == CHC_KIND_GAME ? gf : pf,
+                              json_string(cli_format_at(i)->name));
     json_t *o = json_pack("{s:s,s:s,s:o,s:o,s:{s:I,s:I}}", "name", "chesscodec", "version",
                           chc_version_string(), "position_formats", pf, "game_formats", gf,
                           "limits", "max_body_bytes", (json_int_t)CFG->max_body,
@@ -775,41 +451,28 @@ static void api_position(json_t *root, serve_reply *out)
     const char *input, *format;
     if (get_string(root, "input", 1, &input, out) < 0) return;
     if (get_string(root, "format", 0, &format, out) < 0) return;
-    size_t len;
-    char *text = trim_dup(input, strlen(input), &len);
-    if (!text) {
-        serve_error_reply(out, 500, "internal", "out of memory");
-        return;
-    }
-    const pos_format *forced = NULL, *used = NULL;
-    if (format && strcmp(format, "auto") != 0 && !(forced = find_pos(format))) {
-        free(text);
+    if (format && strcmp(format, "auto") == 0) format = NULL;
+    if (format && !cli_format_find(format, CHC_KIND_POSITION)) {
         char names[300];
-        size_t used_len = 0;
-        names[0] = 0;
-        for (size_t i = 0; pos_at(i) && used_len < sizeof names; i++)
-            used_len += (size_t)snprintf(names + used_len, sizeof names - used_len, "%s%s",
-                                         i ? ", " : "", pos_at(i)->name);
-        error_fmt(out, 400, "unknown_format",
-                  "unknown position format \"%.40s\" (known: auto, %s)", format, names);
+        cli_format_names(names, sizeof names, CHC_KIND_POSITION, ", ");
+        error_fmt(out, 400, "unknown_format", "unknown position format \"%.40s\" (known: auto, %s)",
+                  format, names);
         return;
     }
     chc_position pos;
-    chc_diag d;
-    memset(&d, 0, sizeof d);
-    int rc = decode_position(text, forced, &pos, &used, &d);
-    free(text);
+    chc_diag d = CHC_DIAG_INIT;
+    const char *used = NULL;
+    int rc = cli_read_position(input, format, &pos, &used, &d);
+    if (rc != CHC_OK && !used) {
+        serve_error_reply(out, 422, "unknown_input", "the input is not in any position format this server reads");
+        return;
+    }
     if (rc != CHC_OK) {
-        if (!forced && !used) {
-            serve_error_reply(out, 422, "unknown_input",
-                              "the input is not in any position format this server reads");
-            return;
-        }
-        chess_error(out, "bad_input", used ? used->name : forced->name, rc, &d);
+        chess_error(out, "bad_input", used, rc, &d);
         return;
     }
     json_t *info = position_info(&pos, -1);
-    json_object_set_new(info, "input_format", json_string(used ? used->name : forced->name));
+    json_object_set_new(info, "input_format", json_string(used));
     reply_json(out, 200, info);
 }
 
@@ -882,11 +545,11 @@ static void api_play(json_t *root, serve_reply *out)
 /* POST /api/game {"input","format"} or {"moves","start_fen"}: a game in every format. */
 static void api_game(json_t *root, serve_reply *out)
 {
-    game g;
-    memset(&g, 0, sizeof g);
+    chc_game *g = chc_game_new();
     const char *used = NULL;
-    if (read_game(root, &g, &used, out) == 0) reply_json(out, 200, game_info(&g, used));
-    free(g.mv.v);
+    if (!g) serve_error_reply(out, 500, "internal", "out of memory");
+    else if (read_game(root, g, &used, out) == 0) reply_json(out, 200, game_info(g, used));
+    chc_game_free(g);
 }
 
 /* Engine slots: at most cfg->engine_slots searches at once, each with its own engine. */
@@ -930,29 +593,43 @@ static void api_engine(json_t *root, serve_reply *out)
     if (movetime == 0 || movetime > CFG->engine_max_ms) movetime = CFG->engine_max_ms;
     if (depth > 64) depth = 64;
 
-    game g;
-    memset(&g, 0, sizeof g);
+    chc_game *g = chc_game_new();
     const char *used = NULL;
+    chc_position final;
+    if (!g) {
+        serve_error_reply(out, 500, "internal", "out of memory");
+        return;
+    }
     if (json_object_get(root, "fen")) {
         if (json_object_get(root, "input") || json_object_get(root, "moves")) {
             serve_error_reply(out, 400, "bad_request", "give \"fen\" or a game, not both");
+            chc_game_free(g);
             return;
         }
-        if (read_fen(root, &g.start, out) < 0) return;
-    } else if (read_game(root, &g, &used, out) < 0) {
-        free(g.mv.v);
+        if (read_fen(root, &final, out) < 0) {
+            chc_game_free(g);
+            return;
+        }
+        chc_game_reset(g, &final);
+    } else if (read_game(root, g, &used, out) < 0) {
+        chc_game_free(g);
         return;
     }
-    chc_position final;
-    game_final(&g, &final);
-    if (chc_count_legal_moves(&final) == 0) {
-        free(g.mv.v);
-        serve_error_reply(out, 422, "game_over", "the side to move has no legal move");
+    size_t n = chc_game_ply_count(g);
+    chc_game_position(g, n, &final);
+    chc_move *mv = malloc((n + 1) * sizeof *mv);
+    for (size_t i = 0; mv && i < n; i++) mv[i] = chc_game_move(g, i);
+    if (!mv || chc_count_legal_moves(&final) == 0) {
+        free(mv);
+        chc_game_free(g);
+        if (mv) serve_error_reply(out, 422, "game_over", "the side to move has no legal move");
+        else serve_error_reply(out, 500, "internal", "out of memory");
         return;
     }
     chc_engine *e = engine_acquire();
     if (!e) {
-        free(g.mv.v);
+        free(mv);
+        chc_game_free(g);
         serve_error_reply(out, 503, "engine_busy",
                           "every engine slot is searching: try again in a moment");
         return;
@@ -964,9 +641,10 @@ static void api_engine(json_t *root, serve_reply *out)
     chc_search_result res;
     memset(&res, 0, sizeof res);
     chc_engine_clear(e);
-    int rc = chc_engine_search(e, &g.start, g.mv.v, (int)g.mv.n, &lim, NULL, NULL, &res);
+    int rc = chc_engine_search(e, chc_game_start(g), mv, (int)n, &lim, NULL, NULL, &res);
     engine_release(e);
-    free(g.mv.v);
+    free(mv);
+    chc_game_free(g);
     if (rc != CHC_OK) {
         chess_error(out, "bad_input", "engine", rc, NULL);
         return;
