@@ -68,7 +68,7 @@ static void covert_encode(void)
     char buf[CHC_COVERT_MAX];
     size_t len;
     for (size_t i = 0; i < npos; i++) {
-        chc_covert_encode(&positions[i], 0, buf, sizeof buf, &len, NULL);
+        chc_covert_write(&positions[i], 0, buf, sizeof buf, &len, NULL);
         sink += len;
     }
 }
@@ -76,19 +76,19 @@ static void covert_decode(void)
 {
     chc_position p;
     for (size_t i = 0; i < npos; i++)
-        sink += (size_t)chc_covert_decode(covert_text + covert_off[i], covert_off[i + 1] - covert_off[i], &p,
-                                          NULL, NULL) + p.side;
+        sink += (size_t)chc_covert_read(covert_text + covert_off[i], covert_off[i + 1] - covert_off[i], &p,
+                                        NULL, NULL) + p.side;
 }
 static void mscs_encode(void)
 {
     char buf[CHC_MSCS_TEXT_MAX];
-    for (size_t i = 0; i < npos; i++) sink += (size_t)chc_mscs_encode_text(&positions[i], 0, buf, sizeof buf, NULL) + (size_t)buf[3];
+    for (size_t i = 0; i < npos; i++) sink += (size_t)chc_mscs_write(&positions[i], 0, buf, sizeof buf, NULL, NULL) + (size_t)buf[3];
 }
 static void mscs_decode(void)
 {
     chc_position p;
     for (size_t i = 0; i < npos; i++)
-        sink += (size_t)chc_mscs_decode_text(mscs[i], CHC_MSCS_BASE64_LEN, &p, NULL, NULL) + p.side;
+        sink += (size_t)chc_mscs_read(mscs[i], CHC_MSCS_BASE64_LEN, &p, NULL, NULL) + p.side;
 }
 static void url_encode(void)
 {
@@ -191,10 +191,10 @@ int main(int argc, char **argv)
         chc_position_to_fen(&positions[i], fens[i], CHC_FEN_MAX, 0);
         char one[CHC_COVERT_MAX];
         size_t clen = 0;
-        if (chc_covert_encode(&positions[i], 0, one, CHC_COVERT_MAX, &clen, NULL) != CHC_OK) {
+        if (chc_covert_write(&positions[i], 0, one, CHC_COVERT_MAX, &clen, NULL) != CHC_OK) {
             /* halfmove > 100: keep the position out of the covert runs (none in this data). */
             positions[i].halfmove = 0;
-            chc_covert_encode(&positions[i], 0, one, CHC_COVERT_MAX, &clen, NULL);
+            chc_covert_write(&positions[i], 0, one, CHC_COVERT_MAX, &clen, NULL);
         } else {
             covert_n++;
         }
@@ -203,7 +203,7 @@ int main(int argc, char **argv)
         memcpy(covert_text + coff, one, clen);
         coff += clen;
         covert_off[i + 1] = coff;
-        chc_mscs_encode_text(&positions[i], 0, mscs[i], CHC_MSCS_TEXT_MAX, NULL);
+        chc_mscs_write(&positions[i], 0, mscs[i], CHC_MSCS_TEXT_MAX, NULL, NULL);
     }
     urls = malloc(CHC_URLSAFE_MAX(nmoves) + ngames);
     url_start = malloc((ngames + 1) * sizeof *url_start);

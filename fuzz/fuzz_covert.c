@@ -13,10 +13,10 @@ static void check_position(const chc_position *pos, int resigned)
     char code[CHC_COVERT_MAX], fen1[CHC_FEN_MAX], fen2[CHC_FEN_MAX];
     size_t len;
     chc_position again;
-    int resigned2 = -1;
-    if (chc_covert_encode(pos, resigned, code, sizeof code, &len, NULL) != CHC_OK) abort();
-    if (chc_covert_decode(code, len, &again, &resigned2, NULL) != CHC_OK) abort();
-    if (resigned2 != resigned) abort();
+    chc_read_info info = {0};
+    if (chc_covert_write(pos, resigned ? CHC_COVERT_RESIGNED : 0, code, sizeof code, &len, NULL) != CHC_OK) abort();
+    if (chc_covert_read(code, len, &again, &info, NULL) != CHC_OK) abort();
+    if (!(info.flags & CHC_READ_RESIGNED) != !resigned) abort();
     chc_position_to_fen(pos, fen1, sizeof fen1, 0);
     chc_position_to_fen(&again, fen2, sizeof fen2, 0);
     if (strcmp(fen1, fen2) != 0) abort();
@@ -33,9 +33,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (e >= CHC_COVERT_EMOJI_COUNT || used > size - i || (e < 0) != (used == 0)) abort();
     }
     chc_position pos;
-    int resigned = -1;
+    chc_read_info info = {0};
     chc_diag d;
-    int rc = chc_covert_decode(text, size, &pos, &resigned, &d);
+    int rc = chc_covert_read(text, size, &pos, &info, &d);
+    int resigned = (info.flags & CHC_READ_RESIGNED) != 0;
     if (rc == CHC_OK) {
         uint16_t idx[CHC_COVERT_LEN + 1], again[CHC_COVERT_LEN];
         size_t n = 0;
@@ -46,11 +47,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     } else if (d.code != rc || d.message[0] == 0) {
         abort();
     }
-    rc = chc_covert_unmix(text, size, &pos, &resigned, &d);
-    if (rc == CHC_OK) check_position(&pos, resigned);
+    rc = chc_covert_mix_read(text, size, &pos, &info, &d);
+    if (rc == CHC_OK) check_position(&pos, (info.flags & CHC_READ_RESIGNED) != 0);
     /* Decoding is deterministic. */
     chc_position p2;
-    int rc2 = chc_covert_decode(text, size, &p2, NULL, NULL);
-    if ((rc2 == CHC_OK) != (chc_covert_decode(text, size, &pos, NULL, NULL) == CHC_OK)) abort();
+    int rc2 = chc_covert_read(text, size, &p2, NULL, NULL);
+    if ((rc2 == CHC_OK) != (chc_covert_read(text, size, &pos, NULL, NULL) == CHC_OK)) abort();
     return 0;
 }

@@ -23,13 +23,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
     }
     /* Text. */
-    int is_hex = -1;
-    int rc = chc_mscs_decode_text((const char *)data, size, &pos, &is_hex, &d);
+    chc_read_info info = {0};
+    int rc = chc_mscs_read((const char *)data, size, &pos, &info, &d);
+    int is_hex = (info.flags & CHC_READ_HEX) != 0;
     if (rc == CHC_OK) {
         char text[CHC_MSCS_TEXT_MAX];
-        if (chc_mscs_encode_text(&pos, is_hex ? CHC_MSCS_HEX : 0, text, sizeof text, NULL) != CHC_OK)
+        if (chc_mscs_write(&pos, is_hex ? CHC_MSCS_HEX : 0, text, sizeof text, NULL, NULL) != CHC_OK)
             abort();
-        if (chc_mscs_decode_text(text, strlen(text), &again, NULL, NULL) != CHC_OK) abort();
+        if (chc_mscs_read(text, strlen(text), &again, NULL, NULL) != CHC_OK) abort();
         if (chc_mscs_encode(&pos, b, NULL) != CHC_OK || chc_mscs_encode(&again, b2, NULL) != CHC_OK)
             abort();
         if (memcmp(b, b2, sizeof b) != 0) abort();

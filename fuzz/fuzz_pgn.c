@@ -29,10 +29,11 @@ static size_t trickle_read(void *ctx, char *buf, size_t cap)
 
 static char *write_game(const chc_game *g, size_t *len)
 {
-    size_t n = chc_game_to_pgn(g, NULL, 0, 0);
+    size_t n = 0, n2 = 0;
+    if (chc_pgn_write(g, 0, NULL, 0, &n, NULL) != CHC_E_BUFFER_TOO_SMALL) abort();
     char *out = malloc(n + 1);
     if (!out) abort();
-    if (chc_game_to_pgn(g, out, n + 1, 0) != n || strlen(out) != n) abort();
+    if (chc_pgn_write(g, 0, out, n + 1, &n2, NULL) != CHC_OK || n2 != n || strlen(out) != n) abort();
     *len = n;
     return out;
 }

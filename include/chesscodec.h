@@ -322,7 +322,8 @@ CHC_API int chc_position_from_fen(chc_position *pos, const char *fen, unsigned f
 #define CHC_FEN_NO_COUNTERS 4u   /* write only the first four fields (EPD) */
 
 /* Writes the FEN of `pos` into buf (capacity cap, CHC_FEN_MAX always suffices). Castling is
- * written KQkq for standard positions and X-FEN for Chess960 unless CHC_FEN_SHREDDER.
+ * written KQkq for standard positions and X-FEN for Chess960; CHC_FEN_SHREDDER writes rook
+ * files (HAha) for both.
  * Returns the length written (without NUL), or 0 if cap is too small (buf then holds ""). */
 CHC_API size_t chc_position_to_fen(const chc_position *pos, char *buf, size_t cap, unsigned flags);
 
@@ -709,12 +710,6 @@ CHC_API void chc_pgn_reader_free(chc_pgn_reader *r);
  * line, column, the offending token and why (diag->index: the ply); g then holds the game
  * up to the error and the next call reads the following game. */
 CHC_API int chc_pgn_read_game(chc_pgn_reader *r, chc_game *g, chc_diag *diag);
-/* Returns the next game's raw text without parsing it (*text stays valid until the next
- * call on the reader; it belongs to the reader), *line its first line. Returns CHC_OK,
- * CHC_E_GAME_END, CHC_E_IO, CHC_E_NO_MEMORY, or CHC_E_LIMIT for a game over
- * CHC_PGN_MAX_GAME_BYTES (skipped; *text is not set). Used to split a file for parallel
- * reading: each game's text read with chc_pgn_reader_new_mem() gives the same game. */
-CHC_API int chc_pgn_next_raw(chc_pgn_reader *r, const char **text, size_t *len, long *line);
 /* The number (1-based) of the last game returned, and the bytes of input consumed so far. */
 CHC_API long chc_pgn_reader_game_number(const chc_pgn_reader *r);
 CHC_API uint64_t chc_pgn_reader_bytes(const chc_pgn_reader *r);
@@ -784,11 +779,6 @@ CHC_API const char *chc_covert_emoji(int index);
  * bytes, or returns -1 (and *used = 0) when no emoji starts there. */
 CHC_API int chc_covert_match(const char *text, size_t len, size_t *used);
 
-/* Computes the 25 list indices of `pos`. Returns CHC_OK, CHC_E_COVERT_COUNTERS (half-move
- * clock above 100, full-move number 0 or too large) or CHC_E_UNSUPPORTED (Chess960 castling
- * rights the format cannot express). */
-CHC_API int chc_covert_encode_indices(const chc_position *pos, uint16_t out[CHC_COVERT_LEN],
-                                      chc_diag *diag);
 
 /* Flags for chc_covert_write(). */
 #define CHC_COVERT_RESIGNED 1u /* append the white flag (the resignation mark) */
@@ -798,14 +788,6 @@ CHC_API int chc_covert_encode_indices(const chc_position *pos, uint16_t out[CHC_
 CHC_API int chc_covert_write(const chc_position *pos, unsigned flags, char *dst, size_t dst_cap,
                              size_t *dst_len, chc_diag *diag);
 
-/* Decodes 25 or 26 list indices (the 26th must be CHC_COVERT_RESIGN_INDEX). *resigned (NULL
- * accepted) gets 1 when the flag is there. Returns CHC_OK, CHC_E_COVERT_LENGTH (not 25 or 26),
- * CHC_E_COVERT_EMOJI (an index past 3177), CHC_E_COVERT_SCHEME (emoji 1 not 2441..2453),
- * CHC_E_COVERT_VALUE (a value out of range, or a 26th emoji that is not the flag),
- * CHC_E_COVERT_COUNTERS (full-move number 0) or a CHC_E_POS_* code when the board is not a
- * legal position (diag index: the emoji at fault, 0-based, or -1 for the whole board). */
-CHC_API int chc_covert_decode_indices(const uint16_t *idx, size_t n, chc_position *pos,
-                                      int *resigned, chc_diag *diag);
 
 /* Finds a covert code in src[0..src_len) (UTF-8) and decodes it. The code starts at the first
  * scheme emoji (list entries 2441..2453) of the text; its 25 emoji follow, white space allowed
@@ -1367,8 +1349,29 @@ CHC_DEPRECATED("use chc_pgn_write") CHC_API size_t chc_game_to_pgn(
 /* They may change in any release; the CLI, benches and tools use them.                  */
 /* ===================================================================================== */
 #ifdef CHC_EXPERIMENTAL
-/* (moved here from the stable sections by the formats work: covert list indices, the PGN
- * raw splitter used for parallel reading, legacy pack models by name, ...) */
+/* Covert chess list indices (tools: the emoji table generator, tests). */
+/* Computes the 25 list indices of `pos`. Returns CHC_OK, CHC_E_COVERT_COUNTERS (half-move
+ * clock above 100, full-move number 0 or too large) or CHC_E_UNSUPPORTED (Chess960 castling
+ * rights the format cannot express). */
+CHC_API int chc_covert_encode_indices(const chc_position *pos, uint16_t out[CHC_COVERT_LEN],
+                                      chc_diag *diag);
+
+/* Decodes 25 or 26 list indices (the 26th must be CHC_COVERT_RESIGN_INDEX). *resigned (NULL
+ * accepted) gets 1 when the flag is there. Returns CHC_OK, CHC_E_COVERT_LENGTH (not 25 or 26),
+ * CHC_E_COVERT_EMOJI (an index past 3177), CHC_E_COVERT_SCHEME (emoji 1 not 2441..2453),
+ * CHC_E_COVERT_VALUE (a value out of range, or a 26th emoji that is not the flag),
+ * CHC_E_COVERT_COUNTERS (full-move number 0) or a CHC_E_POS_* code when the board is not a
+ * legal position (diag index: the emoji at fault, 0-based, or -1 for the whole board). */
+CHC_API int chc_covert_decode_indices(const uint16_t *idx, size_t n, chc_position *pos,
+                                      int *resigned, chc_diag *diag);
+
+/* The PGN splitter of parallel readers (the CLI's convert). */
+/* Returns the next game's raw text without parsing it (*text stays valid until the next
+ * call on the reader; it belongs to the reader), *line its first line. Returns CHC_OK,
+ * CHC_E_GAME_END, CHC_E_IO, CHC_E_NO_MEMORY, or CHC_E_LIMIT for a game over
+ * CHC_PGN_MAX_GAME_BYTES (skipped; *text is not set). Used to split a file for parallel
+ * reading: each game's text read with chc_pgn_reader_new_mem() gives the same game. */
+CHC_API int chc_pgn_next_raw(chc_pgn_reader *r, const char **text, size_t *len, long *line);
 #endif /* CHC_EXPERIMENTAL */
 
 #ifdef __cplusplus

@@ -262,6 +262,26 @@ int chc_covert_decode_indices(const uint16_t *idx, size_t n, chc_position *pos, 
     if (st / 65) rooks[3] = 56;
     st %= 65;
     int ep = st ? FEN_SQ(st - 1) : CHC_NO_SQUARE;
+    /* The castling bits mean the standard squares: king on e1/e8, rooks in the corners. The
+     * code cannot express anything else (its encoder refuses it), so neither may the decoder
+     * accept it: chc_position_set() alone would take a king on d1 with a rook on h1 as a
+     * Chess960 right. */
+    static const char *const right_name[4] = {"K", "Q", "k", "q"};
+    for (int i = 0; i < 4; i++) {
+        if (rooks[i] == CHC_NO_SQUARE) continue;
+        int color = i < 2 ? CHC_WHITE : CHC_BLACK;
+        int ksq = color == CHC_WHITE ? 4 : 60;
+        if (board[ksq] != CHC_PIECE(color, CHC_KING))
+            return chci_fail(diag, CHC_E_POS_CASTLING, -1, 0, 0, 22,
+                             "covert code: emoji 23: castling right %s without the %s king on "
+                             "%c%c", right_name[i], color == CHC_WHITE ? "white" : "black",
+                             'a' + CHC_FILE(ksq), '1' + CHC_RANK(ksq));
+        if (board[rooks[i]] != CHC_PIECE(color, CHC_ROOK))
+            return chci_fail(diag, CHC_E_POS_CASTLING, -1, 0, 0, 22,
+                             "covert code: emoji 23: castling right %s without the %s rook on "
+                             "%c%c", right_name[i], color == CHC_WHITE ? "white" : "black",
+                             'a' + CHC_FILE(rooks[i]), '1' + CHC_RANK(rooks[i]));
+    }
     if (ep != CHC_NO_SQUARE) {
         /* Checked here, before chc_position_set(): the square behind a pawn of the side not
          * to move that just made a double step (ep square and origin empty). */

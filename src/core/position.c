@@ -455,10 +455,10 @@ size_t chc_position_to_fen(const chc_position *p, char *buf, size_t cap, unsigne
         if (!(p->castling & (1u << i))) continue;
         int c = i / 2, rsq = p->castle_rook[i];
         char ch;
-        if (!p->chess960) {
-            ch = "KQkq"[i];
-        } else if (flags & CHC_FEN_SHREDDER) {
+        if (flags & CHC_FEN_SHREDDER) {
             ch = (char)((c ? 'a' : 'A') + CHC_FILE(rsq));
+        } else if (!p->chess960) {
+            ch = "KQkq"[i];
         } else {
             /* X-FEN: K/Q when the rook is the outermost one on its side, else its file. */
             int home = c ? 56 : 0, outer = 1, rook = CHC_PIECE(c, CHC_ROOK);

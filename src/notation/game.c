@@ -54,6 +54,9 @@ void chc_game_reset(chc_game *g, const chc_position *start)
     g->result = CHC_RESULT_UNKNOWN;
     g->tail = g->start;
     g->tail_ok = 1;
+    g->cursor = 0;
+    g->termination = CHC_TERM_NONE;
+    g->cur_ok = 0;
 }
 
 const chc_position *chc_game_start(const chc_game *g) { return &g->start; }
@@ -174,6 +177,10 @@ uint32_t chci_game_add(chc_game *g, uint32_t parent, chc_move m)
                 }
                 g->main = mm;
                 g->cap_main = cap;
+            }
+            if (g->cursor == g->nmain) {
+                g->cursor++;
+                g->cur_ok = 0;
             }
             g->main[g->nmain++] = id;
             g->tail_ok = 0;
@@ -328,5 +335,132 @@ int chc_game_push(chc_game *g, chc_move m)
         return g->nnodes >= CHC_GAME_MAX_NODES ? CHC_E_LIMIT : CHC_E_NO_MEMORY;
     g->tail = next;
     g->tail_ok = 1;
+    g->cursor = g->nmain;
+    g->cur = next;
+    g->cur_ok = 1;
+    return CHC_OK;
+}
+
+/* ---- the cursor ------------------------------------------------------------------------ */
+size_t chc_game_cursor(const chc_game *g) { return g->cursor; }
+
+const chc_position *chc_game_current(const chc_game *g)
+{
+    /* The cache is the game's own storage: filling it does not change what the game holds. */
+    chc_game *mg = (chc_game *)g;
+    if (!mg->cur_ok) {
+        chc_game_position(g, g->cursor, &mg->cur);
+        mg->cur_ok = 1;
+    }
+    return &g->cur;
+}
+
+int chc_game_set_cursor(chc_game *g, size_t ply)
+{
+    if (ply > g->nmain) return CHC_E_ARGUMENT;
+    if (ply != g->cursor) {
+        if (g->cur_ok && ply == g->cursor + 1) {
+            chci_play(&g->cur, g->nodes[g->main[g->cursor]].move);
+        } else {
+            g->cur_ok = 0;
+        }
+        g->cursor = ply;
+    }
+    return CHC_OK;
+}
+
+int chc_game_undo(chc_game *g)
+{
+    if (g->cursor == 0) return 0;
+    chc_game_set_cursor(g, g->cursor - 1);
+    return 1;
+}
+
+int chc_game_redo(chc_game *g)
+{
+    if (g->cursor >= g->nmain) return 0;
+    chc_game_set_cursor(g, g->cursor + 1);
+    return 1;
+}
+
+/* Removes every child of `node` with its subtree, renumbering the nodes that stay (a child
+ * always has a larger number than its parent). */
+static void cut_children(chc_game *g, uint32_t node)
+{
+    if (!g->nodes[node].first_child) return;
+    uint32_t *map = malloc(g->nnodes * sizeof *map);
+    uint32_t kept = 0;
+    if (map) {
+        for (uint32_t i = 0; i < g->nnodes; i++) {
+            uint32_t p = g->nodes[i].parent;
+            int gone = i != CHC_GAME_ROOT && (p == node || map[p] == CHC_GAME_NO_NODE);
+            map[i] = gone ? CHC_GAME_NO_NODE : kept++;
+        }
+        for (uint32_t i = 0; i < g->nnodes; i++) {
+            if (map[i] == CHC_GAME_NO_NODE) continue;
+            chci_node nd = g->nodes[i];
+            if (i == node) nd.first_child = nd.last_child = 0;
+            if (nd.parent != CHC_GAME_NO_NODE) nd.parent = map[nd.parent];
+            nd.first_child = nd.first_child ? map[nd.first_child] : 0;
+            nd.last_child = nd.last_child ? map[nd.last_child] : 0;
+            /* A sibling that goes is followed by siblings that go (same parent). */
+            nd.next_sibling = nd.next_sibling ? map[nd.next_sibling] : 0;
+            if (nd.next_sibling == CHC_GAME_NO_NODE) nd.next_sibling = 0;
+            g->nodes[map[i]] = nd;
+        }
+        g->nnodes = kept;
+        free(map);
+    } else {
+        /* No memory to renumber: detach the children (their nodes stay, unreachable). */
+        g->nodes[node].first_child = g->nodes[node].last_child = 0;
+    }
+    /* The main line is the chain of first children. */
+    g->nmain = 0;
+    for (uint32_t n = g->nodes[CHC_GAME_ROOT].first_child; n; n = g->nodes[n].first_child)
+        g->main[g->nmain++] = n;
+}
+
+int chc_game_truncate(chc_game *g, size_t ply)
+{
+    if (ply > g->nmain) return CHC_E_ARGUMENT;
+    if (ply == g->nmain) return CHC_OK;
+    cut_children(g, ply ? g->main[ply - 1] : CHC_GAME_ROOT);
+    g->tail_ok = 0;
+    if (g->cursor > ply) {
+        g->cursor = ply;
+        g->cur_ok = 0;
+    }
+    return CHC_OK;
+}
+
+/* The line changed: a declared ending no longer holds. */
+static void clear_ending(chc_game *g)
+{
+    g->result = CHC_RESULT_UNKNOWN;
+    g->termination = CHC_TERM_NONE;
+    chc_game_set_tag(g, "Termination", NULL);
+    if (chc_game_tag(g, "Result")) chc_game_set_tag(g, "Result", "*");
+}
+
+int chc_game_play(chc_game *g, chc_move m)
+{
+    const chc_position *pos = chc_game_current(g);
+    if (m == CHC_MOVE_NULL ? chc_in_check(pos) : !chc_is_legal(pos, m)) return CHC_E_MOVE_ILLEGAL;
+    if (g->cursor < g->nmain && g->nodes[g->main[g->cursor]].move == m) {
+        chc_game_set_cursor(g, g->cursor + 1);
+        return CHC_OK;
+    }
+    chc_position next = *pos;
+    chci_play(&next, m);
+    chc_game_truncate(g, g->cursor);
+    uint32_t id = chci_game_add(g, g->cursor ? g->main[g->cursor - 1] : CHC_GAME_ROOT, m);
+    if (id == CHC_GAME_NO_NODE)
+        return g->nnodes >= CHC_GAME_MAX_NODES ? CHC_E_LIMIT : CHC_E_NO_MEMORY;
+    /* chci_game_add moved the cursor (it was at the end) onto the new move. */
+    g->tail = next;
+    g->tail_ok = 1;
+    g->cur = next;
+    g->cur_ok = 1;
+    clear_ending(g);
     return CHC_OK;
 }

@@ -75,14 +75,14 @@ const char *chc_result_string(int result)
     }
 }
 
-int chc_game_outcome(const chc_game *g)
+int chci_game_outcome_at(const chc_game *g, size_t ply, int *reps)
 {
-    /* Replay the main line keeping the positions since the last irreversible move. */
-    size_t n = g->nmain;
+    /* Replay the main line keeping the positions since the last irreversible move (capture,
+     * pawn move, castling, null move: no position before one can come back after it). */
+    size_t n = ply < g->nmain ? ply : g->nmain;
     chc_position *hist = NULL;
     size_t nhist = 0, cap = 0;
     chc_position pos = g->start;
-    int best_rep = 1;
     for (size_t i = 0; i <= n; i++) {
         if (i > 0) {
             chc_move m = g->nodes[g->main[i - 1]].move;
@@ -101,20 +101,20 @@ int chc_game_outcome(const chc_game *g)
         }
         hist[nhist++] = pos;
     }
-    /* Repetitions of the final position (castling-right changes are caught by
-     * chc_position_same(); the key is a quick filter). */
-    int reps = 1;
+    /* Repetitions of the final position (the key is a quick filter). */
+    int count = 1;
     for (size_t i = 0; i < nhist; i++)
-        if (hist[i].key == pos.key && chc_position_same(&hist[i], &pos)) reps++;
-    /* Fivefold anywhere in the line ends the game there; here we judge the final position. */
+        if (hist[i].key == pos.key && chc_position_same(&hist[i], &pos)) count++;
     free(hist);
-    best_rep = reps;
+    if (reps) *reps = count;
     int o = chc_position_outcome(&pos);
     if (o == CHC_OUTCOME_CHECKMATE || o == CHC_OUTCOME_STALEMATE || o == CHC_OUTCOME_INSUFFICIENT ||
         o == CHC_OUTCOME_SEVENTYFIVE)
         return o;
-    if (best_rep >= 5) return CHC_OUTCOME_FIVEFOLD;
+    if (count >= 5) return CHC_OUTCOME_FIVEFOLD;
     if (o == CHC_OUTCOME_FIFTY) return o;
-    if (best_rep >= 3) return CHC_OUTCOME_THREEFOLD;
+    if (count >= 3) return CHC_OUTCOME_THREEFOLD;
     return CHC_OUTCOME_NONE;
 }
+
+int chc_game_outcome(const chc_game *g) { return chci_game_outcome_at(g, g->nmain, NULL); }

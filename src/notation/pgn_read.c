@@ -17,6 +17,9 @@
 
 #define READ_CHUNK ((size_t)1 << 18)
 #define MAX_DEPTH 64
+/* Bytes the skimmer may look past a line end (resynchronising after an unterminated
+ * comment). */
+#define LOOKAHEAD 80
 
 typedef struct level {
     chc_position pos;  /* position after the last move of this line */
@@ -39,6 +42,7 @@ struct chc_pgn_reader {
     uint64_t consumed; /* input bytes before data[start] */
     long line;         /* line of data[start] */
     long game_no;      /* number of the last game returned */
+    int truncated;     /* the last game ended at the end of input without a result token */
     char *tmp;         /* unescaped tag values, comments */
     size_t tmp_cap;
     level lv[MAX_DEPTH];
@@ -91,6 +95,7 @@ void chc_pgn_reader_free(chc_pgn_reader *r)
 }
 
 long chc_pgn_reader_game_number(const chc_pgn_reader *r) { return r->game_no; }
+int chc_pgn_reader_truncated(const chc_pgn_reader *r) { return r->truncated; }
 uint64_t chc_pgn_reader_bytes(const chc_pgn_reader *r) { return r->consumed + r->start; }
 
 /* Makes more input available after data[end]; the unconsumed bytes from `start` are kept
@@ -164,6 +169,19 @@ static int skip_space(chc_pgn_reader *r)
     }
 }
 
+/* Non-zero when the text after a line end inside a comment starts a new game: a line
+ * starting "[Event ", or a blank line and then a line starting '[' (within LOOKAHEAD bytes). */
+static int comment_resync(const char *p, size_t n)
+{
+    if (n > LOOKAHEAD - 1) n = LOOKAHEAD - 1;
+    if (n >= 7 && memcmp(p, "[Event ", 7) == 0) return 1;
+    size_t i = 0;
+    while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r')) i++;
+    if (i >= n || p[i] != '\n') return 0;
+    while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' || p[i] == '\n')) i++;
+    return i < n && p[i] == '[';
+}
+
 /* Finds the end of the game starting at data[start]. Sets *len and *lines (newlines in the
  * game). Returns CHC_OK, or CHC_E_LIMIT for a game too large (its bytes were dropped). */
 static int skim(chc_pgn_reader *r, size_t *len, long *lines)
@@ -174,7 +192,7 @@ static int skim(chc_pgn_reader *r, size_t *len, long *lines)
     size_t tok = (size_t)-1;
     long nl = 0;
     for (;;) {
-        if (i >= r->end || (r->end - i < 8 && !r->eof)) {
+        if (i >= r->end || (r->end - i < LOOKAHEAD && !r->eof)) {
             /* Keep token and game offsets relative to start across the refill. */
             size_t rel = i - r->start, trel = tok == (size_t)-1 ? (size_t)-1 : tok - r->start;
             if (i - r->start > CHC_PGN_MAX_GAME_BYTES) {
@@ -208,8 +226,9 @@ static int skim(chc_pgn_reader *r, size_t *len, long *lines)
                 in_brace = 0;
             } else if (c == '\n') {
                 nl++;
-                /* An unterminated comment must not swallow the next game. */
-                if (i + 7 < r->end && memcmp(r->data + i + 1, "[Event ", 7) == 0) {
+                /* An unterminated comment must not swallow the next games: it ends at a line
+                 * starting "[Event " or at a blank line followed by a line starting '['. */
+                if (comment_resync(r->data + i + 1, r->end - i - 1)) {
                     i++;
                     break;
                 }
@@ -334,16 +353,19 @@ typedef struct parser {
     int depth;
     int ply; /* main-line ply, for diagnostics */
     int got_result;
+    /* where the Variant and FEN tags are (for their errors) */
+    const char *var_at, *var_ls, *fen_at, *fen_ls;
+    long var_line, fen_line;
 } parser;
 
-static int perr(parser *ps, const char *at, int code, const char *tok, size_t toklen,
-                const char *fmt, const char *why)
+static int perr_n(parser *ps, const char *at, int code, const char *tok, size_t toklen,
+                  size_t tokmax, const char *fmt, const char *why)
 {
     if (!ps->diag) return code;
     long col = (long)(at - ps->line_start) + 1;
-    char what[160];
+    char what[192];
     snprintf(what, sizeof what, fmt, why);
-    if (toklen > 40) toklen = 40;
+    if (toklen > tokmax) toklen = tokmax;
     if (tok)
         chci_fail(ps->diag, code, (long)(ps->base_offset + (uint64_t)(at - ps->base)), ps->line, col,
                   ps->ply, "game %ld, line %ld, column %ld: '%.*s': %s", ps->r->game_no, ps->line,
@@ -353,6 +375,12 @@ static int perr(parser *ps, const char *at, int code, const char *tok, size_t to
                   ps->ply, "game %ld, line %ld, column %ld: %s", ps->r->game_no, ps->line, col,
                   what);
     return code;
+}
+
+static int perr(parser *ps, const char *at, int code, const char *tok, size_t toklen,
+                const char *fmt, const char *why)
+{
+    return perr_n(ps, at, code, tok, toklen, 40, fmt, why);
 }
 
 static int tmp_reserve(chc_pgn_reader *r, size_t n)
@@ -431,6 +459,15 @@ static int parse_tag(parser *ps)
     memcpy(r->tmp, name, nlen);
     r->tmp[nlen] = 0;
     r->tmp[nlen + 1 + vl] = 0;
+    if (nlen == 7 && memcmp(name, "Variant", 7) == 0) {
+        ps->var_at = at;
+        ps->var_ls = ps->line_start;
+        ps->var_line = ps->line;
+    } else if (nlen == 3 && memcmp(name, "FEN", 3) == 0) {
+        ps->fen_at = at;
+        ps->fen_ls = ps->line_start;
+        ps->fen_line = ps->line;
+    }
     int rc = chc_game_set_tag(ps->g, r->tmp, r->tmp + nlen + 1);
     if (rc != CHC_OK) return perr(ps, at, rc, name, nlen, "%s", chc_strerror(rc));
     return CHC_OK;
@@ -468,18 +505,32 @@ static int setup_start(parser *ps, const char *at)
     chc_game *g = ps->g;
     int is960 = 0;
     const char *variant = chc_game_tag(g, "Variant");
-    if (variant && !variant_960(variant, &is960))
+    if (variant && !variant_960(variant, &is960)) {
+        /* Reported where the tag is. */
+        if (ps->var_at) {
+            at = ps->var_at;
+            ps->line = ps->var_line;
+            ps->line_start = ps->var_ls;
+        }
         return perr(ps, at, CHC_E_PGN_VARIANT, variant, strlen(variant), "%s",
                     "unsupported variant (game skipped)");
+    }
     const char *fen = chc_game_tag(g, "FEN");
     chc_position pos;
     if (fen) {
         chc_diag d;
         memset(&d, 0, sizeof d);
         int rc = chc_position_from_fen(&pos, fen, is960 ? CHC_FEN_CHESS960 : 0, &d);
-        if (rc != CHC_OK)
-            return perr(ps, at, CHC_E_PGN_FEN, fen, strlen(fen), "bad FEN tag: %s",
-                        d.message[0] ? d.message : chc_strerror(rc));
+        if (rc != CHC_OK) {
+            if (ps->fen_at) {
+                at = ps->fen_at;
+                ps->line = ps->fen_line;
+                ps->line_start = ps->fen_ls;
+            }
+            /* The whole FEN (a FEN is shorter than CHC_FEN_MAX), then why. */
+            return perr_n(ps, at, CHC_E_PGN_FEN, fen, strlen(fen), CHC_FEN_MAX, "bad FEN tag: %s",
+                          d.message[0] ? d.message : chc_strerror(rc));
+        }
     } else if (is960) {
         chc_position_chess960(&pos, 518);
     } else {
@@ -794,7 +845,14 @@ int chc_pgn_read_game(chc_pgn_reader *r, chc_game *g, chc_diag *diag)
             return chci_fail(diag, CHC_E_LIMIT, -1, line, 1, -1,
                              "game %ld, line %ld: game larger than %u bytes (skipped)", r->game_no,
                              line, CHC_PGN_MAX_GAME_BYTES);
-        if (rc != CHC_OK) return rc;
+        r->truncated = 0;
+        if (rc == CHC_E_GAME_END)
+            return chci_fail(diag, rc, (long)chc_pgn_reader_bytes(r), r->line, 0, -1,
+                             "end of input after %ld games", r->game_no);
+        if (rc != CHC_OK)
+            return chci_fail(diag, rc, (long)chc_pgn_reader_bytes(r), r->line, 0, -1,
+                             "game %ld: %s", r->game_no + 1,
+                             rc == CHC_E_IO ? "reading the input failed" : chc_strerror(rc));
         parser ps;
         ps.r = r;
         ps.g = g;
@@ -807,8 +865,13 @@ int chc_pgn_read_game(chc_pgn_reader *r, chc_game *g, chc_diag *diag)
         ps.depth = 0;
         ps.ply = 0;
         ps.got_result = 0;
+        ps.var_at = ps.var_ls = ps.fen_at = ps.fen_ls = NULL;
+        ps.var_line = ps.fen_line = 0;
         rc = parse_game(&ps);
+        /* Cut off: the game ran to the end of the input without a result token. */
+        r->truncated = !ps.got_result && r->eof && r->start >= r->end && !r->ioerr;
         if (rc != CHC_OK) return rc;
+        g->termination = chci_termination_from_tag(g, chc_game_tag(g, "Termination"));
         /* Text with neither tags nor moves (a comment after a result) is not a game. */
         if (g->ntags == 0 && g->nnodes == 1 && !ps.got_result) {
             r->game_no--;

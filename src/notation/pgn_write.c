@@ -165,7 +165,7 @@ static int is_roster(const char *name)
     return 0;
 }
 
-size_t chc_game_to_pgn(const chc_game *g, char *buf, size_t cap, unsigned flags)
+static size_t write_pgn(const chc_game *g, char *buf, size_t cap, unsigned flags)
 {
     writer w;
     memset(&w, 0, sizeof w);
@@ -213,7 +213,7 @@ size_t chc_game_to_pgn(const chc_game *g, char *buf, size_t cap, unsigned flags)
 int chc_pgn_write(const chc_game *g, unsigned flags, char *dst, size_t dst_cap, size_t *dst_len,
                   chc_diag *diag)
 {
-    size_t n = chc_game_to_pgn(g, dst, dst_cap, flags);
+    size_t n = write_pgn(g, dst, dst_cap, flags);
     if (dst_len) *dst_len = n;
     if (n >= dst_cap) {
         if (dst_cap) dst[0] = 0;
@@ -221,4 +221,10 @@ int chc_pgn_write(const chc_game *g, unsigned flags, char *dst, size_t dst_cap, 
                          "PGN: output buffer too small (%zu bytes needed)", n + 1);
     }
     return CHC_OK;
+}
+
+/* Deprecated 0.1 name: snprintf-like (the text is cut when it does not fit). */
+size_t chc_game_to_pgn(const chc_game *g, char *buf, size_t cap, unsigned flags)
+{
+    return write_pgn(g, buf, cap, flags);
 }

@@ -184,7 +184,39 @@ static int suffix_nag(const char *s, size_t n)
     return 0;
 }
 
+/* Figurines U+2654..U+265F (white king .. black pawn) are E2 99 94..9F in UTF-8. */
+static int figurine_at(const char *p, size_t n)
+{
+    return n >= 3 && (unsigned char)p[0] == 0xE2 && (unsigned char)p[1] == 0x99 &&
+           (unsigned char)p[2] >= 0x94 && (unsigned char)p[2] <= 0x9F;
+}
+
+static int san_split_ascii(const char *text, size_t len, chci_san *s, chc_diag *diag);
+
 int chci_san_split(const char *text, size_t len, chci_san *s, chc_diag *diag)
+{
+    /* Figurine pieces ("\u2658f3") become letters; the rest is plain SAN. */
+    const char *q = memchr(text, 0xE2, len);
+    if (q && figurine_at(q, len - (size_t)(q - text)) && len < 64) {
+        static const char letter[6] = {'K', 'Q', 'R', 'B', 'N', 'P'};
+        char buf[64];
+        size_t n = 0;
+        for (size_t i = 0; i < len;) {
+            if (figurine_at(text + i, len - i)) {
+                buf[n++] = letter[((unsigned char)text[i + 2] - 0x94) % 6];
+                i += 3;
+            } else {
+                buf[n++] = text[i++];
+            }
+        }
+        int rc = san_split_ascii(buf, n, s, NULL);
+        if (rc != CHC_OK) return san_split_ascii(text, len, s, diag);
+        return rc;
+    }
+    return san_split_ascii(text, len, s, diag);
+}
+
+static int san_split_ascii(const char *text, size_t len, chci_san *s, chc_diag *diag)
 {
     memset(s, 0, sizeof *s);
     s->from_file = s->from_rank = -1;
@@ -426,4 +458,60 @@ int chc_move_from_san_n(const chc_position *pos, const char *text, size_t len, c
 int chc_move_from_san(const chc_position *pos, const char *text, chc_move *out, chc_diag *diag)
 {
     return chc_move_from_san_n(pos, text, strlen(text), out, diag);
+}
+
+/* ---- moves as people type them ------------------------------------------------------- */
+static int looks_uci(const char *p, size_t n)
+{
+    if (n != 4 && n != 5) return 0;
+    if (p[0] < 'a' || p[0] > 'h' || p[1] < '1' || p[1] > '8' || p[2] < 'a' || p[2] > 'h' ||
+        p[3] < '1' || p[3] > '8')
+        return 0;
+    return n == 4 || strchr("qrbnQRBN", p[4]) != NULL;
+}
+
+int chc_move_parse(const chc_position *pos, const char *src, size_t src_len, chc_move *out,
+                   chc_diag *diag)
+{
+    const char *p = src;
+    size_t n = src_len;
+    while (n && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')) p++, n--;
+    while (n && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\r' || p[n - 1] == '\n')) n--;
+    if (!n) return chci_fail(diag, CHC_E_MOVE_SYNTAX, 0, 0, 0, -1, "no move: the text is empty");
+    if (looks_uci(p, n)) {
+        char u[6];
+        memcpy(u, p, n);
+        u[n] = 0;
+        if (n == 5 && u[4] >= 'A' && u[4] <= 'Z') u[4] = (char)(u[4] - 'A' + 'a');
+        if (chc_move_from_uci(pos, u, out, NULL) == CHC_OK) return CHC_OK;
+        if (n == 4) {
+            /* A promotion without its piece? */
+            u[4] = 'q';
+            u[5] = 0;
+            chc_move m;
+            if (chc_move_from_uci(pos, u, &m, NULL) == CHC_OK)
+                return chci_fail(diag, CHC_E_MOVE_ILLEGAL, 0, 0, 0, -1,
+                                 "'%.4s' promotes: add the piece (%.4sq, %.4sr, %.4sb or %.4sn)",
+                                 p, p, p, p, p);
+        }
+    }
+    int rc = chc_move_from_san_n(pos, p, n, out, diag);
+    if (rc == CHC_OK) return CHC_OK;
+    if (rc == CHC_E_MOVE_ILLEGAL && n < 12 && !looks_uci(p, n)) {
+        char t[16];
+        memcpy(t, p, n);
+        memcpy(t + n, "=Q", 3);
+        chc_move m;
+        if (chc_move_from_san_n(pos, t, n + 2, &m, NULL) == CHC_OK)
+            return chci_fail(diag, CHC_E_MOVE_ILLEGAL, 0, 0, 0, -1,
+                             "'%.*s' promotes: add the piece (%.*s=Q, =R, =B or =N)", (int)n, p,
+                             (int)n, p);
+    }
+    if (rc == CHC_E_MOVE_SYNTAX && looks_uci(p, n)) {
+        char fen[CHC_FEN_MAX];
+        chc_position_to_fen(pos, fen, sizeof fen, 0);
+        return chci_fail(diag, CHC_E_MOVE_ILLEGAL, 0, 0, 0, -1, "illegal move '%.*s' in %s",
+                         (int)n, p, fen);
+    }
+    return rc;
 }

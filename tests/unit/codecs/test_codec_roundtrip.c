@@ -39,31 +39,31 @@ static void check_position(const chc_position *played, long game, long ply, long
     if (chc_position_from_fen(&parsed, fen, 0, &d) != CHC_OK)
         fail_msg("game %ld ply %ld: %s: FEN parse: %s", game, ply, fen, d.message);
     /* covert */
-    int rc = chc_covert_encode(pos, 0, code, sizeof code, &len, &d);
+    int rc = chc_covert_write(pos, 0, code, sizeof code, &len, &d);
     if (pos->halfmove > 100) {
         if (rc != CHC_E_COVERT_COUNTERS) fail_msg("game %ld ply %ld: %s: covert accepted halfmove > 100", game, ply, fen);
         (*covert_refused)++;
     } else {
         if (rc != CHC_OK) fail_msg("game %ld ply %ld: %s: covert encode: %s", game, ply, fen, d.message);
-        rc = chc_covert_decode(code, len, &back, NULL, &d);
+        rc = chc_covert_read(code, len, &back, NULL, &d);
         if (rc != CHC_OK) fail_msg("game %ld ply %ld: %s: covert decode: %s", game, ply, fen, d.message);
         chc_position_to_fen(&back, fen2, sizeof fen2, 0);
         if (strcmp(fen, fen2) != 0) fail_msg("game %ld ply %ld: covert %s -> %s", game, ply, fen, fen2);
-        assert_int_equal(chc_covert_encode(&back, 0, code2, sizeof code2, NULL, &d), CHC_OK);
+        assert_int_equal(chc_covert_write(&back, 0, code2, sizeof code2, NULL, &d), CHC_OK);
         assert_string_equal(code, code2);
         (*covert_ok)++;
     }
     /* MSCS */
-    rc = chc_mscs_encode_text(pos, 0, m64, sizeof m64, &d);
+    rc = chc_mscs_write(pos, 0, m64, sizeof m64, NULL, &d);
     if (rc != CHC_OK) fail_msg("game %ld ply %ld: %s: MSCS encode: %s", game, ply, fen, d.message);
-    rc = chc_mscs_decode_text(m64, CHC_MSCS_BASE64_LEN, &back, NULL, &d);
+    rc = chc_mscs_read(m64, CHC_MSCS_BASE64_LEN, &back, NULL, &d);
     if (rc != CHC_OK) fail_msg("game %ld ply %ld: %s: MSCS decode: %s", game, ply, fen, d.message);
     chc_position_to_fen(pos, fen, sizeof fen, CHC_FEN_NO_COUNTERS);
     chc_position_to_fen(&back, fen2, sizeof fen2, CHC_FEN_NO_COUNTERS);
     if (strcmp(fen, fen2) != 0) fail_msg("game %ld ply %ld: MSCS %s -> %s", game, ply, fen, fen2);
     assert_int_equal(back.halfmove, 0);
     assert_int_equal(back.fullmove, 1);
-    assert_int_equal(chc_mscs_encode_text(&back, 0, m64b, sizeof m64b, &d), CHC_OK);
+    assert_int_equal(chc_mscs_write(&back, 0, m64b, sizeof m64b, NULL, &d), CHC_OK);
     assert_string_equal(m64, m64b);
 }
 

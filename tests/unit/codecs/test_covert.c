@@ -38,21 +38,21 @@ static void test_vector(void **state)
     assert_int_equal(chc_covert_encode_indices(&pos, idx, &d), CHC_OK);
     assert_memory_equal(idx, VEC_IDX, sizeof idx);
     size_t len = 0;
-    assert_int_equal(chc_covert_encode(&pos, 0, buf, sizeof buf, &len, &d), CHC_OK);
+    assert_int_equal(chc_covert_write(&pos, 0, buf, sizeof buf, &len, &d), CHC_OK);
     assert_string_equal(buf, VEC_CODE);
     assert_int_equal(len, strlen(VEC_CODE));
-    int resigned = -1;
-    assert_int_equal(chc_covert_decode(buf, len, &back, &resigned, &d), CHC_OK);
-    assert_int_equal(resigned, 0);
+    chc_read_info info;
+    assert_int_equal(chc_covert_read(buf, len, &back, &info, &d), CHC_OK);
+    assert_int_equal(info.flags & CHC_READ_RESIGNED, 0);
     chc_position_to_fen(&back, fen, sizeof fen, 0);
     assert_string_equal(fen, VEC_FEN);
     /* With the white flag. */
-    assert_int_equal(chc_covert_encode(&pos, 1, buf, sizeof buf, &len, &d), CHC_OK);
+    assert_int_equal(chc_covert_write(&pos, CHC_COVERT_RESIGNED, buf, sizeof buf, &len, &d), CHC_OK);
     assert_int_equal(len, strlen(VEC_CODE) + strlen(chc_covert_emoji(CHC_COVERT_RESIGN_INDEX)));
-    assert_int_equal(chc_covert_decode(buf, len, &back, &resigned, &d), CHC_OK);
-    assert_int_equal(resigned, 1);
+    assert_int_equal(chc_covert_read(buf, len, &back, &info, &d), CHC_OK);
+    assert_int_equal(info.flags & CHC_READ_RESIGNED, CHC_READ_RESIGNED);
     /* Buffer too small. */
-    assert_int_equal(chc_covert_encode(&pos, 0, buf, 20, &len, &d), CHC_E_BUFFER_TOO_SMALL);
+    assert_int_equal(chc_covert_write(&pos, 0, buf, 20, &len, &d), CHC_E_BUFFER_TOO_SMALL);
 }
 
 static void test_doc_examples(void **state)
@@ -63,9 +63,9 @@ static void test_doc_examples(void **state)
         chc_diag d;
         char buf[CHC_COVERT_MAX], fen[CHC_FEN_MAX];
         tu_pos(&pos, DOC_EXAMPLES[i][0]);
-        assert_int_equal(chc_covert_encode(&pos, 0, buf, sizeof buf, NULL, &d), CHC_OK);
+        assert_int_equal(chc_covert_write(&pos, 0, buf, sizeof buf, NULL, &d), CHC_OK);
         assert_string_equal(buf, DOC_EXAMPLES[i][1]);
-        assert_int_equal(chc_covert_decode(buf, strlen(buf), &back, NULL, &d), CHC_OK);
+        assert_int_equal(chc_covert_read(buf, strlen(buf), &back, NULL, &d), CHC_OK);
         chc_position_to_fen(&back, fen, sizeof fen, 0);
         assert_string_equal(fen, DOC_EXAMPLES[i][0]);
     }
@@ -128,17 +128,17 @@ static void test_variants_and_surroundings(void **state)
     /* Unqualified pawn (no FE0F) and the code inside a sentence, with spaces. */
     const char *body = VEC_CODE + strlen("♟️");
     snprintf(buf, sizeof buf, "Your move: \xe2\x99\x9f %s  -- good luck!", body);
-    assert_int_equal(chc_covert_decode(buf, strlen(buf), &pos, NULL, &d), CHC_OK);
+    assert_int_equal(chc_covert_read(buf, strlen(buf), &pos, NULL, &d), CHC_OK);
     chc_position_to_fen(&pos, fen, sizeof fen, 0);
     assert_string_equal(fen, VEC_FEN);
     /* Emoji before the code are surrounding text. */
     snprintf(buf, sizeof buf, "😀😀 hi %s 😀", VEC_CODE);
-    assert_int_equal(chc_covert_decode(buf, strlen(buf), &pos, NULL, &d), CHC_OK);
+    assert_int_equal(chc_covert_read(buf, strlen(buf), &pos, NULL, &d), CHC_OK);
     /* Spaces between every emoji. */
     size_t o = 0;
     for (int i = 0; i < 25; i++)
         o += (size_t)snprintf(buf + o, sizeof buf - o, "%s ", chc_covert_emoji(VEC_IDX[i]));
-    assert_int_equal(chc_covert_decode(buf, o, &pos, NULL, &d), CHC_OK);
+    assert_int_equal(chc_covert_read(buf, o, &pos, NULL, &d), CHC_OK);
     chc_position_to_fen(&pos, fen, sizeof fen, 0);
     assert_string_equal(fen, VEC_FEN);
 }
@@ -149,7 +149,7 @@ static void test_mix_unmix(void **state)
     char out[CHC_COVERT_MIX_MAX(64)], fen[CHC_FEN_MAX];
     chc_diag d;
     /* 3 words, 25 emoji: word keys 1/4, 2/4, 3/4; emoji keys (j+1)/26. */
-    assert_int_equal(chc_covert_mix("see you soon", VEC_CODE, out, sizeof out, &d), CHC_OK);
+    assert_int_equal(chc_covert_mix_write("see you soon", strlen("see you soon"), VEC_CODE, strlen(VEC_CODE), out, sizeof out, NULL, &d), CHC_OK);
     /* Expected: emoji 0..5 (keys 1/26..6/26 < 1/4 = 6.5/26), "see", emoji 6..11 (7/26..12/26
      * < 13/26), then "you"? key 2/4 = 13/26 equals emoji 12's key: the emoji goes first. */
     char want[4096];
@@ -163,21 +163,21 @@ static void test_mix_unmix(void **state)
     want[o - 1] = 0;
     assert_string_equal(out, want);
     chc_position pos;
-    int resigned = -1;
-    assert_int_equal(chc_covert_unmix(out, strlen(out), &pos, &resigned, &d), CHC_OK);
-    assert_int_equal(resigned, 0);
+    chc_read_info info;
+    assert_int_equal(chc_covert_mix_read(out, strlen(out), &pos, &info, &d), CHC_OK);
+    assert_int_equal(info.flags & CHC_READ_RESIGNED, 0);
     chc_position_to_fen(&pos, fen, sizeof fen, 0);
     assert_string_equal(fen, VEC_FEN);
     /* Empty message: the code alone, spaced. */
-    assert_int_equal(chc_covert_mix("", VEC_CODE, out, sizeof out, &d), CHC_OK);
-    assert_int_equal(chc_covert_unmix(out, strlen(out), &pos, NULL, &d), CHC_OK);
+    assert_int_equal(chc_covert_mix_write("", strlen(""), VEC_CODE, strlen(VEC_CODE), out, sizeof out, NULL, &d), CHC_OK);
+    assert_int_equal(chc_covert_mix_read(out, strlen(out), &pos, NULL, &d), CHC_OK);
     /* Too small a buffer. */
-    assert_int_equal(chc_covert_mix("a b", VEC_CODE, out, 10, &d), CHC_E_BUFFER_TOO_SMALL);
+    assert_int_equal(chc_covert_mix_write("a b", strlen("a b"), VEC_CODE, strlen(VEC_CODE), out, 10, NULL, &d), CHC_E_BUFFER_TOO_SMALL);
     /* A bad code. */
-    assert_int_equal(chc_covert_mix("a b", "no code", out, sizeof out, &d), CHC_E_COVERT_LENGTH);
+    assert_int_equal(chc_covert_mix_write("a b", strlen("a b"), "no code", strlen("no code"), out, sizeof out, NULL, &d), CHC_E_COVERT_LENGTH);
     /* unmix of a message with an extra emoji. */
     snprintf(out, sizeof out, "%s 😀 and 😀", VEC_CODE);
-    assert_int_equal(chc_covert_unmix(out, strlen(out), &pos, NULL, &d), CHC_E_COVERT_LENGTH);
+    assert_int_equal(chc_covert_mix_read(out, strlen(out), &pos, NULL, &d), CHC_E_COVERT_LENGTH);
 }
 
 static void test_counters_limits(void **state)
@@ -280,7 +280,7 @@ static void test_malformed_text(void **state)
         chc_position pos;
         chc_diag d;
         memset(&d, 0, sizeof d);
-        int rc = chc_covert_decode(buf, o, &pos, NULL, &d);
+        int rc = chc_covert_read(buf, o, &pos, NULL, &d);
         if (rc != c->code) fail_msg("%s: got %d (%s), want %d", c->what, rc, d.message, c->code);
         assert_int_equal(d.code, c->code);
         assert_true(d.message[0] != 0);

@@ -35,19 +35,19 @@ static void test_examples(void **state)
         chc_diag d;
         char buf[CHC_MSCS_TEXT_MAX], fen[CHC_FEN_MAX];
         tu_pos(&pos, EXAMPLES[i][0]);
-        assert_int_equal(chc_mscs_encode_text(&pos, CHC_MSCS_HEX, buf, sizeof buf, &d), CHC_OK);
+        assert_int_equal(chc_mscs_write(&pos, CHC_MSCS_HEX, buf, sizeof buf, NULL, &d), CHC_OK);
         assert_string_equal(buf, EXAMPLES[i][1]);
-        assert_int_equal(chc_mscs_encode_text(&pos, 0, buf, sizeof buf, &d), CHC_OK);
+        assert_int_equal(chc_mscs_write(&pos, 0, buf, sizeof buf, NULL, &d), CHC_OK);
         assert_string_equal(buf, EXAMPLES[i][2]);
         uint8_t bytes[24], want[24];
         assert_int_equal(chc_mscs_encode(&pos, bytes, &d), CHC_OK);
         hex_to_bytes(EXAMPLES[i][1], want);
         assert_memory_equal(bytes, want, 24);
         for (int form = 1; form <= 2; form++) {
-            int is_hex = -1;
-            assert_int_equal(chc_mscs_decode_text(EXAMPLES[i][form], strlen(EXAMPLES[i][form]),
-                                                  &back, &is_hex, &d), CHC_OK);
-            assert_int_equal(is_hex, form == 1);
+            chc_read_info info;
+            assert_int_equal(chc_mscs_read(EXAMPLES[i][form], strlen(EXAMPLES[i][form]), &back,
+                                           &info, &d), CHC_OK);
+            assert_int_equal((info.flags & CHC_READ_HEX) != 0, form == 1);
             chc_position_to_fen(&back, fen, sizeof fen, CHC_FEN_NO_COUNTERS);
             char want_fen[CHC_FEN_MAX];
             chc_position_to_fen(&pos, want_fen, sizeof want_fen, CHC_FEN_NO_COUNTERS);
@@ -63,12 +63,12 @@ static void test_examples(void **state)
                         "3C3A011FC80476D008DE9008D660119B40237C80477A011F",
                         "vzoBH8gEdtAI3pAI1kgRm0AjfIBHegEf"};
     for (int i = 0; i < 3; i++)
-        assert_int_equal(chc_mscs_decode_text(ok[i], strlen(ok[i]), &pos, NULL, &d), CHC_OK);
+        assert_int_equal(chc_mscs_read(ok[i], strlen(ok[i]), &pos, NULL, &d), CHC_OK);
     /* A code holding '+' and '/' in both alphabets. */
     tu_pos(&pos, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     char buf[64];
-    assert_int_equal(chc_mscs_encode_text(&pos, 0, buf, 10, &d), CHC_E_BUFFER_TOO_SMALL);
-    assert_int_equal(chc_mscs_encode_text(&pos, CHC_MSCS_HEX, buf, 48, &d), CHC_E_BUFFER_TOO_SMALL);
+    assert_int_equal(chc_mscs_write(&pos, 0, buf, 10, NULL, &d), CHC_E_BUFFER_TOO_SMALL);
+    assert_int_equal(chc_mscs_write(&pos, CHC_MSCS_HEX, buf, 48, NULL, &d), CHC_E_BUFFER_TOO_SMALL);
 }
 
 static void test_limits(void **state)
@@ -122,7 +122,7 @@ static void test_canonical(void **state)
 
 struct bad {
     const char *what;
-    const char *text; /* as given to chc_mscs_decode_text() */
+    const char *text; /* as given to chc_mscs_read() */
     int code;
     long index; /* expected diag index (-2: not checked) */
 };
@@ -192,7 +192,7 @@ static void test_malformed(void **state)
         chc_position pos;
         chc_diag d;
         memset(&d, 0, sizeof d);
-        int rc = chc_mscs_decode_text(c->text, strlen(c->text), &pos, NULL, &d);
+        int rc = chc_mscs_read(c->text, strlen(c->text), &pos, NULL, &d);
         if (rc != c->code) fail_msg("%s: got %d (%s), want %d", c->what, rc, d.message, c->code);
         assert_int_equal(d.code, c->code);
         assert_true(d.message[0] != 0);

@@ -295,11 +295,11 @@ static long round_trip_file(const char *rel, int variants_allowed, long limit)
             continue;
         }
         if (rc != CHC_OK) fail_msg("%s: %s", rel, d.message);
-        size_t n = chc_game_to_pgn(g, out, cap, 0);
-        if (n >= cap) {
+        size_t n = 0;
+        if (chc_pgn_write(g, 0, out, cap, &n, NULL) == CHC_E_BUFFER_TOO_SMALL) {
             cap = n + 1;
             out = realloc(out, cap);
-            assert_int_equal(chc_game_to_pgn(g, out, cap, 0), n);
+            assert_int_equal(chc_pgn_write(g, 0, out, cap, &n, NULL), CHC_OK);
         }
         assert_int_equal(strlen(out), n);
         /* Export format: no line longer than 80 columns outside the tags. */
@@ -317,7 +317,9 @@ static long round_trip_file(const char *rel, int variants_allowed, long limit)
         same_game(g, h, what);
         /* Writing again gives the same text. */
         char *again = malloc(n + 1);
-        assert_int_equal(chc_game_to_pgn(h, again, n + 1, 0), n);
+        size_t n2 = 0;
+        assert_int_equal(chc_pgn_write(h, 0, again, n + 1, &n2, NULL), CHC_OK);
+        assert_int_equal(n2, n);
         if (strcmp(again, out) != 0) fail_msg("%s: second write differs", what);
         free(again);
         assert_int_equal(chc_pgn_read_game(r2, h, &d), CHC_E_GAME_END);
@@ -458,19 +460,23 @@ static void test_pgn_writer(void **state)
     chc_diag d;
     assert_int_equal(chc_pgn_read_game(r, g, &d), CHC_OK);
     char out[2048];
-    size_t n = chc_game_to_pgn(g, out, sizeof out, 0);
+    size_t n = 0;
+    assert_int_equal(chc_pgn_write(g, 0, out, sizeof out, &n, NULL), CHC_OK);
     const char *want =
         "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"A \\\"B\\\"\"]\n"
         "[Black \"?\"]\n[Result \"*\"]\n[ECO \"C20\"]\n\n"
         "{start} 1. e4 $1 {good} (1. d4 d5) 1... e5 2. Nf3 *\n\n";
     assert_string_equal(out, want);
     assert_int_equal(n, strlen(want));
-    /* Too small a buffer: cut, NUL-terminated, full length returned. */
+    /* Too small a buffer: "" and the length needed. */
     char small[10];
-    assert_int_equal(chc_game_to_pgn(g, small, sizeof small, 0), n);
-    assert_int_equal(strlen(small), 9);
+    size_t need = 0;
+    assert_int_equal(chc_pgn_write(g, 0, small, sizeof small, &need, NULL), CHC_E_BUFFER_TOO_SMALL);
+    assert_int_equal(need, n);
+    assert_string_equal(small, "");
     /* Options. */
-    chc_game_to_pgn(g, out, sizeof out, CHC_PGN_WRITE_NO_TAGS | CHC_PGN_WRITE_NO_COMMENTS | CHC_PGN_WRITE_NO_VARIATIONS);
+    chc_pgn_write(g, CHC_PGN_WRITE_NO_TAGS | CHC_PGN_WRITE_NO_COMMENTS | CHC_PGN_WRITE_NO_VARIATIONS,
+                  out, sizeof out, NULL, NULL);
     assert_string_equal(out, "1. e4 e5 2. Nf3 *\n");
     /* A non-standard start writes SetUp and FEN; black to move gets "N...". */
     chc_position pos;
@@ -480,7 +486,7 @@ static void test_pgn_writer(void **state)
     assert_int_equal(chc_move_from_san(&pos, "Kd7", &m, NULL), CHC_OK);
     assert_int_equal(chc_game_push(g, m), CHC_OK);
     chc_game_set_result(g, CHC_RESULT_DRAW);
-    chc_game_to_pgn(g, out, sizeof out, 0);
+    chc_pgn_write(g, 0, out, sizeof out, NULL, NULL);
     assert_non_null(strstr(out, "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 30\"]\n"));
     assert_non_null(strstr(out, "\n30... Kd7 1/2-1/2\n"));
     assert_non_null(strstr(out, "[Result \"1/2-1/2\"]"));
@@ -531,7 +537,7 @@ static void test_game_model(void **state)
     assert_int_equal(chc_game_node_move(g, 999), CHC_MOVE_NONE);
     assert_int_equal(chc_game_add_move(g, 999, d4), CHC_GAME_NO_NODE);
     char out[512];
-    chc_game_to_pgn(g, out, sizeof out, CHC_PGN_WRITE_NO_TAGS);
+    chc_pgn_write(g, CHC_PGN_WRITE_NO_TAGS, out, sizeof out, NULL, NULL);
     assert_string_equal(out, "1. e4 (1. d4 $3 {one two}) 1... e5 *\n");
     chc_game_free(g);
     chc_game_free(NULL);
