@@ -130,50 +130,24 @@ typedef struct cli_batch {
  * none, with the options of CLI_BATCH_OPTS from `a`. Returns the exit status. */
 int cli_batch_run(const cli_batch *b, const cli_args *a, char **items, int n);
 
-/* ---- formats: read, written and detected in one place (cli/formats.c) ------------------- */
-/* A format, named as the library names it (enum chc_format: "fen", "covert", "mscs",
- * "mscs-hex", "pack-position", "pgn", "san", "uci", "urlsafe", "pack-game"). */
-typedef struct cli_format {
-    const char *name;
-    const char *label; /* short display label: "FEN", "Covert", ... */
-    unsigned kind;     /* CHC_KIND_POSITION or CHC_KIND_GAME */
-    int (*detect)(const char *text, size_t len);
-    int (*read_pos)(const char *src, size_t len, chc_position *pos, chc_read_info *info, chc_diag *d);
-    int (*read_game)(const char *src, size_t len, chc_game *g, chc_read_info *info, chc_diag *d);
-    int (*write_pos)(const chc_position *pos, unsigned flags, char *dst, size_t cap, size_t *len,
-                     chc_diag *d);
-    int (*write_game)(const chc_game *g, unsigned flags, char *dst, size_t cap, size_t *len,
-                      chc_diag *d);
-} cli_format;
-/* The registry in detection order (NULL past the end), and a format by name among `kinds`
- * ("pack" is pack-position where a position is wanted, else pack-game), or NULL. */
-const cli_format *cli_format_at(size_t i);
-const cli_format *cli_format_find(const char *name, unsigned kinds);
-/* The names of the formats of `kinds`, joined by sep (for help texts and errors). */
-void cli_format_names(char *buf, size_t cap, unsigned kinds, const char *sep);
-
-/* Reads a position from text: FEN, "startpos", or any position code (covert emoji, also in a
- * chat message; MSCS base64 or hex; pack), detected unless `format` names one (a game format
- * gives the position at the end of the game). *what (NULL accepted) gets the format's name.
- * Returns CHC_OK or the error with diag filled (CHC_E_ARGUMENT: an unknown format name). */
-int cli_read_position(const char *text, const char *format, chc_position *pos,
-                      const char **what, chc_diag *diag);
-/* The same for a position given as an argument, with --chess960 (read as Chess960). */
+/* ---- formats: the library's formats layer, with names on the command line ---------------- */
+/* The names of the formats of `kinds` having every bit of `caps`, joined by sep. */
+void cli_format_names(char *buf, size_t cap, unsigned kinds, unsigned caps, const char *sep);
+/* Reads the value of option `opt` (a format name, "auto" or NULL: CHC_FORMAT_AUTO) into
+ * *format among the formats of `kinds` having `caps`. Returns CLI_OK, or CLI_USAGE with one
+ * line on stderr listing the known names. */
+int cli_format_opt(const char *cmd, const char *opt, const char *name, unsigned kinds,
+                   unsigned caps, int *format);
+/* The registry name of a format ("fen", "covert", ...), or NULL. */
+const char *cli_format_name(int format);
+/* A position given as an argument (any position format, detected), with --chess960 (read as
+ * Chess960). */
 int cli_position_arg(const char *text, int chess960, chc_position *pos, chc_diag *diag);
-/* Reads a game (PGN: the first game; SAN or UCI moves; urlsafe; pack) or a position (a game
- * of no moves from it) from text[0..len), detected unless `format` names one. `start` (NULL:
- * the standard start) is where SAN and UCI moves start. */
-int cli_read_game(const char *text, size_t len, const char *format, const chc_position *start,
-                  chc_game *g, const char **what, chc_diag *diag);
+/* chc_game_write() into a growing malloc'ed buffer (*text, *cap; both may start at 0); *len
+ * gets the length. */
+int cli_game_text(const chc_game *g, int format, unsigned flags, char **text, size_t *cap,
+                  size_t *len, chc_diag *diag);
 /* Sets the result of a game that ended by rule (mate, stalemate, insufficient material, 75
  * moves, fivefold) when it has none. */
 void cli_rule_result(chc_game *g);
-/* Writes a position in format f into dst (CHC_POSITION_TEXT_MAX suffices; a game format writes
- * the game of no moves). */
-int cli_write_position(const chc_position *pos, const cli_format *f, unsigned flags, char *dst,
-                       size_t cap, chc_diag *diag);
-/* Writes game g in format f into *text (malloc'ed or grown; the caller frees it): a game
- * format writes the main line, a position format the position at its end. */
-int cli_write_game(const chc_game *g, const cli_format *f, unsigned flags, char **text,
-                   size_t *len, chc_diag *diag);
 #endif

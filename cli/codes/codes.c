@@ -6,23 +6,25 @@
 #include "../cli.h"
 
 typedef struct pos_job {
-    const char *from;      /* forced input format, or NULL */
-    const cli_format *to;  /* output format, or NULL for the Polyglot key */
+    int from; /* CHC_FORMAT_AUTO: detected */
+    int to;   /* CHC_FORMAT_AUTO: the Polyglot key (hash) */
 } pos_job;
 
 static int pos_item(void *ctx, const char *text, FILE *f, const char **what, chc_diag *d)
 {
     const pos_job *job = ctx;
     chc_position pos;
+    chc_read_info info = {0, 0, 0, 0};
     char buf[CHC_POSITION_TEXT_MAX];
-    int rc = cli_read_position(text, job->from, &pos, what, d);
-    if (rc == CHC_OK && !job->to) {
+    int rc = chc_position_read(text, strlen(text), job->from, &pos, &info, d);
+    *what = cli_format_name(info.format);
+    if (rc == CHC_OK && job->to == CHC_FORMAT_AUTO) {
         fprintf(f, "%016" PRIx64, chc_position_key(&pos));
         return CHC_OK;
     }
     if (rc == CHC_OK) {
-        *what = job->to->name;
-        rc = cli_write_position(&pos, job->to, 0, buf, sizeof buf, d);
+        *what = cli_format_name(job->to);
+        rc = chc_position_write(&pos, job->to, 0, buf, sizeof buf, NULL, d);
     }
     if (rc == CHC_OK) fputs(buf, f);
     return rc;
@@ -31,21 +33,9 @@ static int pos_item(void *ctx, const char *text, FILE *f, const char **what, chc
 static void format_list(FILE *f)
 {
     char names[256];
-    cli_format_names(names, sizeof names, CHC_KIND_POSITION, ", ");
+    cli_format_names(names, sizeof names, CHC_KIND_POSITION, CHC_CAP_READ, ", ");
     fprintf(f, "Formats: %s.\nA position is also read from \"startpos\" and from a chat message\n"
                "holding a covert code.\n", names);
-}
-
-/* Checks a format name given to --to / --format. */
-static const cli_format *format_arg(const char *cmd, const char *name)
-{
-    const cli_format *f = cli_format_find(name, CHC_KIND_POSITION);
-    if (!f) {
-        char names[256];
-        cli_format_names(names, sizeof names, CHC_KIND_POSITION, ", ");
-        cli_error(cmd, "unknown format '%s' (known: %s)", name, names);
-    }
-    return f;
 }
 
 /* fixed_to: "fen" for decode, "key" for hash, NULL for encode (--to). */
@@ -54,19 +44,24 @@ static int run(const cli_spec *spec, const char *verb, int argc, char **argv, co
     cli_args a;
     int rc = cli_parse(spec, argc, argv, &a);
     if (rc != CLI_OK) return rc;
-    pos_job job = {cli_get(&a, "--format"), NULL};
-    int need_to = !fixed_to;
-    const char *to = need_to ? cli_get(&a, "--to") : strcmp(fixed_to, "key") ? fixed_to : NULL;
+    pos_job job = {CHC_FORMAT_AUTO, CHC_FORMAT_FEN};
+    const char *to = fixed_to ? fixed_to : cli_get(&a, "--to");
     int hex = cli_get(&a, "--hex") != NULL;
-    rc = CLI_USAGE;
-    if (need_to && !to) {
+    if (!to) {
         cli_error(spec->name, "--to FORMAT is required (see chesscodec %s --help)", spec->name);
-    } else if (hex && !(to && (strcmp(to, "mscs") == 0 || strcmp(to, "mscs-hex") == 0))) {
+        rc = CLI_USAGE;
+    } else if (hex && strcmp(to, "mscs") != 0 && strcmp(to, "mscs-hex") != 0) {
         cli_error(spec->name, "--hex goes with --to mscs");
-    } else if ((!job.from || format_arg(spec->name, job.from)) &&
-               (!to || (job.to = format_arg(spec->name, hex ? "mscs-hex" : to)))) {
+        rc = CLI_USAGE;
+    } else if (cli_format_opt(spec->name, "--format", cli_get(&a, "--format"), CHC_KIND_POSITION,
+                              CHC_CAP_READ, &job.from) == CLI_OK &&
+               (strcmp(to, "key") == 0 ? (job.to = CHC_FORMAT_AUTO, 1)
+                : cli_format_opt(spec->name, "--to", hex ? "mscs-hex" : to, CHC_KIND_POSITION,
+                                 CHC_CAP_WRITE, &job.to) == CLI_OK)) {
         cli_batch b = {spec->name, verb, pos_item, &job};
         rc = cli_batch_run(&b, &a, a.pos, a.npos);
+    } else {
+        rc = CLI_USAGE;
     }
     free(a.pos);
     return rc;
@@ -98,7 +93,7 @@ static const cli_spec decode_spec = {
     "decode", "[CODE ...]",
     "Prints the FEN of each CODE, one a line. The format of each code is detected (covert\n"
     "emoji, also inside surrounding text; MSCS as 32 base64 characters or 48 hex digits; pack;\n"
-    "FEN) unless --format names it. With no CODE, reads one a line from standard input.\n",
+    "FEN; EPD) unless --format names it. With no CODE, reads one a line from standard input.\n",
     format_list, decode_opts, CLI_BATCH_MORE};
 
 int cmd_decode(int argc, char **argv)
@@ -111,7 +106,7 @@ static const cli_spec hash_spec = {
     "Prints the Polyglot Zobrist key of each POSITION (FEN, startpos or any position code) as\n"
     "16 lowercase hex digits, one a line. With no POSITION, reads one a line from standard\n"
     "input.\n",
-    NULL, decode_opts, CLI_BATCH_MORE};
+    format_list, decode_opts, CLI_BATCH_MORE};
 
 int cmd_hash(int argc, char **argv)
 {

@@ -1,12 +1,12 @@
-/* chesscodec convert: games from PGN (or one game per line) to PGN, SAN, UCI, FEN, ...
+/* chesscodec convert: games (PGN, one game a line in any game or position format, or a pack
+ * stream) to any format, through the library's formats layer.
  *
- * Single thread: a streaming PGN reader straight on the input, output buffered in blocks.
- * With --threads N: the main thread cuts the input into batches of whole games (the reader's
- * skimmer, no move parsing), N workers convert batches, and the main thread writes the
- * results in input order. Memory stays bounded by the batches in flight. */
+ * PGN and line input: the main thread cuts the input into batches of whole games (PGN: the
+ * reader's splitter) or lines, N workers convert batches, and the main thread writes the
+ * results in input order. Memory stays bounded by the batches in flight. A pack stream is read
+ * by the library's reader in this thread. */
 #include <errno.h>
 #include <pthread.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -16,36 +16,28 @@
 
 #define CMD "convert"
 #define BATCH_BYTES ((size_t)1 << 20)
-#define FLUSH_BYTES ((size_t)1 << 20)
 #define MAX_ERRORS_SHOWN 1000
+#define STOPPED (-1) /* a bad item ended the run (--strict) */
 
-enum out_kind { OUT_PGN, OUT_FENS, OUT_TABLE };
-enum in_kind { IN_AUTO, IN_PGN, IN_LINES };
+enum shape { IN_LINES, IN_PGN, IN_STREAM };
 
 typedef struct conv {
-    enum out_kind out;
-    const cli_format *to;     /* OUT_TABLE: a one-line format (a position format writes the
-                                 final position) */
-    const cli_format *from;   /* line input: NULL = detect each line */
-    unsigned read_flags;
-    unsigned write_flags;
-    int binary;               /* --binary: length-prefixed pack game codes, no line ends */
-    int strict;               /* stop at the first bad item */
+    int to;           /* a format, or CHC_FORMAT_AUTO for "fens" (every position of a game) */
+    int from;         /* line input: CHC_FORMAT_AUTO = each line detected */
+    int line_out;     /* one line a game: a bad one leaves an empty line */
+    unsigned read_flags, write_flags;
+    int strict;
 } conv;
 
-/* A bad item ends the run with --strict. */
-#define STOPPED (-1)
-
-/* A growable text buffer. */
-typedef struct gf_text {
+typedef struct text {
     char *p;
     size_t len, cap;
-} gf_text;
+} text;
 
-static int gf_put(gf_text *t, const char *s, size_t n)
+static int put(text *t, const void *s, size_t n)
 {
     if (t->cap - t->len < n) {
-        size_t cap = t->cap ? t->cap : 256;
+        size_t cap = t->cap ? t->cap : 4096;
         while (cap - t->len < n) cap *= 2;
         char *p = realloc(t->p, cap);
         if (!p) return -1;
@@ -57,324 +49,217 @@ static int gf_put(gf_text *t, const char *s, size_t n)
     return 0;
 }
 
-static int gf_putc(gf_text *t, char c)
-{
-    return gf_put(t, &c, 1);
-}
-
-/* What one unit of work produces. */
+/* What one batch produces. */
 typedef struct result {
-    gf_text out, err;
-    long good, bad, blank, errors_listed;
-    int stop;
+    text out, err;
+    long good, bad, blank, listed;
+    int stop, truncated;
 } result;
 
 typedef struct work {
     chc_game *g;
-    char *text;      /* the writer's buffer */
-    chc_move *moves; /* --binary */
-    size_t moves_cap;
+    char *buf;
+    size_t cap;
 } work;
 
-static int work_init(work *w)
-{
-    memset(w, 0, sizeof *w);
-    w->g = chc_game_new();
-    return w->g ? 0 : -1;
-}
-
-static void work_free(work *w)
-{
-    chc_game_free(w->g);
-    free(w->text);
-    free(w->moves);
-}
-
-/* A bad game or line: reported, and (one-line outputs) an empty line in its place. */
 static void note_error(const conv *cv, result *res, const char *msg)
 {
     res->bad++;
-    if (cv->out == OUT_TABLE && !cv->binary) gf_putc(&res->out, '\n');
+    if (cv->line_out) put(&res->out, "\n", 1);
     if (cv->strict) res->stop = 1;
-    if (res->errors_listed++ >= MAX_ERRORS_SHOWN) return;
-    gf_put(&res->err, "chesscodec convert: ", 20);
-    gf_put(&res->err, msg, strlen(msg));
-    gf_putc(&res->err, '\n');
-}
-
-/* --binary: a LEB128 length, then the binary pack game code. */
-static int write_binary(work *w, result *res, chc_diag *d)
-{
-    size_t n = chc_game_ply_count(w->g), cap = CHC_PACK_GAME_MAX(n), len = 0;
-    if (n > w->moves_cap) {
-        chc_move *m = realloc(w->moves, n * sizeof *m);
-        if (!m) return CHC_E_NO_MEMORY;
-        w->moves = m;
-        w->moves_cap = n;
-    }
-    for (size_t i = 0; i < n; i++) w->moves[i] = chc_game_move(w->g, i);
-    unsigned char *buf = malloc(cap), hdr[10];
-    int rc = buf ? chc_pack_game_encode(chc_game_start(w->g), w->moves, n, CHC_RESULT_UNKNOWN, 0,
-                                        buf, cap, &len, d)
-                 : CHC_E_NO_MEMORY;
-    size_t h = 0;
-    for (size_t v = len; rc == CHC_OK; v >>= 7) {
-        hdr[h++] = (unsigned char)(v >= 0x80 ? (v & 0x7F) | 0x80 : v);
-        if (v < 0x80) break;
-    }
-    if (rc == CHC_OK && (gf_put(&res->out, (const char *)hdr, h) || gf_put(&res->out, (const char *)buf, len)))
-        rc = CHC_E_NO_MEMORY;
-    free(buf);
-    return rc;
+    if (res->listed++ >= MAX_ERRORS_SHOWN) return;
+    put(&res->err, "chesscodec convert: ", 20);
+    put(&res->err, msg, strlen(msg));
+    put(&res->err, "\n", 1);
 }
 
 /* Writes the game held in w->g. */
 static int emit(const conv *cv, work *w, result *res, chc_diag *d)
 {
-    if (cv->out == OUT_FENS) {
-        size_t n = chc_game_ply_count(w->g);
-        for (size_t i = 0; i <= n; i++) {
-            chc_position pos;
-            char fen[CHC_FEN_MAX];
-            chc_game_position(w->g, i, &pos);
-            size_t k = chc_position_to_fen(&pos, fen, sizeof fen, 0);
-            if (gf_put(&res->out, fen, k) || gf_putc(&res->out, '\n')) return CHC_E_NO_MEMORY;
-        }
-        return gf_putc(&res->out, '\n') ? CHC_E_NO_MEMORY : CHC_OK;
-    }
-    if (cv->binary) return write_binary(w, res, d);
     size_t len = 0;
-    const cli_format *f = cv->out == OUT_PGN ? cli_format_find("pgn", CHC_KIND_GAME) : cv->to;
-    int rc = cli_write_game(w->g, f, cv->out == OUT_PGN ? cv->write_flags : 0, &w->text, &len, d);
-    if (rc != CHC_OK) return rc;
-    if (gf_put(&res->out, w->text, len)) return CHC_E_NO_MEMORY;
-    return cv->out == OUT_TABLE && gf_putc(&res->out, '\n') ? CHC_E_NO_MEMORY : CHC_OK;
+    int rc = CHC_OK;
+    if (cv->to == CHC_FORMAT_AUTO) { /* fens */
+        for (size_t i = 0; i <= chc_game_ply_count(w->g) && rc == CHC_OK; i++) {
+            chc_position pos;
+            char fen[CHC_FEN_MAX + 1];
+            chc_game_position(w->g, i, &pos);
+            size_t k = chc_position_to_fen(&pos, fen, CHC_FEN_MAX, 0);
+            fen[k++] = '\n';
+            if (put(&res->out, fen, k)) rc = CHC_E_NO_MEMORY;
+        }
+        return rc == CHC_OK && put(&res->out, "\n", 1) ? CHC_E_NO_MEMORY : rc;
+    }
+    if (cv->to == CHC_FORMAT_PACK_STREAM) {
+        size_t need = CHC_PACK_STREAM_RECORD_MAX(chc_game_ply_count(w->g));
+        if (need > w->cap) {
+            char *p = realloc(w->buf, need);
+            if (!p) return CHC_E_NO_MEMORY;
+            w->buf = p;
+            w->cap = need;
+        }
+        rc = chc_pack_stream_write_game(w->g, 0, (uint8_t *)w->buf, w->cap, &len, d);
+    } else {
+        cli_rule_result(w->g);
+        rc = cli_game_text(w->g, cv->to, cv->write_flags, &w->buf, &w->cap, &len, d);
+    }
+    if (rc == CHC_OK && (put(&res->out, w->buf, len) || (cv->line_out && put(&res->out, "\n", 1))))
+        rc = CHC_E_NO_MEMORY;
+    return rc;
 }
 
-/* Converts every game a PGN reader gives. flush (may be NULL) is called when the output
- * grows past FLUSH_BYTES; it returns non-zero to stop. */
-static int run_pgn(const conv *cv, work *w, chc_pgn_reader *r, result *res,
-                   int (*flush)(result *, void *), void *ctx)
+/* Converts one item read with status rc (its diag d); `where` names it for messages. */
+static int item(const conv *cv, work *w, result *res, int rc, chc_diag *d, const char *where)
 {
-    for (;;) {
+    char msg[400];
+    if (rc == CHC_OK) {
+        rc = emit(cv, w, res, d);
+        if (rc == CHC_OK) return res->good++, CHC_OK;
+        if (rc == CHC_E_NO_MEMORY) return rc;
+        snprintf(msg, sizeof msg, "%s: %s", where, cli_diag_text(rc, d));
+    } else {
+        snprintf(msg, sizeof msg, "%s%s%s", strncmp(d->message, "game", 4) ? where : "",
+                 strncmp(d->message, "game", 4) ? ": " : "", cli_diag_text(rc, d));
+    }
+    note_error(cv, res, msg);
+    return res->stop ? STOPPED : CHC_OK;
+}
+
+/* The games of a PGN text. */
+static int run_pgn(const conv *cv, work *w, const char *t, size_t n, long line, long game,
+                   result *res)
+{
+    chc_pgn_reader *r = chc_pgn_reader_new_mem(t, n, cv->read_flags, line, game);
+    int rc = r ? CHC_OK : CHC_E_NO_MEMORY;
+    while (rc == CHC_OK) {
         chc_diag d = CHC_DIAG_INIT;
-        int rc = chc_pgn_read_game(r, w->g, &d);
-        if (rc == CHC_E_GAME_END) return CHC_OK;
-        if (rc == CHC_E_IO || rc == CHC_E_NO_MEMORY) return rc;
-        char msg[300];
-        if (rc != CHC_OK) {
-            snprintf(msg, sizeof msg, "%s", cli_diag_text(rc, &d));
-        } else if ((rc = emit(cv, w, res, &d)) != CHC_OK) {
-            if (rc == CHC_E_NO_MEMORY) return rc;
-            snprintf(msg, sizeof msg, "game %ld: %.200s", chc_pgn_reader_game_number(r),
-                     cli_diag_text(rc, &d));
+        rc = chc_pgn_read_game(r, w->g, &d);
+        if (rc == CHC_E_GAME_END) {
+            rc = CHC_OK;
+            break;
         }
-        if (rc != CHC_OK) {
-            note_error(cv, res, msg);
-            if (res->stop) return STOPPED;
+        char where[48];
+        snprintf(where, sizeof where, "game %ld", chc_pgn_reader_game_number(r));
+        rc = rc == CHC_E_IO || rc == CHC_E_NO_MEMORY ? rc : item(cv, w, res, rc, &d, where);
+        res->truncated = chc_pgn_reader_truncated(r);
+    }
+    chc_pgn_reader_free(r);
+    return rc;
+}
+
+/* The lines of a text (whole lines; the last may lack its line end). */
+static int run_lines(const conv *cv, work *w, const char *t, size_t n, long line, result *res)
+{
+    int rc = CHC_OK;
+    for (const char *p = t, *end = t + n; p < end && rc == CHC_OK; line++) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p)), *e = nl ? nl : end;
+        size_t len = (size_t)(e - p);
+        chc_diag d = CHC_DIAG_INIT;
+        chc_read_info info = {0, 0, 0, 0};
+        rc = chc_game_read(p, len, cv->from, w->g, &info, &d);
+        p = nl ? nl + 1 : end;
+        if (rc == CHC_E_EMPTY) {
+            res->blank++;
+            rc = cv->line_out && put(&res->out, "\n", 1) ? CHC_E_NO_MEMORY : CHC_OK;
             continue;
         }
-        res->good++;
-        if (flush && res->out.len >= FLUSH_BYTES && flush(res, ctx)) return CHC_E_IO;
+        char where[80];
+        const char *name = cli_format_name(info.format);
+        snprintf(where, sizeof where, "line %ld%s%s%s", line, name ? " (" : "", name ? name : "",
+                 name ? ")" : "");
+        rc = item(cv, w, res, rc, &d, where);
     }
+    return rc;
 }
 
-/* A game read from a line or a binary record: for PGN output, the result its final position
- * decides. */
-static void rule_result(const conv *cv, chc_game *g)
-{
-    if (cv->out == OUT_PGN) cli_rule_result(g);
-}
-
-/* Converts one game given as a line. */
-static int run_line(const conv *cv, work *w, const char *line, long lineno, result *res)
-{
-    chc_diag d = CHC_DIAG_INIT;
-    const char *what = NULL;
-    int rc = cli_read_game(line, strlen(line), cv->from ? cv->from->name : NULL, NULL, w->g,
-                           &what, &d);
-    if (rc == CHC_OK) {
-        rule_result(cv, w->g);
-        rc = emit(cv, w, res, &d);
-    }
-    if (rc == CHC_E_NO_MEMORY) return rc;
-    if (rc != CHC_OK) {
-        char msg[400];
-        if (d.index >= 0 && d.column > 0)
-            snprintf(msg, sizeof msg, "line %ld, column %ld (%s, ply %ld): %s", lineno, d.column,
-                     what ? what : "?", d.index + 1, cli_diag_text(rc, &d));
-        else
-            snprintf(msg, sizeof msg, "line %ld%s%s%s: %s", lineno, what ? " (" : "",
-                     what ? what : "", what ? ")" : "", cli_diag_text(rc, &d));
-        note_error(cv, res, msg);
-        return CHC_OK;
-    }
-    res->good++;
-    return CHC_OK;
-}
-
-/* Lines of a text block (whole lines; the last may lack its line end). */
-static int run_lines(const conv *cv, work *w, char *text, size_t len, long first_line,
-                     result *res)
-{
-    long lineno = first_line;
-    char *p = text, *end = text + len;
-    while (p < end) {
-        char *nl = memchr(p, '\n', (size_t)(end - p));
-        char *e = nl ? nl : end;
-        char *s = p;
-        char *t = e;
-        while (t > s && (t[-1] == '\r' || t[-1] == ' ' || t[-1] == '\t')) t--;
-        while (s < t && (*s == ' ' || *s == '\t')) s++;
-        if (lineno == 1 && t - s >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0) s += 3;
-        if (t > s) {
-            char save = *t;
-            *t = 0;
-            int rc = run_line(cv, w, s, lineno, res);
-            *t = save;
-            if (rc != CHC_OK) return rc;
-            if (res->stop) return STOPPED;
-        } else {
-            res->blank++;
-            if (cv->out == OUT_TABLE && !cv->binary && gf_putc(&res->out, '\n')) return CHC_E_NO_MEMORY;
-        }
-        lineno++;
-        p = nl ? nl + 1 : end;
-    }
-    return CHC_OK;
-}
-
-/* ---- input ------------------------------------------------------------------------- */
+/* ---- input --------------------------------------------------------------------------- */
 typedef struct input {
     FILE *f;
-    char *peek;   /* bytes read ahead to detect the format, served first */
-    size_t npeek, peek_off;
-    uint64_t size; /* file size, 0 if unknown */
-    char tail[16]; /* the last bytes read (is the last game's result token there?) */
-    size_t ntail;
+    char *peek; /* bytes read ahead to learn the input's shape, served first */
+    size_t npeek, off;
+    uint64_t size, bytes;
 } input;
-
-static void keep_tail(input *in, const char *buf, size_t n)
-{
-    if (n >= sizeof in->tail) {
-        memcpy(in->tail, buf + n - sizeof in->tail, sizeof in->tail);
-        in->ntail = sizeof in->tail;
-        return;
-    }
-    size_t keep = in->ntail + n > sizeof in->tail ? sizeof in->tail - n : in->ntail;
-    memmove(in->tail, in->tail + in->ntail - keep, keep);
-    memcpy(in->tail + keep, buf, n);
-    in->ntail = keep + n;
-}
-
-/* Non-zero when the input ends with a result token (after white space): a PGN file cut off
- * in the middle of a game does not. (Until the library's reader reports it:
- * chc_pgn_reader_truncated.) */
-static int ends_with_result(const input *in)
-{
-    size_t n = in->ntail;
-    while (n && strchr(" \t\r\n", in->tail[n - 1])) n--;
-    static const char *const tokens[] = {"1-0", "0-1", "1/2-1/2", "*"};
-    for (int i = 0; i < 4; i++) {
-        size_t k = strlen(tokens[i]);
-        if (n >= k && memcmp(in->tail + n - k, tokens[i], k) == 0) return 1;
-    }
-    return 0;
-}
 
 static size_t input_read(void *ctx, char *buf, size_t cap)
 {
     input *in = ctx;
-    if (in->peek_off < in->npeek) {
-        size_t n = in->npeek - in->peek_off;
-        if (n > cap) n = cap;
-        memcpy(buf, in->peek + in->peek_off, n);
-        in->peek_off += n;
-        keep_tail(in, buf, n);
-        return n;
+    size_t n;
+    if (in->off < in->npeek) {
+        n = in->npeek - in->off < cap ? in->npeek - in->off : cap;
+        memcpy(buf, in->peek + in->off, n);
+        in->off += n;
+    } else {
+        n = fread(buf, 1, cap, in->f);
+        if (n == 0 && ferror(in->f)) return (size_t)-1;
     }
-    size_t n = fread(buf, 1, cap, in->f);
-    if (n == 0 && ferror(in->f)) return (size_t)-1;
-    keep_tail(in, buf, n);
+    in->bytes += n;
     return n;
 }
 
-/* Reads a line (without its end) from the peeked bytes, then the file. Returns its length,
- * or -1 at the end of input. */
-static long input_getline(input *in, char **buf, size_t *cap)
+/* The shape of the input, as the library's reader sees its first bytes. */
+static enum shape input_shape(input *in)
 {
-    size_t len = 0;
-    int any = 0;
-    for (;;) {
-        int c;
-        if (in->peek_off < in->npeek)
-            c = (unsigned char)in->peek[in->peek_off++];
-        else
-            c = getc(in->f);
-        if (c == EOF) break;
-        any = 1;
-        if (c == '\n') break;
-        if (len + 2 > *cap) {
-            size_t nc = *cap ? *cap * 2 : 256;
-            char *nb = realloc(*buf, nc);
-            if (!nb) return -1;
-            *buf = nb;
-            *cap = nc;
-        }
-        (*buf)[len++] = (char)c;
+    in->peek = malloc(1 << 16);
+    if (!in->peek) return IN_LINES;
+    in->npeek = fread(in->peek, 1, 1 << 16, in->f);
+    chc_reader *r = chc_reader_new_mem(in->peek, in->npeek, CHC_FORMAT_AUTO, 0);
+    chc_game *g = chc_game_new();
+    int f = CHC_FORMAT_AUTO;
+    if (r && g) {
+        chc_reader_next_game(r, g, NULL, NULL);
+        f = chc_reader_format(r);
     }
-    if (!any) return -1;
-    if (*buf == NULL) {
-        *buf = malloc(1);
-        if (!*buf) return -1;
-        *cap = 1;
-    }
-    while (len > 0 && (*buf)[len - 1] == '\r') len--;
-    (*buf)[len] = 0;
-    return (long)len;
+    chc_reader_free(r);
+    chc_game_free(g);
+    return f == CHC_FORMAT_PGN ? IN_PGN : f == CHC_FORMAT_PACK_STREAM ? IN_STREAM : IN_LINES;
 }
 
-/* PGN if the first thing that is not white space, a BOM or a % line is '[', '{', ';' or a
- * move number ("1."). */
-static int looks_pgn(const char *s, size_t n)
+typedef struct totals {
+    long good, bad, blank, listed;
+    int truncated;
+} totals;
+
+static int flush(result *res, FILE *out, totals *tot)
 {
-    size_t i = 0;
-    if (n >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0) i = 3;
-    for (;;) {
-        while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n')) i++;
-        if (i < n && s[i] == '%') {
-            while (i < n && s[i] != '\n') i++;
-            continue;
-        }
-        break;
+    int rc = res->out.len && fwrite(res->out.p, 1, res->out.len, out) != res->out.len ? CHC_E_IO : CHC_OK;
+    if (res->err.len && tot->listed < MAX_ERRORS_SHOWN) fwrite(res->err.p, 1, res->err.len, stderr);
+    tot->good += res->good;
+    tot->bad += res->bad;
+    tot->blank += res->blank;
+    tot->listed += res->listed;
+    tot->truncated = res->truncated;
+    res->out.len = res->err.len = 0;
+    res->good = res->bad = res->blank = res->listed = 0;
+    return rc;
+}
+
+/* A pack stream: the library's reader, in this thread. */
+static int run_stream(const conv *cv, input *in, FILE *out, totals *tot)
+{
+    chc_reader *r = chc_reader_new(input_read, in, CHC_FORMAT_PACK_STREAM, 0);
+    work w = {chc_game_new(), NULL, 0};
+    result res;
+    memset(&res, 0, sizeof res);
+    int rc = r && w.g ? CHC_OK : CHC_E_NO_MEMORY;
+    while (rc == CHC_OK) {
+        chc_diag d = CHC_DIAG_INIT;
+        rc = chc_reader_next_game(r, w.g, NULL, &d);
+        if (rc == CHC_E_GAME_END || rc == CHC_E_IO) break;
+        char where[48];
+        snprintf(where, sizeof where, "record %ld", chc_reader_item(r));
+        rc = item(cv, &w, &res, rc, &d, where);
+        if (rc == CHC_OK && res.out.len > BATCH_BYTES) rc = flush(&res, out, tot);
     }
-    if (i >= n) return 1;
-    if (s[i] == '[' || s[i] == '{' || s[i] == ';') return 1;
-    size_t k = i;
-    while (k < n && s[k] >= '0' && s[k] <= '9') k++;
-    return k > i && k < n && s[k] == '.';
+    if (rc == CHC_E_GAME_END) rc = CHC_OK;
+    if (flush(&res, out, tot) != CHC_OK && rc == CHC_OK) rc = CHC_E_IO;
+    free(res.out.p);
+    free(res.err.p);
+    free(w.buf);
+    chc_game_free(w.g);
+    chc_reader_free(r);
+    return rc;
 }
 
-/* ---- single thread ------------------------------------------------------------------- */
-typedef struct single_ctx {
-    FILE *out;
-    cli_progress *pg;
-    chc_pgn_reader *r;
-    long games;
-} single_ctx;
-
-static int flush_single(result *res, void *ctx)
-{
-    single_ctx *sc = ctx;
-    if (res->out.len && fwrite(res->out.p, 1, res->out.len, sc->out) != res->out.len) return -1;
-    res->out.len = 0;
-    if (res->err.len) fwrite(res->err.p, 1, res->err.len, stderr);
-    res->err.len = 0;
-    if (sc->r) cli_progress_show(sc->pg, chc_pgn_reader_bytes(sc->r), res->good + res->bad, "games");
-    return 0;
-}
-
-/* ---- threads --------------------------------------------------------------------------- */
+/* ---- threads ------------------------------------------------------------------------- */
 typedef struct batch {
     char *text;
     size_t len, cap;
@@ -388,50 +273,39 @@ typedef struct pool {
     pthread_mutex_t mu;
     pthread_cond_t cond;
     batch *b;
-    int nb;
+    int nb, quit, is_pgn;
     long next_take; /* sequence number of the next batch a worker takes */
-    int quit;
     const conv *cv;
-    int is_pgn;
 } pool;
 
 static void *worker(void *arg)
 {
     pool *pl = arg;
-    work w;
-    if (work_init(&w)) return NULL;
+    work w = {chc_game_new(), NULL, 0};
     pthread_mutex_lock(&pl->mu);
-    for (;;) {
+    while (w.g) {
         batch *b = NULL;
-        while (!pl->quit) {
+        while (!pl->quit && !b) {
             batch *c = &pl->b[pl->next_take % pl->nb];
             if (c->state == 1) {
                 b = c;
                 pl->next_take++;
                 b->state = 2;
-                break;
+            } else {
+                pthread_cond_wait(&pl->cond, &pl->mu);
             }
-            pthread_cond_wait(&pl->cond, &pl->mu);
         }
         if (!b) break;
         pthread_mutex_unlock(&pl->mu);
-        b->res.out.len = b->res.err.len = 0;
-        b->res.good = b->res.bad = b->res.blank = b->res.errors_listed = 0;
-        b->res.stop = 0;
-        if (pl->is_pgn) {
-            chc_pgn_reader *r = chc_pgn_reader_new_mem(b->text, b->len, pl->cv->read_flags,
-                                                      b->first_line, b->first_game);
-            b->rc = r ? run_pgn(pl->cv, &w, r, &b->res, NULL, NULL) : CHC_E_NO_MEMORY;
-            chc_pgn_reader_free(r);
-        } else {
-            b->rc = run_lines(pl->cv, &w, b->text, b->len, b->first_line, &b->res);
-        }
+        b->rc = pl->is_pgn ? run_pgn(pl->cv, &w, b->text, b->len, b->first_line, b->first_game, &b->res)
+                           : run_lines(pl->cv, &w, b->text, b->len, b->first_line, &b->res);
         pthread_mutex_lock(&pl->mu);
         b->state = 3;
         pthread_cond_broadcast(&pl->cond);
     }
     pthread_mutex_unlock(&pl->mu);
-    work_free(&w);
+    chc_game_free(w.g);
+    free(w.buf);
     return NULL;
 }
 
@@ -450,9 +324,66 @@ static int batch_add(batch *b, const char *s, size_t n)
     return 0;
 }
 
-typedef struct totals {
-    long good, bad, blank, listed;
-} totals;
+/* Fills batch b with whole lines. Returns CHC_OK, CHC_E_GAME_END at the end of input, or an
+ * error. */
+static int fill_lines(batch *b, input *in, long *line)
+{
+    b->len = 0;
+    b->first_line = *line;
+    char buf[4096];
+    size_t n = sizeof buf;
+    while (b->len < BATCH_BYTES && n == sizeof buf) {
+        n = input_read(in, buf, sizeof buf);
+        if (n == (size_t)-1) return CHC_E_IO;
+        if (batch_add(b, buf, n)) return CHC_E_NO_MEMORY;
+    }
+    size_t keep = b->len;
+    while (keep && b->text[keep - 1] != '\n') keep--;
+    if (n == sizeof buf && keep) { /* the rest of the last line waits in the peek buffer */
+        char *rest = malloc(b->len - keep + 1);
+        if (!rest) return CHC_E_NO_MEMORY;
+        memcpy(rest, b->text + keep, b->len - keep);
+        free(in->peek);
+        in->peek = rest;
+        in->npeek = b->len - keep;
+        in->off = 0;
+        in->bytes -= in->npeek;
+        b->len = keep;
+    }
+    for (size_t q = 0; q < b->len; q++) *line += b->text[q] == '\n';
+    return b->len ? CHC_OK : CHC_E_GAME_END;
+}
+
+/* Fills batch b with whole games. */
+static int fill_pgn(batch *b, chc_pgn_reader *r, long *line, totals *tot)
+{
+    b->len = 0;
+    b->first_line = 0;
+    while (b->len < BATCH_BYTES) {
+        const char *t;
+        size_t n;
+        long ln;
+        int e = chc_pgn_next_raw(r, &t, &n, &ln);
+        if (e == CHC_E_GAME_END) return b->len ? CHC_OK : e;
+        if (e == CHC_E_LIMIT) {
+            cli_error(CMD, "game %ld, line %ld: game larger than %u bytes (skipped)",
+                      chc_pgn_reader_game_number(r), ln, CHC_PGN_MAX_GAME_BYTES);
+            tot->bad++;
+            continue;
+        }
+        if (e != CHC_OK) return e;
+        if (!b->first_line) {
+            b->first_line = *line = ln;
+            b->first_game = chc_pgn_reader_game_number(r);
+        }
+        /* keep the line numbers right: the gap between games as line ends */
+        for (; *line < ln; ++*line)
+            if (batch_add(b, "\n", 1)) return CHC_E_NO_MEMORY;
+        if ((b->len && batch_add(b, " ", 1)) || batch_add(b, t, n)) return CHC_E_NO_MEMORY;
+        for (size_t q = 0; q < n; q++) *line += t[q] == '\n';
+    }
+    return CHC_OK;
+}
 
 static int run_threads(const conv *cv, input *in, int is_pgn, int nthreads, FILE *out,
                        cli_progress *pg, totals *tot)
@@ -465,102 +396,39 @@ static int run_threads(const conv *cv, input *in, int is_pgn, int nthreads, FILE
     pl.b = calloc((size_t)pl.nb, sizeof *pl.b);
     pl.cv = cv;
     pl.is_pgn = is_pgn;
-    if (!pl.b) return CHC_E_NO_MEMORY;
     pthread_t *th = calloc((size_t)nthreads, sizeof *th);
     int started = 0;
-    for (int i = 0; th && i < nthreads; i++)
+    for (int i = 0; pl.b && th && i < nthreads; i++)
         if (pthread_create(&th[i], NULL, worker, &pl) == 0) started++;
-    int rc = started ? CHC_OK : CHC_E_NO_MEMORY;
-
     chc_pgn_reader *r = is_pgn ? chc_pgn_reader_new(input_read, in, 0) : NULL;
-    char *line = NULL;
-    size_t line_cap = 0;
-    long lineno = 1, next_fill = 0, next_write = 0, cur_line = 1;
-    int eof = 0;
-    uint64_t bytes = 0;
-    if (is_pgn && !r) rc = CHC_E_NO_MEMORY;
+    int rc = started && (r || !is_pgn) ? CHC_OK : CHC_E_NO_MEMORY, eof = 0;
+    long line = 1, next_fill = 0, next_write = 0;
     while (rc == CHC_OK && (!eof || next_write < next_fill)) {
-        /* Write finished batches in order; wait if the ring is full. */
+        /* write finished batches in order; wait while the ring is full or input has ended */
         pthread_mutex_lock(&pl.mu);
         for (;;) {
             batch *w = &pl.b[next_write % pl.nb];
             if (next_write < next_fill && w->state == 3) {
                 pthread_mutex_unlock(&pl.mu);
                 if (w->rc != CHC_OK && rc == CHC_OK) rc = w->rc;
-                if (w->res.out.len && fwrite(w->res.out.p, 1, w->res.out.len, out) != w->res.out.len)
-                    rc = CHC_E_IO;
-                if (w->res.err.len && tot->listed < MAX_ERRORS_SHOWN)
-                    fwrite(w->res.err.p, 1, w->res.err.len, stderr);
-                tot->good += w->res.good;
-                tot->bad += w->res.bad;
-                tot->listed += w->res.errors_listed;
-                tot->blank += w->res.blank;
-                cli_progress_show(pg, bytes, tot->good + tot->bad + tot->blank,
-                                  is_pgn ? "games" : "lines");
+                if (flush(&w->res, out, tot) != CHC_OK && rc == CHC_OK) rc = CHC_E_IO;
+                cli_progress_show(pg, r ? chc_pgn_reader_bytes(r) : in->bytes,
+                                  tot->good + tot->bad + tot->blank, is_pgn ? "games" : "lines");
                 pthread_mutex_lock(&pl.mu);
                 w->state = 0;
                 next_write++;
                 continue;
             }
-            if (eof || next_fill - next_write < pl.nb) break;
+            if ((!eof && next_fill - next_write < pl.nb) || next_write == next_fill || rc != CHC_OK)
+                break;
             pthread_cond_wait(&pl.cond, &pl.mu);
         }
         pthread_mutex_unlock(&pl.mu);
-        if (eof) {
-            if (next_write < next_fill) {
-                pthread_mutex_lock(&pl.mu);
-                while (pl.b[next_write % pl.nb].state != 3) pthread_cond_wait(&pl.cond, &pl.mu);
-                pthread_mutex_unlock(&pl.mu);
-            }
-            continue;
-        }
-        /* Fill the next batch. */
+        if (eof || rc != CHC_OK) continue;
         batch *b = &pl.b[next_fill % pl.nb];
-        b->len = 0;
-        b->first_line = 0;
-        while (b->len < BATCH_BYTES) {
-            if (is_pgn) {
-                const char *t;
-                size_t n;
-                long ln;
-                int e = chc_pgn_next_raw(r, &t, &n, &ln);
-                if (e == CHC_E_GAME_END) { eof = 1; break; }
-                if (e == CHC_E_LIMIT) {
-                    char msg[200];
-                    snprintf(msg, sizeof msg, "game %ld, line %ld: game larger than %u bytes (skipped)",
-                             chc_pgn_reader_game_number(r), ln, CHC_PGN_MAX_GAME_BYTES);
-                    fprintf(stderr, "chesscodec convert: %s\n", msg);
-                    tot->bad++;
-                    continue;
-                }
-                if (e != CHC_OK) { rc = e; eof = 1; break; }
-                if (!b->first_line) {
-                    b->first_line = ln;
-                    b->first_game = chc_pgn_reader_game_number(r);
-                    cur_line = ln;
-                }
-                /* Keep the line numbers right: the gap between games as newlines. */
-                if (ln > cur_line) {
-                    while (cur_line < ln) {
-                        if (batch_add(b, "\n", 1)) break;
-                        cur_line++;
-                    }
-                } else if (b->len && batch_add(b, " ", 1)) {
-                    rc = CHC_E_NO_MEMORY;
-                    break;
-                }
-                if (batch_add(b, t, n)) { rc = CHC_E_NO_MEMORY; break; }
-                for (size_t q = 0; q < n; q++) cur_line += t[q] == '\n';
-                bytes = chc_pgn_reader_bytes(r);
-            } else {
-                long n = input_getline(in, &line, &line_cap);
-                if (n < 0) { eof = 1; break; }
-                if (!b->first_line) b->first_line = lineno;
-                lineno++;
-                bytes += (uint64_t)n + 1;
-                if (batch_add(b, line, (size_t)n) || batch_add(b, "\n", 1)) { rc = CHC_E_NO_MEMORY; break; }
-            }
-        }
+        int e = r ? fill_pgn(b, r, &line, tot) : fill_lines(b, in, &line);
+        if (e != CHC_OK) eof = 1;
+        if (e != CHC_OK && e != CHC_E_GAME_END) rc = e;
         if (b->len) {
             pthread_mutex_lock(&pl.mu);
             b->state = 1;
@@ -574,47 +442,44 @@ static int run_threads(const conv *cv, input *in, int is_pgn, int nthreads, FILE
     pthread_cond_broadcast(&pl.cond);
     pthread_mutex_unlock(&pl.mu);
     for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
-    for (int i = 0; i < pl.nb; i++) {
+    for (int i = 0; pl.b && i < pl.nb; i++) {
         free(pl.b[i].text);
         free(pl.b[i].res.out.p);
         free(pl.b[i].res.err.p);
     }
     free(pl.b);
     free(th);
-    free(line);
     chc_pgn_reader_free(r);
     pthread_mutex_destroy(&pl.mu);
     pthread_cond_destroy(&pl.cond);
     return rc;
 }
 
-/* ---- the command ----------------------------------------------------------------------- */
+/* ---- the command --------------------------------------------------------------------- */
 static void format_list(FILE *f)
 {
-    char games[128], positions[128];
-    cli_format_names(games, sizeof games, CHC_KIND_GAME, ", ");
-    cli_format_names(positions, sizeof positions, CHC_KIND_POSITION, ", ");
-    fprintf(f, "Game formats: %s (\"pack\" is pack-game).\nPosition formats (the position at "
-               "the end of each game): %s.\nEvery input line is detected unless --from names its "
-               "format.\n", games, positions);
+    char games[160], positions[160];
+    cli_format_names(games, sizeof games, CHC_KIND_GAME, 0, ", ");
+    cli_format_names(positions, sizeof positions, CHC_KIND_POSITION, CHC_CAP_WRITE, ", ");
+    fprintf(f, "Game formats: %s (\"pack\" is pack-game).\nPosition formats (--to: the position "
+               "at the end of each game):\n  %s.\nOne-line outputs carry a non-standard start and "
+               "the result.\n", games, positions);
 }
 
 static const cli_opt opts[] = {
     {"--to", "-t", "FORMAT", "pgn (default), fens (every position, one FEN a line, a blank\n"
-                             "line after each game), or a one-line format (one game a line)"},
-    {"--from", "-f", "FORMAT", "auto (default: PGN, else each line detected), pgn, or a\n"
-                               "one-line format"},
+                             "line after each game), pack-stream (binary), or any format"},
+    {"--from", "-f", "FORMAT", "auto (default: a pack stream, PGN, else each line detected),\n"
+                               "pgn, pack-stream, or the format of every line"},
     {"--threads", NULL, "N", "worker threads (default: all cores); output stays in input order"},
     {"--mainline", NULL, NULL, "PGN output without variations"},
     {"--no-comments", NULL, NULL, "PGN output without comments and NAGs"},
-    {"--binary", NULL, NULL, "with --to pack / --from pack: a binary stream, each game a\n"
-                             "LEB128 length then its code bytes (for storage)"},
+    {"--binary", NULL, NULL, "with --to pack / --from pack: the pack stream (the same as\n"
+                             "--to/--from pack-stream; kept for one release)"},
     CLI_BATCH_OPTS,
     {NULL, NULL, NULL, NULL}};
 static const cli_spec spec = {
-    "convert", "[FILE|-]",
-    "Reads games (PGN, or one game a line) and writes them in another notation.\n",
-    format_list, opts,
+    "convert", "[FILE|-]", "Reads games and writes them in another format.\n", format_list, opts,
     "A bad game or line is reported on stderr (game, line, column, token, why) and skipped;\n"
     "in a one-line output its line is empty, so output line N is input line N (or game N of\n"
     "a PGN input; blank input lines stay blank). A PGN whose last game has no result token\n"
@@ -622,160 +487,42 @@ static const cli_spec spec = {
     "converted, 2 bad\"). Exit status: 0 when every game converted, 1 when some were bad or\n"
     "the input could not be read, 2 for bad usage.\n"};
 
-/* ---- binary pack stream (--from pack --binary) --------------------------------------- */
-/* Reads the whole stream (pack codes are a few bytes a game), then converts record by
- * record. A record whose length prefix is broken ends the stream: nothing after it can be
- * found again. */
-/* Reads the record at in[0..len) into w->g; *used gets its size (0 when its length is bad). */
-static int read_record(work *w, const unsigned char *in, size_t len, size_t *used, chc_diag *d)
+static int setup(const cli_args *a, conv *cv, int *from_shape)
 {
-    size_t p = 0, v = 0;
-    *used = 0;
-    for (int shift = 0;; shift += 7) {
-        if (p >= len || shift > 28) {
-            snprintf(d->message, sizeof d->message, "pack: bad record length");
-            return CHC_E_PACK_CORRUPT;
-        }
-        v |= (size_t)(in[p] & 0x7F) << shift;
-        if (!(in[p++] & 0x80)) break;
-    }
-    if (v > len - p) {
-        snprintf(d->message, sizeof d->message, "pack: record of %zu bytes, %zu left", v, len - p);
-        return CHC_E_PACK_CORRUPT;
-    }
-    size_t n = 0, cap = v * 8 + 16;
-    chc_position start;
-    int rc = CHC_E_BUFFER_TOO_SMALL;
-    for (int tries = 0; rc == CHC_E_BUFFER_TOO_SMALL && tries < 2; tries++, cap = n) {
-        if (cap > w->moves_cap) {
-            chc_move *m = realloc(w->moves, cap * sizeof *m);
-            if (!m) return CHC_E_NO_MEMORY;
-            w->moves = m;
-            w->moves_cap = cap;
-        }
-        rc = chc_pack_game_decode(in + p, v, &start, w->moves, cap, &n, NULL, NULL, d);
-    }
-    chc_game_reset(w->g, &start);
-    for (size_t i = 0; rc == CHC_OK && i < n; i++) rc = chc_game_push(w->g, w->moves[i]);
-    if (rc == CHC_OK) *used = p + v;
-    return rc;
-}
-
-static int run_binary(const conv *cv, input *in, FILE *out, totals *tot)
-{
-    size_t cap = 1 << 20, len = 0;
-    unsigned char *buf = malloc(cap);
-    if (!buf) return CHC_E_NO_MEMORY;
-    for (;;) {
-        if (len == cap) {
-            unsigned char *nb = realloc(buf, cap *= 2);
-            if (!nb) { free(buf); return CHC_E_NO_MEMORY; }
-            buf = nb;
-        }
-        size_t n = input_read(in, (char *)buf + len, cap - len);
-        if (n == (size_t)-1) { free(buf); return CHC_E_IO; }
-        if (n == 0) break;
-        len += n;
-    }
-    work w;
-    result res;
-    memset(&res, 0, sizeof res);
-    if (work_init(&w)) { free(buf); return CHC_E_NO_MEMORY; }
-    int rc = CHC_OK;
-    size_t off = 0;
-    for (long game = 1; off < len; game++) {
-        size_t used = 0;
-        chc_diag d = CHC_DIAG_INIT;
-        int r = read_record(&w, buf + off, len - off, &used, &d);
-        if (r == CHC_OK) {
-            rule_result(cv, w.g);
-            r = emit(cv, &w, &res, &d);
-        }
-        if (r == CHC_E_NO_MEMORY) { rc = r; break; }
-        if (r != CHC_OK) {
-            char msg[400];
-            snprintf(msg, sizeof msg, "game %ld (byte %zu): %s", game, off, d.message[0] ? d.message : chc_strerror(r));
-            note_error(cv, &res, msg);
-            if (res.stop) rc = STOPPED;
-            if (used == 0 || res.stop) break;
-        } else {
-            res.good++;
-        }
-        off += used;
-        if (res.out.len >= FLUSH_BYTES || off >= len) {
-            if (res.out.len && fwrite(res.out.p, 1, res.out.len, out) != res.out.len) { rc = CHC_E_IO; break; }
-            res.out.len = 0;
-        }
-    }
-    if (res.out.len && fwrite(res.out.p, 1, res.out.len, out) != res.out.len) rc = CHC_E_IO;
-    if (res.err.len) fwrite(res.err.p, 1, res.err.len, stderr);
-    tot->good += res.good;
-    tot->bad += res.bad;
-    tot->listed += res.errors_listed;
-    free(res.out.p);
-    free(res.err.p);
-    work_free(&w);
-    free(buf);
-    return rc;
-}
-
-static int ncores(void)
-{
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n < 1 ? 1 : n > 64 ? 64 : (int)n;
-}
-
-static int setup(const cli_args *a, conv *cv, enum in_kind *ik, int *binary_in)
-{
-    const char *to_name = cli_get(a, "--to") ? cli_get(a, "--to") : "pgn";
-    const char *from_name = cli_get(a, "--from") ? cli_get(a, "--from") : "auto";
+    const char *to = cli_get(a, "--to") ? cli_get(a, "--to") : "pgn";
+    const char *from = cli_get(a, "--from");
     int binary = cli_get(a, "--binary") != NULL;
     memset(cv, 0, sizeof *cv);
-    if (strcmp(to_name, "pgn") == 0) {
-        cv->out = OUT_PGN;
-    } else if (strcmp(to_name, "fens") == 0) {
-        cv->out = OUT_FENS;
-    } else {
-        cv->out = OUT_TABLE;
-        cv->to = cli_format_find(to_name, CHC_KIND_GAME);
-        if (!cv->to) cv->to = cli_format_find(to_name, CHC_KIND_POSITION);
-        if (!cv->to) {
-            char names[256];
-            cli_format_names(names, sizeof names, CHC_KIND_POSITION | CHC_KIND_GAME, ", ");
-            cli_error(CMD, "unknown output format '%s' (fens, %s)", to_name, names);
-            return CLI_USAGE;
-        }
-    }
-    cv->binary = binary && cv->to && strcmp(cv->to->name, "pack-game") == 0;
-    *binary_in = binary && (strcmp(from_name, "pack") == 0 || strcmp(from_name, "pack-game") == 0);
-    if (binary && !cv->binary && !*binary_in) {
+    if (binary && strcmp(to, "pack") != 0 && !(from && strcmp(from, "pack") == 0)) {
         cli_error(CMD, "--binary goes with --to pack or --from pack");
         return CLI_USAGE;
     }
-    if (cv->binary && !cli_get(a, "-o") && isatty(STDOUT_FILENO)) {
+    if (binary && strcmp(to, "pack") == 0) to = "pack-stream";
+    if (binary && from && strcmp(from, "pack") == 0) from = "pack-stream";
+    if (strcmp(to, "fens") == 0) cv->to = CHC_FORMAT_AUTO;
+    else if (cli_format_opt(CMD, "--to", to, CHC_KIND_GAME | CHC_KIND_POSITION, 0, &cv->to) != CLI_OK)
+        return CLI_USAGE;
+    if (cli_format_opt(CMD, "--from", from, CHC_KIND_GAME | CHC_KIND_POSITION, CHC_CAP_READ, &cv->from))
+        return CLI_USAGE;
+    const chc_format_info *fi = chc_format_get(cv->to);
+    if (fi && !(fi->caps & CHC_CAP_WRITE) && cv->to != CHC_FORMAT_PACK_STREAM) {
+        cli_error(CMD, "--to %s: the library does not write this format", to);
+        return CLI_USAGE;
+    }
+    if (cv->to == CHC_FORMAT_PACK_STREAM && !cli_get(a, "-o") && isatty(STDOUT_FILENO)) {
         cli_error(CMD, "not writing binary to a terminal: use -o FILE or a pipe");
         return CLI_USAGE;
     }
-    *ik = IN_AUTO;
-    if (strcmp(from_name, "pgn") == 0) {
-        *ik = IN_PGN;
-    } else if (strcmp(from_name, "auto") != 0) {
-        *ik = IN_LINES;
-        cv->from = cli_format_find(from_name, CHC_KIND_GAME);
-        if (!cv->from) cv->from = cli_format_find(from_name, CHC_KIND_POSITION);
-        if (!cv->from) {
-            char names[256];
-            cli_format_names(names, sizeof names, CHC_KIND_POSITION | CHC_KIND_GAME, ", ");
-            cli_error(CMD, "unknown input format '%s' (auto, %s)", from_name, names);
-            return CLI_USAGE;
-        }
-    }
+    cv->line_out = fi && (fi->caps & CHC_CAP_LINE);
+    *from_shape = cv->from == CHC_FORMAT_PGN ? IN_PGN
+                  : cv->from == CHC_FORMAT_PACK_STREAM ? IN_STREAM
+                  : cv->from == CHC_FORMAT_AUTO ? -1 : IN_LINES;
     int mainline = cli_get(a, "--mainline") != NULL, no_comments = cli_get(a, "--no-comments") != NULL;
-    cv->read_flags = cv->out == OUT_PGN ? (mainline ? CHC_PGN_MAINLINE_ONLY : 0) |
-                                              (no_comments ? CHC_PGN_NO_COMMENTS : 0)
-                                        : CHC_PGN_MAINLINE_ONLY | CHC_PGN_NO_COMMENTS;
-    cv->write_flags = (mainline ? CHC_PGN_WRITE_NO_VARIATIONS : 0) |
-                      (no_comments ? CHC_PGN_WRITE_NO_COMMENTS : 0);
+    cv->read_flags = (mainline || cv->to != CHC_FORMAT_PGN ? CHC_PGN_MAINLINE_ONLY : 0) |
+                     (no_comments || cv->to != CHC_FORMAT_PGN ? CHC_PGN_NO_COMMENTS : 0);
+    cv->write_flags = cv->to != CHC_FORMAT_PGN ? 0
+                      : (mainline ? CHC_PGN_WRITE_NO_VARIATIONS : 0) |
+                            (no_comments ? CHC_PGN_WRITE_NO_COMMENTS : 0);
     cv->strict = cli_get(a, "--strict") != NULL;
     if (a->npos > 1) {
         cli_error(CMD, "more than one input file");
@@ -784,39 +531,22 @@ static int setup(const cli_args *a, conv *cv, enum in_kind *ik, int *binary_in)
     return CLI_OK;
 }
 
-/* Converts a PGN input in this thread. */
-static int run_single(const conv *cv, input *in, FILE *out, cli_progress *pg, totals *tot)
+static int ncores(void)
 {
-    work w;
-    result res;
-    memset(&res, 0, sizeof res);
-    chc_pgn_reader *r = chc_pgn_reader_new(input_read, in, cv->read_flags);
-    int rc = CHC_E_NO_MEMORY;
-    if (r && work_init(&w) == 0) {
-        single_ctx sc = {out, pg, r, 0};
-        rc = run_pgn(cv, &w, r, &res, flush_single, &sc);
-        if (flush_single(&res, &sc)) rc = CHC_E_IO;
-        work_free(&w);
-    }
-    tot->good = res.good;
-    tot->bad = res.bad;
-    free(res.out.p);
-    free(res.err.p);
-    chc_pgn_reader_free(r);
-    return rc;
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > 64 ? 64 : (int)n;
 }
 
 int cmd_convert(int argc, char **argv)
 {
     cli_args a;
-    int rc = cli_parse(&spec, argc, argv, &a);
+    int rc = cli_parse(&spec, argc, argv, &a), shape;
     if (rc != CLI_OK) return rc;
     conv cv;
-    enum in_kind ik;
-    int binary_in = 0, quiet = cli_get(&a, "--quiet") != NULL;
     long threads = ncores();
+    int quiet = cli_get(&a, "--quiet") != NULL;
     const char *in_path = a.npos ? a.pos[0] : NULL, *out_path = cli_get(&a, "-o");
-    rc = setup(&a, &cv, &ik, &binary_in);
+    rc = setup(&a, &cv, &shape);
     free(a.pos);
     if (rc != CLI_OK) return rc;
     if (cli_get(&a, "--threads") &&
@@ -826,48 +556,47 @@ int cmd_convert(int argc, char **argv)
     }
     input in;
     memset(&in, 0, sizeof in);
-    if (!in_path || strcmp(in_path, "-") == 0) {
-        in.f = stdin;
-    } else if (!(in.f = fopen(in_path, "rb"))) {
+    in.f = !in_path || strcmp(in_path, "-") == 0 ? stdin : fopen(in_path, "rb");
+    if (!in.f) {
         cli_error(CMD, "cannot open '%s': %s", in_path, strerror(errno));
         return CLI_BAD_INPUT;
     }
     cli_note_input(in_path);
     struct stat st;
     if (fstat(fileno(in.f), &st) == 0 && S_ISREG(st.st_mode)) in.size = (uint64_t)st.st_size;
-    /* Look ahead to choose between PGN and lines. */
-    int is_pgn = ik == IN_PGN;
-    if (ik == IN_AUTO) {
-        in.peek = malloc(4096);
-        if (!in.peek) return CLI_BAD_INPUT;
-        in.npeek = fread(in.peek, 1, 4096, in.f);
-        is_pgn = looks_pgn(in.peek, in.npeek);
-    }
     cli_out out;
-    if (cli_out_open(&out, CMD, out_path) != CLI_OK) {
+    rc = cli_out_open(&out, CMD, out_path);
+    if (shape < 0) shape = input_shape(&in);
+    static char obuf[1 << 16];
+    if (rc == CLI_OK) setvbuf(out.f, obuf, _IOFBF, sizeof obuf);
+    if (rc == CLI_OK && cv.to == CHC_FORMAT_PACK_STREAM) {
+        uint8_t hdr[CHC_PACK_STREAM_HEADER_BYTES];
+        size_t n = 0;
+        chc_diag d = CHC_DIAG_INIT;
+        int e = chc_pack_stream_header(hdr, sizeof hdr, &n);
+        if (e != CHC_OK || fwrite(hdr, 1, n, out.f) != n) {
+            cli_error(CMD, "pack stream: %s", e == CHC_OK ? "write error" : cli_diag_text(e, &d));
+            cli_out_abort(&out);
+            rc = CLI_BAD_INPUT;
+        }
+    }
+    if (rc != CLI_OK) {
         if (in.f != stdin) fclose(in.f);
         free(in.peek);
         return CLI_BAD_INPUT;
     }
-    static char obuf[1 << 16];
-    setvbuf(out.f, obuf, _IOFBF, sizeof obuf);
     cli_progress pg;
     cli_progress_init(&pg, quiet, in.size);
-
-    totals tot = {0, 0, 0, 0};
-    if (binary_in)
-        rc = run_binary(&cv, &in, out.f, &tot);
-    else if (!is_pgn || threads > 1)
-        rc = run_threads(&cv, &in, is_pgn, (int)threads, out.f, &pg, &tot);
-    else
-        rc = run_single(&cv, &in, out.f, &pg, &tot);
+    totals tot = {0, 0, 0, 0, 0};
+    rc = shape == IN_STREAM ? run_stream(&cv, &in, out.f, &tot)
+                            : run_threads(&cv, &in, shape == IN_PGN, (int)threads, out.f, &pg, &tot);
     cli_progress_end(&pg);
     if (in.f != stdin) fclose(in.f);
     free(in.peek);
     long items = tot.good + tot.bad + tot.blank;
     if (tot.listed > MAX_ERRORS_SHOWN)
         cli_error(CMD, "(%ld more errors not shown)", tot.listed - MAX_ERRORS_SHOWN);
-    if (rc == CHC_OK && is_pgn && !binary_in && items > 0 && !ends_with_result(&in))
+    if (rc == CHC_OK && tot.truncated)
         cli_error(CMD, "warning: game %ld ends at the end of the input without a result token "
                        "(was the file cut off?)", items);
     if (rc != CHC_OK) {
@@ -880,7 +609,7 @@ int cmd_convert(int argc, char **argv)
     if (!quiet) {
         char blank[48] = "";
         if (tot.blank) snprintf(blank, sizeof blank, ", %ld blank", tot.blank);
-        const char *unit = is_pgn && !binary_in ? "game" : binary_in ? "record" : "line";
+        const char *unit = shape == IN_PGN ? "game" : shape == IN_STREAM ? "record" : "line";
         cli_error(CMD, "%ld %s%s: %ld converted%s, %ld bad", items, unit, items == 1 ? "" : "s",
                   tot.good, blank, tot.bad);
     }

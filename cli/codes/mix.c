@@ -31,10 +31,7 @@ int cmd_mix(int argc, char **argv)
     chc_position pos;
     chc_diag d = CHC_DIAG_INIT;
     chc_read_info info = {0, 0, 0, 0};
-    const char *what = NULL;
-    rc = cli_read_position(code, NULL, &pos, &what, &d);
-    /* keep the code's own white flag */
-    if (rc == CHC_OK && strcmp(what, "covert") == 0) rc = chc_covert_read(code, strlen(code), &pos, &info, &d);
+    rc = chc_position_read(code, strlen(code), CHC_FORMAT_AUTO, &pos, &info, &d);
     char covert[CHC_COVERT_MAX];
     unsigned flags = cli_get(&a, "--resign") || (info.flags & CHC_READ_RESIGNED) ? CHC_COVERT_RESIGNED : 0;
     if (rc == CHC_OK) rc = chc_covert_write(&pos, flags, covert, sizeof covert, NULL, &d);
@@ -59,7 +56,7 @@ int cmd_mix(int argc, char **argv)
 static void unmix_formats(FILE *f)
 {
     char names[256];
-    cli_format_names(names, sizeof names, CHC_KIND_POSITION, ", ");
+    cli_format_names(names, sizeof names, CHC_KIND_POSITION, CHC_CAP_WRITE, ", ");
     fprintf(f, "Formats: %s.\n", names);
 }
 
@@ -100,11 +97,10 @@ int cmd_unmix(int argc, char **argv)
     cli_args a;
     int rc = cli_parse(&unmix_spec, argc, argv, &a);
     if (rc != CLI_OK) return rc;
-    const char *to_name = cli_get(&a, "--to") ? cli_get(&a, "--to") : "fen";
-    const cli_format *to = cli_format_find(to_name, CHC_KIND_POSITION);
-    if (a.npos > 1 || !to) {
-        if (a.npos > 1) cli_error("unmix", "give one MESSAGE (quote it) or none to read standard input");
-        else cli_error("unmix", "unknown format '%s'", to_name);
+    int to = CHC_FORMAT_FEN;
+    if (a.npos > 1) cli_error("unmix", "give one MESSAGE (quote it) or none to read standard input");
+    if (a.npos > 1 || (cli_get(&a, "--to") && cli_format_opt("unmix", "--to", cli_get(&a, "--to"),
+                                                             CHC_KIND_POSITION, CHC_CAP_WRITE, &to))) {
         free(a.pos);
         return CLI_USAGE;
     }
@@ -121,7 +117,7 @@ int cmd_unmix(int argc, char **argv)
     rc = chc_covert_mix_read(text, len, &pos, &info, &d);
     free(text);
     char buf[CHC_POSITION_TEXT_MAX];
-    if (rc == CHC_OK) rc = cli_write_position(&pos, to, 0, buf, sizeof buf, &d);
+    if (rc == CHC_OK) rc = chc_position_write(&pos, to, 0, buf, sizeof buf, NULL, &d);
     if (rc != CHC_OK) {
         cli_error("unmix", "%s", cli_diag_text(rc, &d));
         return CLI_BAD_INPUT;

@@ -16,12 +16,13 @@ static const cli_spec spec = {
     "Exit status: 0 ok, 1 bad input (one line on stderr naming the move at fault), 2 bad usage.\n"
     "Example: chesscodec move \"$(chesscodec encode --to covert startpos)\" e4\n"};
 
-static int play(const cli_args *a)
+static int play(const cli_args *a, int format)
 {
     chc_position pos;
     chc_diag d = CHC_DIAG_INIT;
-    const char *what = NULL;
-    int rc = cli_read_position(a->pos[0], cli_get(a, "--format"), &pos, &what, &d);
+    chc_read_info info = {0, 0, 0, 0};
+    int rc = chc_position_read(a->pos[0], strlen(a->pos[0]), format, &pos, &info, &d);
+    const char *what = cli_format_name(info.format);
     if (rc != CHC_OK) {
         cli_error("move", "CODE%s%s%s: %s", what ? " (" : "", what ? what : "", what ? ")" : "",
                   cli_diag_text(rc, &d));
@@ -31,10 +32,7 @@ static int play(const cli_args *a)
         const char *text = a->pos[k];
         chc_move m;
         d = (chc_diag)CHC_DIAG_INIT;
-        size_t n = strlen(text);
-        int uci = (n == 4 || n == 5) && text[0] >= 'a' && text[0] <= 'h' && text[1] >= '1' &&
-                  text[1] <= '8' && text[2] >= 'a' && text[2] <= 'h' && text[3] >= '1' && text[3] <= '8';
-        rc = uci ? chc_move_from_uci(&pos, text, &m, &d) : chc_move_from_san(&pos, text, &m, &d);
+        rc = chc_move_parse(&pos, text, strlen(text), &m, &d);
         if (rc == CHC_OK && m == CHC_MOVE_NULL) {
             rc = CHC_E_MOVE_ILLEGAL;
             snprintf(d.message, sizeof d.message, "a null move is not a move of the game");
@@ -47,12 +45,10 @@ static int play(const cli_args *a)
         chc_make_move(&pos, m, &u);
     }
     char buf[CHC_POSITION_TEXT_MAX];
-    const cli_format *f = cli_format_find(what, CHC_KIND_POSITION);
     d = (chc_diag)CHC_DIAG_INIT;
-    rc = cli_write_position(&pos, f, 0, buf, sizeof buf, &d);
+    rc = chc_position_write(&pos, info.format, 0, buf, sizeof buf, NULL, &d);
     if (rc != CHC_OK) {
-        cli_error("move", "the new position cannot be written as %s: %s", f->name,
-                  cli_diag_text(rc, &d));
+        cli_error("move", "the new position cannot be written as %s: %s", what, cli_diag_text(rc, &d));
         return CLI_BAD_INPUT;
     }
     printf("%s\n", buf);
@@ -62,16 +58,14 @@ static int play(const cli_args *a)
 int cmd_move(int argc, char **argv)
 {
     cli_args a;
-    int rc = cli_parse(&spec, argc, argv, &a);
+    int rc = cli_parse(&spec, argc, argv, &a), format;
     if (rc != CLI_OK) return rc;
     if (a.npos < 2) {
         cli_error("move", "give a CODE and at least one MOVE (see chesscodec move --help)");
         rc = CLI_USAGE;
-    } else if (cli_get(&a, "--format") && !cli_format_find(cli_get(&a, "--format"), CHC_KIND_POSITION)) {
-        cli_error("move", "unknown format '%s'", cli_get(&a, "--format"));
-        rc = CLI_USAGE;
-    } else {
-        rc = play(&a);
+    } else if ((rc = cli_format_opt("move", "--format", cli_get(&a, "--format"), CHC_KIND_POSITION,
+                                    CHC_CAP_READ | CHC_CAP_WRITE, &format)) == CLI_OK) {
+        rc = play(&a, format);
     }
     free(a.pos);
     return rc;

@@ -114,19 +114,21 @@ static int is_startpos(const chc_position *pos)
 /* Formats: the command line's registry (cli/formats.c), so that every code the page shows is */
 /* exactly what `chesscodec encode --to NAME` / `convert --to NAME` writes.                    */
 /* ------------------------------------------------------------------------------------------ */
-/* Adds "name": code (or null, with the reason in errors) for every format of one kind: of the
- * position, or of the game g. */
+/* Adds "name": code (or null, with the reason in errors) for every text format of one kind:
+ * of the position, or of the game g. */
 static void all_formats(const chc_position *pos, const chc_game *g, json_t *formats, json_t *errors)
 {
     char *text = NULL;
-    for (size_t i = 0; cli_format_at(i); i++) {
-        const cli_format *f = cli_format_at(i);
-        if (f->kind != (g ? CHC_KIND_GAME : CHC_KIND_POSITION)) continue;
+    size_t cap = 0;
+    for (size_t i = 0; i < chc_format_count(); i++) {
+        const chc_format_info *f = chc_format_at(i);
+        if (f->kind != (g ? CHC_KIND_GAME : CHC_KIND_POSITION) || !(f->caps & CHC_CAP_WRITE) ||
+            (f->caps & CHC_CAP_BINARY))
+            continue;
         chc_diag d = CHC_DIAG_INIT;
-        size_t len = 0;
-        int rc = g ? cli_write_game(g, f, 0, &text, &len, &d) : CHC_OK;
         char buf[CHC_POSITION_TEXT_MAX];
-        if (!g) rc = cli_write_position(pos, f, 0, buf, sizeof buf, &d);
+        int rc = g ? cli_game_text(g, f->format, 0, &text, &cap, NULL, &d)
+                   : chc_position_write(pos, f->format, 0, buf, sizeof buf, NULL, &d);
         if (rc == CHC_OK) {
             json_object_set_new(formats, f->name, json_string(g ? text : buf));
         } else {
@@ -328,7 +330,7 @@ static int read_fen(json_t *root, chc_position *pos, serve_reply *out)
         return 0;
     }
     chc_diag d = CHC_DIAG_INIT;
-    int rc = cli_read_position(fen, NULL, pos, NULL, &d);
+    int rc = chc_position_read(fen, strlen(fen), CHC_FORMAT_AUTO, pos, NULL, &d);
     if (rc != CHC_OK) {
         chess_error(out, "bad_input", "fen", rc, &d);
         return -1;
@@ -358,11 +360,11 @@ static int read_game(json_t *root, chc_game *g, const char **used, serve_reply *
         serve_error_reply(out, 400, "bad_request", "\"moves\" are UCI moves: format must be \"uci\"");
         return -1;
     }
-    if (format && strcmp(format, "auto") == 0) format = NULL;
-    if (format && !cli_format_find(format, CHC_KIND_GAME | CHC_KIND_POSITION) &&
-        strcmp(format, "pack-position") != 0) {
+    int fmt = format && strcmp(format, "auto") ? chc_format_by_name(format, CHC_KIND_GAME | CHC_KIND_POSITION)
+                                               : CHC_FORMAT_AUTO;
+    if (format && strcmp(format, "auto") && !fmt) {
         char names[300];
-        cli_format_names(names, sizeof names, CHC_KIND_GAME | CHC_KIND_POSITION, ", ");
+        cli_format_names(names, sizeof names, CHC_KIND_GAME | CHC_KIND_POSITION, CHC_CAP_READ, ", ");
         error_fmt(out, 400, "unknown_format", "unknown format \"%.40s\" (known: auto, %s)", format, names);
         return -1;
     }
@@ -396,12 +398,25 @@ static int read_game(json_t *root, chc_game *g, const char **used, serve_reply *
             }
         }
     } else {
-        rc = cli_read_game(input ? input : "", input ? strlen(input) : 0, format,
-                           start_fen ? &start : NULL, g, used, &d);
-        if (rc == CHC_E_EMPTY && !format) {
+        chc_read_info info = {0, 0, 0, 0};
+        const char *in = input ? input : "";
+        rc = chc_game_read(in, strlen(in), fmt, g, &info, &d);
+        if (rc == CHC_E_EMPTY && !fmt) {
             chc_game_reset(g, &start); /* no input: the game of no moves */
             rc = CHC_OK;
+        } else if (start_fen && (info.format == CHC_FORMAT_SAN_LINE || info.format == CHC_FORMAT_UCI_LINE)) {
+            /* moves from start_fen, in the line format's own syntax */
+            size_t n = strlen(start_fen) + strlen(in) + 16;
+            char *line = malloc(n);
+            rc = CHC_E_NO_MEMORY;
+            if (line) {
+                snprintf(line, n, "fen %s moves %s", start_fen, in);
+                d = (chc_diag)CHC_DIAG_INIT;
+                rc = chc_game_read(line, strlen(line), info.format, g, &info, &d);
+                free(line);
+            }
         }
+        *used = cli_format_name(info.format);
     }
     if (rc == CHC_E_NO_MEMORY) {
         serve_error_reply(out, 500, "internal", "out of memory");
@@ -435,9 +450,11 @@ static const serve_config *CFG;
 static void api_info(serve_reply *out)
 {
     json_t *pf = json_array(), *gf = json_array();
-    for (size_t i = 0; cli_format_at(i); i++)
-        json_array_append_new(cli_format_at(i)->kind == CHC_KIND_GAME ? gf : pf,
-                              json_string(cli_format_at(i)->name));
+    for (size_t i = 0; i < chc_format_count(); i++) {
+        const chc_format_info *f = chc_format_at(i);
+        if ((f->caps & CHC_CAP_READ) && !(f->caps & CHC_CAP_BINARY))
+            json_array_append_new(f->kind == CHC_KIND_GAME ? gf : pf, json_string(f->name));
+    }
     json_t *o = json_pack("{s:s,s:s,s:o,s:o,s:{s:I,s:I}}", "name", "chesscodec", "version",
                           chc_version_string(), "position_formats", pf, "game_formats", gf,
                           "limits", "max_body_bytes", (json_int_t)CFG->max_body,
@@ -451,29 +468,30 @@ static void api_position(json_t *root, serve_reply *out)
     const char *input, *format;
     if (get_string(root, "input", 1, &input, out) < 0) return;
     if (get_string(root, "format", 0, &format, out) < 0) return;
-    if (format && strcmp(format, "auto") == 0) format = NULL;
-    if (format && !cli_format_find(format, CHC_KIND_POSITION)) {
+    int fmt = format && strcmp(format, "auto") ? chc_format_by_name(format, CHC_KIND_POSITION)
+                                               : CHC_FORMAT_AUTO;
+    if (format && strcmp(format, "auto") && !fmt) {
         char names[300];
-        cli_format_names(names, sizeof names, CHC_KIND_POSITION, ", ");
+        cli_format_names(names, sizeof names, CHC_KIND_POSITION, CHC_CAP_READ, ", ");
         error_fmt(out, 400, "unknown_format", "unknown position format \"%.40s\" (known: auto, %s)",
                   format, names);
         return;
     }
     chc_position pos;
     chc_diag d = CHC_DIAG_INIT;
-    const char *used = NULL;
-    int rc = cli_read_position(input, format, &pos, &used, &d);
-    if (rc != CHC_OK && !used) {
+    chc_read_info info = {0, 0, 0, 0};
+    int rc = chc_position_read(input, strlen(input), fmt, &pos, &info, &d);
+    if (rc != CHC_OK && !info.format) {
         serve_error_reply(out, 422, "unknown_input", "the input is not in any position format this server reads");
         return;
     }
     if (rc != CHC_OK) {
-        chess_error(out, "bad_input", used, rc, &d);
+        chess_error(out, "bad_input", cli_format_name(info.format), rc, &d);
         return;
     }
-    json_t *info = position_info(&pos, -1);
-    json_object_set_new(info, "input_format", json_string(used));
-    reply_json(out, 200, info);
+    json_t *info_json = position_info(&pos, -1);
+    json_object_set_new(info_json, "input_format", json_string(cli_format_name(info.format)));
+    reply_json(out, 200, info_json);
 }
 
 /* POST /api/moves {"fen"}: the legal moves. */
