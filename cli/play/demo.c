@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "../cli.h"
-#include "play_game.h"
+#include "play.h"
 
 /* The games: their moves are facts of chess history. */
 struct demo_game {
@@ -103,17 +103,15 @@ static void rule(char *out, size_t cap, const char *title, int ansi)
     if (ansi) snprintf(out + n, cap - n, "\033[0m");
 }
 
-static void show(const struct demo_game *dg, const play_game *g, int ascii, int ansi)
+static void show(const struct demo_game *dg, const chc_game *g, int ascii, int ansi)
 {
-    const chc_position *pos = play_game_pos(g);
-    chc_move last = play_game_last_move(g);
-    char title[128], mv[PLAY_MOVE_TEXT_MAX], uci[CHC_UCI_MAX];
+    chc_position before;
+    chc_move last = play_last(g, &before);
+    size_t cur = chc_game_cursor(g);
+    char title[128], uci[CHC_UCI_MAX];
     if (last) {
-        const chc_position *before = &g->pos[g->cur - 1];
-        play_move_text(before, last, mv);
-        chc_move_to_uci(before, last, uci);
-        snprintf(title, sizeof title, "%u%s %s", (unsigned)before->fullmove,
-                 before->side == CHC_WHITE ? "." : "...", mv);
+        play_movelist(g, cur - 1, cur, 0, title, sizeof title);
+        chc_move_to_uci(&before, last, uci);
     } else {
         snprintf(title, sizeof title, "Start position");
     }
@@ -121,10 +119,12 @@ static void show(const struct demo_game *dg, const play_game *g, int ascii, int 
     rule(bar, sizeof bar, title, ansi);
     printf("%s\n", bar);
 
-    char lines[10][128];
-    play_board_lines(pos, last, ascii ? PLAY_BOARD_ASCII : 0, lines);
-    play_status st;
-    play_game_status(g, &st);
+    char board[CHC_BOARD_TEXT_MAX], *lines[9] = {0};
+    chc_board_write(chc_game_current(g), last, ascii ? CHC_BOARD_ASCII : 0, board, sizeof board, NULL);
+    lines[0] = strtok(board, "\n");
+    for (int i = 1; i < 9; i++) lines[i] = lines[i - 1] ? strtok(NULL, "\n") : NULL;
+    chc_game_status st;
+    chc_game_status_get(g, &st);
     play_codes c;
     play_codes_compute(g, &c);
 
@@ -132,18 +132,18 @@ static void show(const struct demo_game *dg, const play_game *g, int ascii, int 
     char side[9][256];
     for (int i = 0; i < 9; i++) side[i][0] = 0;
     if (last)
-        snprintf(side[0], sizeof side[0], "Move      %s  (UCI %s, ply %d of %d)", title, uci,
-                 g->cur, g->len);
+        snprintf(side[0], sizeof side[0], "Move      %s  (UCI %s, ply %zu of %zu)", title, uci,
+                 cur, chc_game_ply_count(g));
     else
         snprintf(side[0], sizeof side[0], "Game      %s, %s %.4s", dg->title, dg->site, dg->date);
     snprintf(side[1], sizeof side[1], "State     %s", st.text);
-    snprintf(side[2], sizeof side[2], "Key       %.20s  (Polyglot)", c.text[PLAY_CODE_KEY]);
+    snprintf(side[2], sizeof side[2], "Key       %.20s  (Polyglot)", play_code(&c, "Key"));
     char note[200];
-    if (g->cur == 0) {
+    if (cur == 0) {
         snprintf(side[4], sizeof side[4], "White     %s", dg->white);
         snprintf(side[5], sizeof side[5], "Black     %s", dg->black);
         snprintf(side[6], sizeof side[6], "Result    %s", dg->result);
-    } else if (note_for(dg, g->cur, note, sizeof note)) {
+    } else if (note_for(dg, (int)cur, note, sizeof note)) {
         /* wrap the note over rows 4..8 at about 44 columns */
         int row = 4;
         const char *p = note;
@@ -161,24 +161,15 @@ static void show(const struct demo_game *dg, const play_game *g, int ascii, int 
             row++;
         }
     }
-    for (int i = 0; i < 9; i++) {
-        if (side[i][0]) {
-            printf("%s    %s\n", lines[i], side[i]);
-        } else {
-            size_t n = strlen(lines[i]);
-            while (n && lines[i][n - 1] == ' ') n--;
-            printf("%.*s\n", (int)n, lines[i]);
-        }
+    for (int i = 0; i < 9 && lines[i]; i++) {
+        size_t n = strlen(lines[i]);
+        while (n && lines[i][n - 1] == ' ') n--;
+        if (side[i][0]) printf("%s%*s%s\n", lines[i], 4, "", side[i]);
+        else printf("%.*s\n", (int)n, lines[i]);
     }
-    static const int order[] = {PLAY_CODE_FEN,      PLAY_CODE_COVERT,   PLAY_CODE_MSCS_B64,
-                                PLAY_CODE_MSCS_HEX, PLAY_CODE_URLSAFE,  PLAY_CODE_PACK_POS,
-                                PLAY_CODE_PACK_GAME};
-    for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
-        int id = order[i];
-        const char *text = c.text[id];
-        if (id == PLAY_CODE_URLSAFE && c.ok[id] && !text[0]) text = "(empty: no moves yet)";
-        printf(" %-10s %s\n", play_code_label(id), text);
-    }
+    for (int i = 0; i < c.n; i++)
+        if (strcmp(c.label[i], "Key") != 0)
+            printf(" %-13s %s\n", c.label[i], c.text[i][0] ? c.text[i] : "(empty: no moves yet)");
     printf("\n");
 }
 
@@ -216,33 +207,28 @@ int cmd_demo(int argc, char **argv)
     if (delay < 0) delay = tty ? 0.6 : 0;
 
     /* the whole game first (so that "ply N of M" is known), then replay it */
-    play_game g;
-    if (play_game_init(&g) != CHC_OK) return CLI_BAD_INPUT;
-    char what[32], err[400];
-    char *text = malloc(strlen(dg->moves) + 8);
-    if (!text) return CLI_BAD_INPUT;
-    sprintf(text, "san:%s", dg->moves);
-    rc = play_load(&g, text, what, err, sizeof err);
-    free(text);
+    chc_game *g = chc_game_new();
+    chc_diag d = CHC_DIAG_INIT;
+    rc = g ? chc_game_read(dg->moves, strlen(dg->moves), CHC_FORMAT_SAN_LINE, g, NULL, &d) : CHC_E_NO_MEMORY;
     if (rc != CHC_OK) {
-        cli_error("demo", "the built-in game does not load: %s", err);
-        play_game_free(&g);
+        cli_error("demo", "the built-in game does not load: %s", cli_diag_text(rc, &d));
+        chc_game_free(g);
         return CLI_BAD_INPUT;
     }
-    snprintf(g.white, sizeof g.white, "%s", dg->white);
-    snprintf(g.black, sizeof g.black, "%.63s", dg->black);
-    int total = g.len;
+    chc_game_set_tag(g, "White", dg->white);
+    chc_game_set_tag(g, "Black", dg->black);
+    size_t total = chc_game_ply_count(g);
 
     if (!tty || final_only) {
         printf("chesscodec demo: %s\n%s vs %s, %s, %s %.4s, %s\n\n", dg->title, dg->white,
                dg->black, dg->event, dg->site, dg->date, dg->result);
     }
-    for (int ply = final_only ? total : 0; ply <= total; ply++) {
-        g.cur = ply;
+    for (size_t ply = final_only ? total : 0; ply <= total; ply++) {
+        chc_game_set_cursor(g, ply);
         if (tty)
             printf("\033[H\033[2J\033[1mchesscodec demo\033[0m: %s, %s %.4s   (Ctrl-C stops)\n\n",
                    dg->title, dg->site, dg->date);
-        show(dg, &g, ascii, tty);
+        show(dg, g, ascii, tty);
         cli_flush();
         if (delay > 0 && ply < total) {
             struct timespec ts;
@@ -253,7 +239,7 @@ int cmd_demo(int argc, char **argv)
     }
     /* the whole game, wrapped at 78 columns */
     char moves[4096];
-    play_movelist_text(&g, 0, total, moves, sizeof moves);
+    play_movelist(g, 0, total, 0, moves, sizeof moves);
     size_t san_len = strlen(moves);
     snprintf(moves + strlen(moves), sizeof moves - strlen(moves), " %s", dg->result);
     const char *p = moves;
@@ -278,11 +264,10 @@ int cmd_demo(int argc, char **argv)
     }
     /* what the whole game costs in each game code */
     play_codes c;
-    play_codes_compute(&g, &c);
-    printf("\nThe whole game (%d plies) as text: %zu characters of SAN movetext, %zu of urlsafe,\n"
+    play_codes_compute(g, &c);
+    printf("\nThe whole game (%zu plies) as text: %zu characters of SAN movetext, %zu of urlsafe,\n"
            "%zu of pack game code.\n",
-           total, san_len, strlen(c.text[PLAY_CODE_URLSAFE]),
-           strlen(c.text[PLAY_CODE_PACK_GAME]));
-    play_game_free(&g);
+           total, san_len, strlen(play_code(&c, "urlsafe")), strlen(play_code(&c, "Pack game")));
+    chc_game_free(g);
     return CLI_OK;
 }

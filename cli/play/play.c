@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "../cli.h"
-#include "play_game.h"
+#include "play.h"
 
 static const cli_opt opts[] = {
     {"--line", NULL, NULL, "no full screen: read moves and commands from standard input and\n"
@@ -43,46 +43,38 @@ static const cli_spec spec = {
 /* ---------------------------------------------------------------------------------------- */
 /* --line mode                                                                                */
 /* ---------------------------------------------------------------------------------------- */
-static void print_state(const play_game *g, const play_options *opt, int board)
+static void print_state(const chc_game *g, const play_options *opt, int board)
 {
-    const chc_position *pos = play_game_pos(g);
+    chc_position before;
+    chc_move last = play_last(g, &before);
     if (board) {
-        char lines[10][128];
-        unsigned fl = (opt->ascii ? PLAY_BOARD_ASCII : 0) | (opt->flip ? PLAY_BOARD_FLIP : 0);
-        play_board_lines(pos, play_game_last_move(g), fl, lines);
-        for (int i = 0; i < 9; i++) printf("%s\n", lines[i]);
+        char text[CHC_BOARD_TEXT_MAX];
+        unsigned fl = (opt->ascii ? CHC_BOARD_ASCII : 0) | (opt->flip ? CHC_BOARD_FLIP : 0);
+        if (chc_board_write(chc_game_current(g), last, fl, text, sizeof text, NULL) == CHC_OK)
+            fputs(text, stdout);
     }
-    play_status st;
-    play_game_status(g, &st);
-    chc_move last = play_game_last_move(g);
+    chc_game_status st;
+    chc_game_status_get(g, &st);
     if (last) {
-        const chc_position *before = &g->pos[g->cur - 1];
-        char mv[PLAY_MOVE_TEXT_MAX];
-        play_move_text(before, last, mv);
-        printf("Last       %u%s %s\n", (unsigned)before->fullmove,
-               before->side == CHC_WHITE ? "." : "...", mv);
+        char mv[64];
+        play_movelist(g, chc_game_cursor(g) - 1, chc_game_cursor(g), 0, mv, sizeof mv);
+        printf("%-14s %s\n", "Last", mv);
     }
-    printf("State      %s\n", st.text);
+    printf("%-14s %s\n", "State", st.text);
     play_codes c;
     play_codes_compute(g, &c);
-    for (int i = 0; i < PLAY_CODE_COUNT; i++)
-        printf("%-10s %s\n", play_code_label(i), c.text[i]);
+    for (int i = 0; i < c.n; i++) printf("%-14s %s\n", c.label[i], c.text[i]);
     printf("\n");
     cli_flush();
 }
 
-static int engine_plays(const play_options *opt, int side)
-{
-    return opt->engine_side == 2 || opt->engine_side == side;
-}
-
 /* Lets the engine move while it is its turn (in --line mode it simply waits). */
-static void line_engine_moves(play_game *g, play_options *opt, play_engine **engine, int board)
+static void line_engine_moves(chc_game *g, play_options *opt, play_engine **engine, int board)
 {
     for (int guard = 0; guard < 1000; guard++) {
-        play_status st;
-        play_game_status(g, &st);
-        if (st.over || !engine_plays(opt, play_game_pos(g)->side)) return;
+        chc_game_status st;
+        chc_game_status_get(g, &st);
+        if (st.over || !play_engine_plays(opt, st.side)) return;
         if (!*engine) *engine = play_engine_new();
         if (!*engine || play_engine_start(*engine, g, &opt->limits) != CHC_OK) {
             printf("error: the engine cannot start\n");
@@ -90,25 +82,24 @@ static void line_engine_moves(play_game *g, play_options *opt, play_engine **eng
             return;
         }
         chc_move best = CHC_MOVE_NONE;
-        char info[160];
+        char info[160], mv[CHC_SAN_MAX];
         while (!play_engine_poll(*engine, &best, info, sizeof info)) {
             struct timespec ts = {0, 5 * 1000 * 1000};
             nanosleep(&ts, NULL);
         }
-        if (best == CHC_MOVE_NONE || !chc_is_legal(play_game_pos(g), best)) {
+        if (best == CHC_MOVE_NONE || !chc_is_legal(chc_game_current(g), best)) {
             printf("error: the engine found no move\n");
             opt->engine_side = -1;
             return;
         }
-        char mv[PLAY_MOVE_TEXT_MAX];
-        play_move_text(play_game_pos(g), best, mv);
-        play_game_push(g, best);
+        chc_move_to_san(chc_game_current(g), best, mv);
+        chc_game_play(g, best);
         printf("> engine plays %s (%s)\n", mv, info);
         print_state(g, opt, board);
     }
 }
 
-static int run_line_mode(play_game *g, play_options *opt, int board)
+static int run_line_mode(chc_game *g, play_options *opt, int board)
 {
     play_engine *engine = NULL;
     int failed = 0;
@@ -204,31 +195,27 @@ int cmd_play(int argc, char **argv)
         opt.limits.movetime_ms = 0;
     }
     const char *white = cli_get(&a, "--white"), *black = cli_get(&a, "--black");
-    if (opt.engine_side >= 0 && !play_engine_available()) {
-        cli_error("play", "this build has no engine");
-        return CLI_BAD_INPUT;
-    }
-    play_game g;
-    if (play_game_init(&g) != CHC_OK) {
+    chc_game *g = chc_game_new();
+    if (!g) {
         cli_error("play", "out of memory");
         return CLI_BAD_INPUT;
     }
     if (load) {
         char what[32], err[512];
-        if (play_load(&g, load, what, err, sizeof err) != CHC_OK) {
+        if (play_load(g, load, what, sizeof what, err, sizeof err) != CHC_OK) {
             cli_error("play", "%s", err);
-            play_game_free(&g);
+            chc_game_free(g);
             return CLI_BAD_INPUT;
         }
     }
-    if (white) snprintf(g.white, sizeof g.white, "%s", white);
-    if (black) snprintf(g.black, sizeof g.black, "%s", black);
+    if (white) chc_game_set_tag(g, "White", white);
+    if (black) chc_game_set_tag(g, "Black", black);
     if (!line_mode && (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))) line_mode = 1;
     if (!line_mode && !play_tui_available()) {
         fprintf(stderr, "chesscodec play: built without ncurses; using --line mode\n");
         line_mode = 1;
     }
-    rc = line_mode ? run_line_mode(&g, &opt, board) : play_tui_run(&g, &opt);
-    play_game_free(&g);
+    rc = line_mode ? run_line_mode(g, &opt, board) : play_tui_run(g, &opt);
+    chc_game_free(g);
     return rc;
 }

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "play_game.h"
+#include "play.h"
 
 const char *const play_help_lines[] = {
     "Type a move in SAN (e4, Nf3, O-O, exd8=Q) or UCI (e2e4), then Enter.",
@@ -27,12 +27,28 @@ static int word_is(const char *w, size_t n, const char *a, const char *b)
     return (strlen(a) == n && strncmp(w, a, n) == 0) || (b && strlen(b) == n && strncmp(w, b, n) == 0);
 }
 
-static int engine_plays(const play_options *opt, int side)
+int play_engine_plays(const play_options *opt, int side)
 {
     return opt->engine_side == 2 || opt->engine_side == side;
 }
 
-int play_command(play_game *g, play_options *opt, const char *line, char *msg, size_t msgcap)
+static int side(const chc_game *g)
+{
+    return chc_side_to_move(chc_game_current(g));
+}
+
+/* A new game from the start position, keeping the player names. */
+static void new_game(chc_game *g)
+{
+    char names[2][256];
+    static const char *const tags[] = {"White", "Black"};
+    for (int i = 0; i < 2; i++) snprintf(names[i], sizeof names[i], "%s", chc_game_tag(g, tags[i]) ? chc_game_tag(g, tags[i]) : "");
+    chc_game_reset(g, NULL);
+    for (int i = 0; i < 2; i++)
+        if (names[i][0]) chc_game_set_tag(g, tags[i], names[i]);
+}
+
+int play_command(chc_game *g, play_options *opt, const char *line, char *msg, size_t msgcap)
 {
     msg[0] = 0;
     while (isspace((unsigned char)*line)) line++;
@@ -53,39 +69,39 @@ int play_command(play_game *g, play_options *opt, const char *line, char *msg, s
     if (word_is(w, wn, "quit", "q") || word_is(w, wn, "exit", NULL)) return PLAY_CMD_QUIT;
     if (word_is(w, wn, "help", "?") || word_is(w, wn, "h", NULL)) return PLAY_CMD_HELP;
     if (word_is(w, wn, "undo", "u") || word_is(w, wn, "takeback", "back")) {
-        if (!play_game_undo(g)) {
+        if (!chc_game_undo(g)) {
             snprintf(msg, msgcap, "nothing to undo");
             return PLAY_CMD_ERROR;
         }
         /* against the engine, go back to a position where it is the player's turn */
         if (opt->engine_side >= 0 && opt->engine_side != 2 &&
-            engine_plays(opt, play_game_pos(g)->side) && g->cur > 0)
-            play_game_undo(g);
+            play_engine_plays(opt, side(g)))
+            chc_game_undo(g);
         snprintf(msg, msgcap, "took back; %s to move",
-                 play_game_pos(g)->side == CHC_WHITE ? "White" : "Black");
+                 side(g) == CHC_WHITE ? "White" : "Black");
         return PLAY_CMD_OK;
     }
     if (word_is(w, wn, "redo", "r") || word_is(w, wn, "forward", NULL)) {
-        if (!play_game_redo(g)) {
+        if (!chc_game_redo(g)) {
             snprintf(msg, msgcap, "nothing to redo");
             return PLAY_CMD_ERROR;
         }
         if (opt->engine_side >= 0 && opt->engine_side != 2 &&
-            engine_plays(opt, play_game_pos(g)->side))
-            play_game_redo(g);
+            play_engine_plays(opt, side(g)))
+            chc_game_redo(g);
         snprintf(msg, msgcap, "replayed; %s to move",
-                 play_game_pos(g)->side == CHC_WHITE ? "White" : "Black");
+                 side(g) == CHC_WHITE ? "White" : "Black");
         return PLAY_CMD_OK;
     }
     if (word_is(w, wn, "new", "n")) {
         if (argbuf[0]) {
             char what[32], err[256];
-            if (play_load(g, argbuf, what, err, sizeof err) != CHC_OK) {
+            if (play_load(g, argbuf, what, sizeof what, err, sizeof err) != CHC_OK) {
                 snprintf(msg, msgcap, "%s", err);
                 return PLAY_CMD_ERROR;
             }
         } else {
-            play_game_reset(g, NULL);
+            new_game(g);
         }
         snprintf(msg, msgcap, "new game");
         return PLAY_CMD_OK;
@@ -101,11 +117,11 @@ int play_command(play_game *g, play_options *opt, const char *line, char *msg, s
             snprintf(msg, msgcap, "load what? (FEN, PGN file, covert emoji, MSCS, urlsafe, moves)");
             return PLAY_CMD_ERROR;
         }
-        if (play_load(g, argbuf, what, err, sizeof err) != CHC_OK) {
+        if (play_load(g, argbuf, what, sizeof what, err, sizeof err) != CHC_OK) {
             snprintf(msg, msgcap, "%s", err);
             return PLAY_CMD_ERROR;
         }
-        snprintf(msg, msgcap, "loaded %s (%d moves)", what, g->cur);
+        snprintf(msg, msgcap, "loaded %s (%zu moves)", what, chc_game_cursor(g));
         return PLAY_CMD_OK;
     }
     if (word_is(w, wn, "save", "s")) {
@@ -118,28 +134,24 @@ int play_command(play_game *g, play_options *opt, const char *line, char *msg, s
             snprintf(msg, msgcap, "%s", err);
             return PLAY_CMD_ERROR;
         }
-        snprintf(msg, msgcap, "saved %d moves as PGN to %.200s", g->cur, argbuf);
+        snprintf(msg, msgcap, "saved %zu moves as PGN to %.200s", chc_game_cursor(g), argbuf);
         return PLAY_CMD_OK;
     }
     if (word_is(w, wn, "engine", "e") || word_is(w, wn, "go", NULL)) {
-        if (!play_engine_available()) {
-            snprintf(msg, msgcap, "this build has no engine");
-            return PLAY_CMD_ERROR;
-        }
-        int side;
-        if (word_is(w, wn, "go", NULL) || !argbuf[0]) side = play_game_pos(g)->side;
-        else if (!strcmp(argbuf, "white") || !strcmp(argbuf, "w")) side = CHC_WHITE;
-        else if (!strcmp(argbuf, "black") || !strcmp(argbuf, "b")) side = CHC_BLACK;
-        else if (!strcmp(argbuf, "both")) side = 2;
-        else if (!strcmp(argbuf, "off") || !strcmp(argbuf, "none")) side = -1;
+        int who;
+        if (word_is(w, wn, "go", NULL) || !argbuf[0]) who = side(g);
+        else if (!strcmp(argbuf, "white") || !strcmp(argbuf, "w")) who = CHC_WHITE;
+        else if (!strcmp(argbuf, "black") || !strcmp(argbuf, "b")) who = CHC_BLACK;
+        else if (!strcmp(argbuf, "both")) who = 2;
+        else if (!strcmp(argbuf, "off") || !strcmp(argbuf, "none")) who = -1;
         else {
             snprintf(msg, msgcap, "engine white, black, both or off");
             return PLAY_CMD_ERROR;
         }
-        opt->engine_side = side;
-        snprintf(msg, msgcap, "%s", side < 0 ? "engine off: two players"
-                                    : side == 2 ? "the engine plays both sides"
-                                    : side == CHC_WHITE ? "the engine plays White"
+        opt->engine_side = who;
+        snprintf(msg, msgcap, "%s", who < 0 ? "engine off: two players"
+                                    : who == 2 ? "the engine plays both sides"
+                                    : who == CHC_WHITE ? "the engine plays White"
                                                         : "the engine plays Black");
         return PLAY_CMD_OK;
     }
@@ -168,61 +180,47 @@ int play_command(play_game *g, play_options *opt, const char *line, char *msg, s
         snprintf(msg, msgcap, "the engine searches %ld plies deep", d);
         return PLAY_CMD_OK;
     }
-    if (word_is(w, wn, "resign", NULL)) {
-        play_status st;
-        play_game_status(g, &st);
-        if (st.over) {
-            snprintf(msg, msgcap, "the game is already over");
-            return PLAY_CMD_ERROR;
-        }
-        g->resigned = 1 + play_game_pos(g)->side;
-        play_game_status(g, &st);
-        snprintf(msg, msgcap, "%s", st.text);
-        return PLAY_CMD_OK;
-    }
-    if (word_is(w, wn, "draw", NULL)) {
-        play_status st;
-        play_game_status(g, &st);
-        if (st.over) {
-            snprintf(msg, msgcap, "the game is already over");
-            return PLAY_CMD_ERROR;
-        }
-        if (!st.fifty_claim && st.repetitions < 3 && opt->engine_side >= 0) {
+    chc_game_status st;
+    chc_game_status_get(g, &st);
+    int resign = word_is(w, wn, "resign", NULL);
+    if ((resign || word_is(w, wn, "draw", NULL)) && !st.over) {
+        if (!resign && !st.can_claim && opt->engine_side >= 0) {
             snprintf(msg, msgcap, "no draw to claim, and the engine plays on");
             return PLAY_CMD_ERROR;
         }
-        g->draw_agreed = 1;
-        snprintf(msg, msgcap, "%s", st.fifty_claim      ? "draw claimed (50-move rule)"
-                                    : st.repetitions >= 3 ? "draw claimed (threefold repetition)"
-                                                          : "draw agreed");
+        /* a declaration ends the game here: the moves after the cursor go */
+        chc_game_truncate(g, chc_game_cursor(g));
+        chc_game_set_termination(g, resign ? CHC_TERM_RESIGNATION
+                                    : st.can_claim == CHC_OUTCOME_FIFTY ? CHC_TERM_FIFTY
+                                    : st.can_claim == CHC_OUTCOME_THREEFOLD ? CHC_TERM_THREEFOLD
+                                                                             : CHC_TERM_AGREEMENT,
+                                 !resign ? CHC_RESULT_DRAW
+                                 : side(g) == CHC_WHITE ? CHC_RESULT_BLACK_WINS : CHC_RESULT_WHITE_WINS);
+        chc_game_status_get(g, &st);
+        snprintf(msg, msgcap, "%s", st.text);
         return PLAY_CMD_OK;
     }
-
     /* a move */
-    play_status st;
-    play_game_status(g, &st);
     if (st.over) {
         snprintf(msg, msgcap, "the game is over (%s): undo, new or load", st.text);
         return PLAY_CMD_ERROR;
     }
-    if (engine_plays(opt, play_game_pos(g)->side)) {
+    if (play_engine_plays(opt, side(g))) {
         snprintf(msg, msgcap, "it is the engine's turn (type 'engine off' to move for it)");
         return PLAY_CMD_ERROR;
     }
-    char mv[64];
-    size_t mn = len < sizeof mv ? len : sizeof mv - 1;
-    memcpy(mv, line, mn);
-    mv[mn] = 0;
     chc_move m;
-    char err[200];
-    if (play_parse_move(play_game_pos(g), mv, &m, err, sizeof err) != CHC_OK) {
-        snprintf(msg, msgcap, "%s", err);
-        return PLAY_CMD_ERROR;
+    chc_diag d = CHC_DIAG_INIT;
+    int rc = chc_move_parse(chc_game_current(g), line, len, &m, &d);
+    if (rc == CHC_OK && m == CHC_MOVE_NULL) {
+        rc = CHC_E_MOVE_ILLEGAL;
+        snprintf(d.message, sizeof d.message, "%.*s is a null move: not played here", (int)(len < 20 ? len : 20), line);
     }
-    char text[PLAY_MOVE_TEXT_MAX];
-    play_move_text(play_game_pos(g), m, text);
-    if (play_game_push(g, m) != CHC_OK) {
-        snprintf(msg, msgcap, "out of memory");
+    char text[CHC_SAN_MAX];
+    if (rc == CHC_OK) chc_move_to_san(chc_game_current(g), m, text);
+    if (rc == CHC_OK) rc = chc_game_play(g, m);
+    if (rc != CHC_OK) {
+        snprintf(msg, msgcap, "%s", cli_diag_text(rc, &d));
         return PLAY_CMD_ERROR;
     }
     snprintf(msg, msgcap, "played %s", text);

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "play_game.h"
+#include "play.h"
 
 #include <pthread.h>
 #include <time.h>
@@ -25,11 +25,6 @@ struct play_engine {
     int have_progress;
     int root_side; /* side to move at the root: scores are shown from White's side */
 };
-
-int play_engine_available(void)
-{
-    return 1;
-}
 
 play_engine *play_engine_new(void)
 {
@@ -79,17 +74,18 @@ static void *search_thread(void *arg)
     return NULL;
 }
 
-int play_engine_start(play_engine *e, const play_game *g, const play_limits *lim)
+int play_engine_start(play_engine *e, const chc_game *g, const play_limits *lim)
 {
     play_engine_cancel(e);
     /* the history since the last irreversible move is enough for repetitions; keep it all */
-    chc_move *m = realloc(e->moves, (size_t)(g->cur + 1) * sizeof *m);
+    size_t cur = chc_game_cursor(g);
+    chc_move *m = realloc(e->moves, (cur + 1) * sizeof *m);
     if (!m) return CHC_E_NO_MEMORY;
     e->moves = m;
-    memcpy(e->moves, g->moves, (size_t)g->cur * sizeof *m);
-    e->nmoves = g->cur;
-    e->start = g->pos[0];
-    e->root_side = play_game_pos(g)->side;
+    for (size_t i = 0; i < cur; i++) m[i] = chc_game_move(g, i);
+    e->nmoves = (int)cur;
+    e->start = *chc_game_start(g);
+    e->root_side = chc_side_to_move(chc_game_current(g));
     memset(&e->lim, 0, sizeof e->lim);
     e->lim.movetime_ms = lim->movetime_ms;
     e->lim.depth = lim->depth;

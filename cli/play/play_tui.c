@@ -1,7 +1,7 @@
 /* `chesscodec play`: the full-screen game (ncurses). The board, the game state, the move list
  * and every code of the current position, redrawn after each move; the engine thinks in its
  * own thread while this loop polls the keyboard and the search every 50 ms. */
-#include "play_game.h"
+#include "play.h"
 
 #ifdef CHC_HAVE_CURSES
 #include <curses.h>
@@ -16,7 +16,7 @@ enum { C_LIGHT = 1, C_DARK, C_LIGHT_W, C_DARK_W, C_LAST_L, C_LAST_D, C_LAST_LW, 
        C_CHECK, C_CHECK_W, C_TITLE, C_ERROR, C_LABEL, C_GOOD, C_DIM };
 
 typedef struct tui {
-    play_game *g;
+    chc_game *g;
     play_options *opt;
     play_engine *engine;
     play_codes codes;
@@ -44,11 +44,6 @@ static void on_signal(int sig)
 int play_tui_available(void)
 {
     return 1;
-}
-
-static int engine_plays(const play_options *opt, int side)
-{
-    return opt->engine_side == 2 || opt->engine_side == side;
 }
 
 static void set_msg(tui *t, int error, const char *text)
@@ -98,8 +93,8 @@ static void put_cut(int y, int x, int width, const char *s)
 
 static void draw_board(tui *t, int top, int left)
 {
-    const chc_position *pos = play_game_pos(t->g);
-    chc_move last = play_game_last_move(t->g);
+    const chc_position *pos = chc_game_current(t->g);
+    chc_move last = play_last(t->g, NULL);
     int lf = -1, lt = -1;
     if (last && last != CHC_MOVE_NULL) {
         lf = CHC_MOVE_FROM(last);
@@ -110,7 +105,11 @@ static void draw_board(tui *t, int top, int left)
             lt = CHC_SQUARE(kside ? 6 : 2, CHC_RANK(lf));
         }
     }
-    int check_sq = chc_in_check(pos) ? pos->king_sq[pos->side] : -1;
+    int check_sq = chc_in_check(pos) ? chc_king_square(pos, chc_side_to_move(pos)) : -1;
+    static const char *const glyphs[2][2][7] = {
+        {{"\u00B7", "\u2659", "\u2658", "\u2657", "\u2656", "\u2655", "\u2654"},
+         {"\u00B7", "\u265F", "\u265E", "\u265D", "\u265C", "\u265B", "\u265A"}},
+        {{".", "P", "N", "B", "R", "Q", "K"}, {".", "p", "n", "b", "r", "q", "k"}}};
     int flip = t->opt->flip, ascii = t->opt->ascii;
     for (int row = 0; row < 8; row++) {
         int rank = flip ? row : 7 - row;
@@ -119,10 +118,10 @@ static void draw_board(tui *t, int top, int left)
         for (int col = 0; col < 8; col++) {
             int file = flip ? 7 - col : col;
             int sq = CHC_SQUARE(file, rank);
-            int piece = pos->board[sq];
+            int piece = chc_piece_at(pos, sq);
             int light = (file + rank) % 2 == 1;
             int white = piece && CHC_PIECE_COLOR(piece) == CHC_WHITE;
-            const char *glyph = piece ? play_piece_glyph(piece, ascii) : " ";
+            const char *glyph = piece ? glyphs[ascii][CHC_PIECE_COLOR(piece)][CHC_PIECE_TYPE(piece)] : " ";
             if (t->colors) {
                 int pair;
                 if (sq == check_sq) pair = white ? C_CHECK_W : C_CHECK;
@@ -138,7 +137,7 @@ static void draw_board(tui *t, int top, int left)
                 attroff(a);
             } else {
                 int mark = sq == lf || sq == lt || sq == check_sq;
-                if (!piece) glyph = play_piece_glyph(CHC_NO_PIECE, ascii);
+                if (!piece) glyph = glyphs[ascii][0][0];
                 mvaddstr(top + row, left + 3 + col * 3, mark ? (sq == check_sq ? "(" : "[") : " ");
                 addstr(glyph);
                 addstr(mark ? (sq == check_sq ? ")" : "]") : " ");
@@ -151,60 +150,44 @@ static void draw_board(tui *t, int top, int left)
     }
 }
 
-/* The move list, wrapped to `width`, keeping the last `rows` lines. */
+/* The move list, wrapped to `width`, keeping the last `rows` lines; the moves after the cursor
+ * (redo) follow a bar. */
 static void draw_moves(tui *t, int top, int left, int width, int rows)
 {
     if (rows <= 0 || width < 8) return;
-    play_game *g = t->g;
-    /* build the lines from the end backwards: one move pair per item */
-    char lines[64][128];
-    int n = 0;
-    char cur[128] = "";
-    size_t cl = 0;
-    for (int i = 0; i < g->len; i++) {
-        char mv[PLAY_MOVE_TEXT_MAX], item[48];
-        const chc_position *p = &g->pos[i];
-        play_move_text(p, g->moves[i], mv);
-        if (p->side == CHC_WHITE)
-            snprintf(item, sizeof item, "%u.%s", (unsigned)p->fullmove, mv);
-        else if (i == 0)
-            snprintf(item, sizeof item, "%u...%s", (unsigned)p->fullmove, mv);
-        else
-            snprintf(item, sizeof item, "%s", mv);
-        if (i == g->cur) {
-            /* the redoable moves: marked with a bar */
-            char tmp[64];
-            snprintf(tmp, sizeof tmp, "| %.40s", item);
-            snprintf(item, sizeof item, "%.46s", tmp);
-        }
-        size_t il = strlen(item);
-        if (cl && cl + 1 + il > (size_t)width) {
-            if (n == 64) {
-                memmove(lines[0], lines[1], sizeof lines[0] * 63);
-                n = 63;
-            }
-            snprintf(lines[n++], sizeof lines[0], "%s", cur);
-            cl = 0;
-            cur[0] = 0;
-        }
-        cl += (size_t)snprintf(cur + cl, sizeof cur - cl, "%s%s", cl ? " " : "", item);
-        if (cl >= sizeof cur) cl = sizeof cur - 1;
+    size_t cur = chc_game_cursor(t->g), len = chc_game_ply_count(t->g);
+    static char text[1 << 16];
+    play_movelist(t->g, 0, cur, 1, text, sizeof text);
+    size_t n = strlen(text);
+    if (cur < len) {
+        snprintf(text + n, sizeof text - n, "%s| ", n ? " " : "");
+        n = strlen(text);
+        play_movelist(t->g, cur, len, 1, text + n, sizeof text - n);
     }
-    if (cl) {
-        if (n == 64) {
-            memmove(lines[0], lines[1], sizeof lines[0] * 63);
-            n = 63;
-        }
-        snprintf(lines[n++], sizeof lines[0], "%s", cur);
-    }
-    if (n == 0) {
+    if (!text[0]) {
         attron(A_DIM);
         put_cut(top, left, width, "(no moves yet)");
         attroff(A_DIM);
         return;
     }
-    int first = n > rows ? n - rows : 0;
-    for (int i = first; i < n; i++) put_cut(top + i - first, left, width, lines[i]);
+    /* line starts, wrapping at spaces; the last `rows` lines are shown */
+    size_t start[256];
+    int nl = 0;
+    for (size_t p = 0, end = strlen(text); p < end && nl < 256;) {
+        start[nl++] = p;
+        size_t q = p + (size_t)width < end ? p + (size_t)width : end;
+        if (q < end) {
+            while (q > p && text[q] != ' ') q--;
+            if (q == p) q = p + (size_t)width;
+        }
+        p = q < end && text[q] == ' ' ? q + 1 : q;
+    }
+    int first = nl > rows ? nl - rows : 0;
+    for (int i = first; i < nl; i++) {
+        size_t e = i + 1 < nl ? start[i + 1] : strlen(text);
+        while (e > start[i] && text[e - 1] == ' ') e--;
+        mvaddnstr(top + i - first, left, text + start[i], (int)(e - start[i]));
+    }
 }
 
 /* How many bytes of s[pos..len) fit in `width` columns, as curses measures them (drawn into
@@ -231,7 +214,9 @@ static size_t fit_bytes(tui *t, const char *s, size_t pos, size_t len, int width
 /* Writes a code at (y, x) within `width` columns over at most `maxrows` rows and returns the
  * rows used. Text with spaces (FEN) breaks at a space. ASCII text too long for its rows
  * shows "..." and its end (the part that changes with each move). */
-static int draw_wrapped(tui *t, int y, int x, int width, int maxrows, const char *s)
+/* Draws s from (y, x) in up to maxrows rows of `width` cells (draw 0: only counts them);
+ * returns the rows used. */
+static int draw_wrapped(tui *t, int y, int x, int width, int maxrows, const char *s, int draw)
 {
     size_t len = strlen(s), pos = 0;
     int rows = 0, ascii = 1;
@@ -244,8 +229,8 @@ static int draw_wrapped(tui *t, int y, int x, int width, int maxrows, const char
         size_t end = pos + n, next_pos = end;
         if (end < len && rows == maxrows - 1 && ascii) {
             size_t keep = (size_t)width - 3;
-            mvaddstr(y + rows, x, "...");
-            addnstr(s + len - keep, (int)keep);
+            if (draw) mvaddstr(y + rows, x, "...");
+            if (draw) addnstr(s + len - keep, (int)keep);
             return rows + 1;
         }
         if (end < len) {
@@ -256,7 +241,7 @@ static int draw_wrapped(tui *t, int y, int x, int width, int maxrows, const char
                 next_pos = sp + 1;
             }
         }
-        mvaddnstr(y + rows, x, s + pos, (int)(end - pos));
+        if (draw) mvaddnstr(y + rows, x, s + pos, (int)(end - pos));
         pos = next_pos;
         rows++;
     }
@@ -270,9 +255,9 @@ static void draw(tui *t)
         t->repaint = 0;
     }
     erase();
-    const chc_position *pos = play_game_pos(t->g);
-    play_status st;
-    play_game_status(t->g, &st);
+    const chc_position *pos = chc_game_current(t->g);
+    chc_game_status st;
+    chc_game_status_get(t->g, &st);
     if (!t->codes_valid) {
         play_codes_compute(t->g, &t->codes);
         t->codes_valid = 1;
@@ -291,15 +276,15 @@ static void draw(tui *t)
     char title[256];
     char who[2][64];
     for (int c = 0; c < 2; c++) {
-        const char *name = c == CHC_WHITE ? t->g->white : t->g->black;
-        if (engine_plays(t->opt, c)) {
+        const char *name = chc_game_tag(t->g, c == CHC_WHITE ? "White" : "Black");
+        if (play_engine_plays(t->opt, c)) {
             if (t->opt->limits.depth)
                 snprintf(who[c], sizeof who[c], "engine (depth %d)", t->opt->limits.depth);
             else
                 snprintf(who[c], sizeof who[c], "engine (%.3g s)",
                          (t->opt->limits.movetime_ms ? t->opt->limits.movetime_ms : 1000) / 1000.0);
         } else {
-            snprintf(who[c], sizeof who[c], "%s", name[0] ? name : "player");
+            snprintf(who[c], sizeof who[c], "%.60s", name && name[0] ? name : "player");
         }
     }
     snprintf(title, sizeof title, " chesscodec play   White: %s   Black: %s", who[0], who[1]);
@@ -317,21 +302,19 @@ static void draw(tui *t)
     if (pw >= 12) {
         int y = 1;
         attr_t a = A_BOLD;
-        if (t->colors && (st.check || st.over)) a |= COLOR_PAIR(st.mate || st.check ? C_ERROR : C_GOOD);
+        if (t->colors && (st.check || st.over)) a |= COLOR_PAIR(st.outcome == CHC_OUTCOME_CHECKMATE || st.check ? C_ERROR : C_GOOD);
         attron(a);
         put_cut(y++, px, pw, st.text);
         attroff(a);
         char line[256];
-        chc_move last = play_game_last_move(t->g);
-        if (last) {
-            char mv[PLAY_MOVE_TEXT_MAX];
-            const chc_position *before = &t->g->pos[t->g->cur - 1];
-            play_move_text(before, last, mv);
-            snprintf(line, sizeof line, "Last move: %u%s %s", (unsigned)before->fullmove,
-                     before->side == CHC_WHITE ? "." : "...", mv);
+        size_t cur = chc_game_cursor(t->g), len = chc_game_ply_count(t->g);
+        if (cur) {
+            char mv[64];
+            play_movelist(t->g, cur - 1, cur, 0, mv, sizeof mv);
+            snprintf(line, sizeof line, "Last move: %s", mv);
         } else {
-            if (pos->fullmove > 1 || pos->side != CHC_WHITE)
-                snprintf(line, sizeof line, "Game starts at move %u", (unsigned)pos->fullmove);
+            if (chc_fullmove_number(pos) > 1 || chc_side_to_move(pos) != CHC_WHITE)
+                snprintf(line, sizeof line, "Game starts at move %d", chc_fullmove_number(pos));
             else
                 snprintf(line, sizeof line, "New game");
         }
@@ -345,8 +328,7 @@ static void draw(tui *t)
             snprintf(line, sizeof line, "Engine: %s", t->engine_info);
             put_cut(y++, px, pw, line);
         } else {
-            snprintf(line, sizeof line, "Ply %d of %d%s", t->g->cur, t->g->len,
-                     t->g->cur < t->g->len ? " (redo available)" : "");
+            snprintf(line, sizeof line, "Ply %zu of %zu%s", cur, len, cur < len ? " (redo available)" : "");
             put_cut(y++, px, pw, line);
         }
         if (t->colors) attron(COLOR_PAIR(C_LABEL));
@@ -358,27 +340,39 @@ static void draw(tui *t)
     /* codes */
     int y = 10;
     int bottom = H - 3; /* message, prompt and key rows below */
-    int lw = 10, vw = W - lw - 1;
-    static const int order[] = {PLAY_CODE_FEN,      PLAY_CODE_KEY,      PLAY_CODE_COVERT,
-                                PLAY_CODE_MSCS_B64, PLAY_CODE_MSCS_HEX, PLAY_CODE_URLSAFE,
-                                PLAY_CODE_PACK_POS, PLAY_CODE_PACK_GAME};
-    for (size_t i = 0; i < sizeof order / sizeof order[0] && y < bottom && vw > 8; i++) {
-        int id = order[i];
+    int lw = 14, vw = W - lw - 1;
+    /* the move list beside the board already shows the moves, and a code that repeats the
+     * first field of an earlier one (the FEN's board) is left out; every other code gets a
+     * row, and the rows left over go first to codes that cannot be cut (emoji), then in order */
+    int idx[PLAY_CODES_MAX], rows[PLAY_CODES_MAX], ns = 0, spare = bottom - y;
+    for (int i = 0; i < t->codes.n; i++) {
+        const char *a = t->codes.text[i];
+        int dup = t->codes.format[i] == CHC_FORMAT_SAN_LINE || t->codes.format[i] == CHC_FORMAT_UCI_LINE;
+        for (int k = 0; k < ns && !dup && strchr(a, ' '); k++) {
+            const char *b = t->codes.text[idx[k]];
+            size_t n = (size_t)(strchr(a, ' ') - a);
+            dup = strncmp(a, b, n) == 0 && b[n] == ' ';
+        }
+        if (!dup) rows[ns] = 1, idx[ns++] = i, spare--;
+    }
+    for (int pass = 0; pass < 2; pass++)
+        for (int k = 0; k < ns && spare > 0 && vw > 8; k++) {
+            const char *text = t->codes.text[idx[k]];
+            int emoji = (unsigned char)text[0] >= 0x80;
+            if (pass != !emoji) continue;
+            int need = draw_wrapped(t, 0, lw, vw, 8, text, 0);
+            int more = need - rows[k] < spare ? need - rows[k] : spare;
+            rows[k] += more, spare -= more;
+        }
+    for (int k = 0; k < ns && y < bottom && vw > 8; k++) {
+        const char *text = t->codes.text[idx[k]];
         if (t->colors) attron(COLOR_PAIR(C_LABEL));
-        put_cut(y, 0, lw, play_code_label(id));
+        put_cut(y, 0, lw, t->codes.label[idx[k]]);
         if (t->colors) attroff(COLOR_PAIR(C_LABEL));
-        /* a taller terminal gives the growing game codes more rows */
-        int extra = H > 24 ? (H - 24) / 2 : 0;
-        int maxrows = id == PLAY_CODE_COVERT ? 3
-                      : id == PLAY_CODE_FEN ? 2
-                      : id == PLAY_CODE_URLSAFE ? 2 + extra
-                      : id == PLAY_CODE_PACK_GAME ? 1 + extra : 1;
-        if (y + maxrows > bottom) maxrows = bottom - y;
-        if (!t->codes.ok[id]) attron(A_DIM);
-        y += draw_wrapped(t, y, lw, vw, maxrows, t->codes.text[id][0] || !t->codes.ok[id]
-                                                     ? t->codes.text[id]
-                                                     : "(empty: no moves yet)");
-        if (!t->codes.ok[id]) attroff(A_DIM);
+        if (!t->codes.ok[idx[k]]) attron(A_DIM);
+        y += draw_wrapped(t, y, lw, vw, rows[k] < bottom - y ? rows[k] : bottom - y,
+                          text[0] || !t->codes.ok[idx[k]] ? text : "(empty: no moves yet)", 1);
+        if (!t->codes.ok[idx[k]]) attroff(A_DIM);
     }
 
     /* message, prompt, keys */
@@ -436,9 +430,9 @@ static void state_changed(tui *t)
 static void maybe_start_engine(tui *t)
 {
     if (!t->engine || play_engine_busy(t->engine)) return;
-    play_status st;
-    play_game_status(t->g, &st);
-    if (st.over || !engine_plays(t->opt, play_game_pos(t->g)->side)) return;
+    chc_game_status st;
+    chc_game_status_get(t->g, &st);
+    if (st.over || !play_engine_plays(t->opt, st.side)) return;
     if (play_engine_start(t->engine, t->g, &t->opt->limits) == CHC_OK)
         snprintf(t->engine_info, sizeof t->engine_info, "started");
 }
@@ -449,10 +443,10 @@ static void poll_engine(tui *t)
     chc_move best;
     char info[160];
     if (play_engine_poll(t->engine, &best, info, sizeof info)) {
-        if (best != CHC_MOVE_NONE && chc_is_legal(play_game_pos(t->g), best)) {
-            char mv[PLAY_MOVE_TEXT_MAX], m[256];
-            play_move_text(play_game_pos(t->g), best, mv);
-            play_game_push(t->g, best);
+        if (best != CHC_MOVE_NONE && chc_is_legal(chc_game_current(t->g), best)) {
+            char mv[CHC_SAN_MAX], m[256];
+            chc_move_to_san(chc_game_current(t->g), best, mv);
+            chc_game_play(t->g, best);
             snprintf(m, sizeof m, "engine played %s", mv);
             set_msg(t, 0, m);
             state_changed(t);
@@ -495,14 +489,14 @@ static void input_set(tui *t, const char *s)
     t->input_len = strlen(t->input);
 }
 
-int play_tui_run(play_game *g, const play_options *opt_in)
+int play_tui_run(chc_game *g, const play_options *opt_in)
 {
     tui t;
     memset(&t, 0, sizeof t);
     play_options opt = *opt_in;
     t.g = g;
     t.opt = &opt;
-    if (play_engine_available()) t.engine = play_engine_new();
+    t.engine = play_engine_new();
     setlocale(LC_ALL, "");
     set_escdelay(25);
     if (!initscr()) return 1;
@@ -620,7 +614,7 @@ int play_tui_available(void)
     return 0;
 }
 
-int play_tui_run(play_game *g, const play_options *opt)
+int play_tui_run(chc_game *g, const play_options *opt)
 {
     (void)g;
     (void)opt;
