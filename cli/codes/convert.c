@@ -261,8 +261,7 @@ static int run_stream(const conv *cv, input *in, FILE *out, totals *tot)
 
 /* ---- threads ------------------------------------------------------------------------- */
 typedef struct batch {
-    char *text;
-    size_t len, cap;
+    text t;
     long first_line, first_game;
     int state; /* 0 free, 1 filled (waiting), 2 taken, 3 done */
     int rc;
@@ -297,8 +296,8 @@ static void *worker(void *arg)
         }
         if (!b) break;
         pthread_mutex_unlock(&pl->mu);
-        b->rc = pl->is_pgn ? run_pgn(pl->cv, &w, b->text, b->len, b->first_line, b->first_game, &b->res)
-                           : run_lines(pl->cv, &w, b->text, b->len, b->first_line, &b->res);
+        b->rc = pl->is_pgn ? run_pgn(pl->cv, &w, b->t.p, b->t.len, b->first_line, b->first_game, &b->res)
+                           : run_lines(pl->cv, &w, b->t.p, b->t.len, b->first_line, &b->res);
         pthread_mutex_lock(&pl->mu);
         b->state = 3;
         pthread_cond_broadcast(&pl->cond);
@@ -311,60 +310,50 @@ static void *worker(void *arg)
 
 static int batch_add(batch *b, const char *s, size_t n)
 {
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : BATCH_BYTES + 4096;
-        while (cap < b->len + n + 1) cap *= 2;
-        char *t = realloc(b->text, cap);
-        if (!t) return -1;
-        b->text = t;
-        b->cap = cap;
-    }
-    memcpy(b->text + b->len, s, n);
-    b->len += n;
-    return 0;
+    return put(&b->t, s, n);
 }
 
 /* Fills batch b with whole lines. Returns CHC_OK, CHC_E_GAME_END at the end of input, or an
  * error. */
 static int fill_lines(batch *b, input *in, long *line)
 {
-    b->len = 0;
+    b->t.len = 0;
     b->first_line = *line;
     char buf[4096];
     size_t n = sizeof buf;
-    while (b->len < BATCH_BYTES && n == sizeof buf) {
+    while (b->t.len < BATCH_BYTES && n == sizeof buf) {
         n = input_read(in, buf, sizeof buf);
         if (n == (size_t)-1) return CHC_E_IO;
         if (batch_add(b, buf, n)) return CHC_E_NO_MEMORY;
     }
-    size_t keep = b->len;
-    while (keep && b->text[keep - 1] != '\n') keep--;
+    size_t keep = b->t.len;
+    while (keep && b->t.p[keep - 1] != '\n') keep--;
     if (n == sizeof buf && keep) { /* the rest of the last line waits in the peek buffer */
-        char *rest = malloc(b->len - keep + 1);
+        char *rest = malloc(b->t.len - keep + 1);
         if (!rest) return CHC_E_NO_MEMORY;
-        memcpy(rest, b->text + keep, b->len - keep);
+        memcpy(rest, b->t.p + keep, b->t.len - keep);
         free(in->peek);
         in->peek = rest;
-        in->npeek = b->len - keep;
+        in->npeek = b->t.len - keep;
         in->off = 0;
         in->bytes -= in->npeek;
-        b->len = keep;
+        b->t.len = keep;
     }
-    for (size_t q = 0; q < b->len; q++) *line += b->text[q] == '\n';
-    return b->len ? CHC_OK : CHC_E_GAME_END;
+    for (size_t q = 0; q < b->t.len; q++) *line += b->t.p[q] == '\n';
+    return b->t.len ? CHC_OK : CHC_E_GAME_END;
 }
 
 /* Fills batch b with whole games. */
 static int fill_pgn(batch *b, chc_pgn_reader *r, long *line, totals *tot)
 {
-    b->len = 0;
+    b->t.len = 0;
     b->first_line = 0;
-    while (b->len < BATCH_BYTES) {
+    while (b->t.len < BATCH_BYTES) {
         const char *t;
         size_t n;
         long ln;
         int e = chc_pgn_next_raw(r, &t, &n, &ln);
-        if (e == CHC_E_GAME_END) return b->len ? CHC_OK : e;
+        if (e == CHC_E_GAME_END) return b->t.len ? CHC_OK : e;
         if (e == CHC_E_LIMIT) {
             cli_error(CMD, "game %ld, line %ld: game larger than %u bytes (skipped)",
                       chc_pgn_reader_game_number(r), ln, CHC_PGN_MAX_GAME_BYTES);
@@ -379,7 +368,7 @@ static int fill_pgn(batch *b, chc_pgn_reader *r, long *line, totals *tot)
         /* keep the line numbers right: the gap between games as line ends */
         for (; *line < ln; ++*line)
             if (batch_add(b, "\n", 1)) return CHC_E_NO_MEMORY;
-        if ((b->len && batch_add(b, " ", 1)) || batch_add(b, t, n)) return CHC_E_NO_MEMORY;
+        if ((b->t.len && batch_add(b, " ", 1)) || batch_add(b, t, n)) return CHC_E_NO_MEMORY;
         for (size_t q = 0; q < n; q++) *line += t[q] == '\n';
     }
     return CHC_OK;
@@ -429,7 +418,7 @@ static int run_threads(const conv *cv, input *in, int is_pgn, int nthreads, FILE
         int e = r ? fill_pgn(b, r, &line, tot) : fill_lines(b, in, &line);
         if (e != CHC_OK) eof = 1;
         if (e != CHC_OK && e != CHC_E_GAME_END) rc = e;
-        if (b->len) {
+        if (b->t.len) {
             pthread_mutex_lock(&pl.mu);
             b->state = 1;
             next_fill++;
@@ -443,7 +432,7 @@ static int run_threads(const conv *cv, input *in, int is_pgn, int nthreads, FILE
     pthread_mutex_unlock(&pl.mu);
     for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
     for (int i = 0; pl.b && i < pl.nb; i++) {
-        free(pl.b[i].text);
+        free(pl.b[i].t.p);
         free(pl.b[i].res.out.p);
         free(pl.b[i].res.err.p);
     }

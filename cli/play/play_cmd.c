@@ -68,28 +68,17 @@ int play_command(chc_game *g, play_options *opt, const char *line, char *msg, si
 
     if (word_is(w, wn, "quit", "q") || word_is(w, wn, "exit", NULL)) return PLAY_CMD_QUIT;
     if (word_is(w, wn, "help", "?") || word_is(w, wn, "h", NULL)) return PLAY_CMD_HELP;
-    if (word_is(w, wn, "undo", "u") || word_is(w, wn, "takeback", "back")) {
-        if (!chc_game_undo(g)) {
-            snprintf(msg, msgcap, "nothing to undo");
+    int undo = word_is(w, wn, "undo", "u") || word_is(w, wn, "takeback", "back");
+    if (undo || word_is(w, wn, "redo", "r") || word_is(w, wn, "forward", NULL)) {
+        int (*step)(chc_game *) = undo ? chc_game_undo : chc_game_redo;
+        if (!step(g)) {
+            snprintf(msg, msgcap, "nothing to %s", undo ? "undo" : "redo");
             return PLAY_CMD_ERROR;
         }
-        /* against the engine, go back to a position where it is the player's turn */
-        if (opt->engine_side >= 0 && opt->engine_side != 2 &&
-            play_engine_plays(opt, side(g)))
-            chc_game_undo(g);
-        snprintf(msg, msgcap, "took back; %s to move",
-                 side(g) == CHC_WHITE ? "White" : "Black");
-        return PLAY_CMD_OK;
-    }
-    if (word_is(w, wn, "redo", "r") || word_is(w, wn, "forward", NULL)) {
-        if (!chc_game_redo(g)) {
-            snprintf(msg, msgcap, "nothing to redo");
-            return PLAY_CMD_ERROR;
-        }
-        if (opt->engine_side >= 0 && opt->engine_side != 2 &&
-            play_engine_plays(opt, side(g)))
-            chc_game_redo(g);
-        snprintf(msg, msgcap, "replayed; %s to move",
+        /* against the engine, go on to a position where it is the player's turn */
+        if (opt->engine_side >= 0 && opt->engine_side != 2 && play_engine_plays(opt, side(g)))
+            step(g);
+        snprintf(msg, msgcap, "%s; %s to move", undo ? "took back" : "replayed",
                  side(g) == CHC_WHITE ? "White" : "Black");
         return PLAY_CMD_OK;
     }
