@@ -536,15 +536,11 @@ static void api_play(json_t *root, serve_reply *out)
     chc_move m;
     chc_diag d;
     memset(&d, 0, sizeof d);
-    /* UCI first; a move that is not UCI syntax is read as SAN. */
-    int rc = chc_move_from_uci(&pos, text, &m, &d);
-    if (rc == CHC_E_MOVE_SYNTAX) {
-        memset(&d, 0, sizeof d);
-        rc = chc_move_from_san(&pos, text, &m, &d);
-        if (rc == CHC_OK && m == CHC_MOVE_NULL) {
-            serve_error_reply(out, 422, "illegal_move", "move: the null move is not played here");
-            return;
-        }
+    /* UCI or SAN, as a player types it */
+    int rc = chc_move_parse(&pos, text, strlen(text), &m, &d);
+    if (rc == CHC_OK && m == CHC_MOVE_NULL) {
+        serve_error_reply(out, 422, "illegal_move", "move: the null move is not played here");
+        return;
     }
     if (rc != CHC_OK) {
         chess_error(out, rc == CHC_E_MOVE_SYNTAX ? "bad_input" : "illegal_move", "move", rc, &d);
