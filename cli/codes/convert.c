@@ -36,6 +36,7 @@ typedef struct text {
 
 static int put(text *t, const void *s, size_t n)
 {
+    if (n == 0) return 0;
     if (t->cap - t->len < n) {
         size_t cap = t->cap ? t->cap : 4096;
         while (cap - t->len < n) cap *= 2;
