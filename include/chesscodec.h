@@ -1161,7 +1161,7 @@ CHC_API uint64_t chc_reader_bytes(const chc_reader *r);
  * evaluation. One engine object searches one position at a time; it may be searched from one
  * thread while chc_engine_stop()/chc_engine_ponderhit() are called from another.
  *
- * Typical use (the `chesscodec uci` command is built on exactly this):
+ * Typical use (the UCI session below is built on this, in the background):
  *     chc_engine *e = chc_engine_new(64);
  *     chc_search_limits lim = {0};  lim.movetime_ms = 1000;
  *     chc_search_result res;
@@ -1245,13 +1245,99 @@ CHC_API int chc_engine_search(chc_engine *e, const chc_position *start, const ch
                               int nmoves, const chc_search_limits *limits,
                               chc_search_callback cb, void *user, chc_search_result *result);
 /* Asks a running search to stop as soon as possible (within about a millisecond); safe to
- * call from any thread, and harmless when no search runs. The request is cleared when a
- * search starts, so a caller racing with the start of a search in another thread should
- * repeat the call until that search has returned (as `chesscodec uci` does). */
+ * call from any thread, and harmless when no search runs. chc_engine_search() clears the
+ * request when it starts (a caller racing with it from another thread would have to repeat
+ * the call); a background search (below) keeps every request made after its start. */
 CHC_API void chc_engine_stop(chc_engine *e);
 /* Switches a pondering search (limits->ponder) to normal timed search: its clock starts
- * now. Safe from any thread. */
+ * now. Safe from any thread; cleared when a search starts, as chc_engine_stop(). */
 CHC_API void chc_engine_ponderhit(chc_engine *e);
+
+/*
+ * Searching in the background
+ * ---------------------------
+ * chc_engine_start() runs chc_engine_search() in a thread of its own and returns at once, so
+ * that a program keeps reading its input (a protocol loop, a screen) while the engine
+ * thinks. chc_engine_stop() and chc_engine_ponderhit() reach that search whenever they are
+ * called after chc_engine_start() returned: none is lost to the start of the thread.
+ * `cb` (progress) and `done` (the end) are called from the search thread. chc_engine_wait()
+ * joins it. Until then the engine takes no other call than chc_engine_stop(),
+ * chc_engine_ponderhit(), chc_engine_searching(), chc_engine_wait() and chc_engine_free()
+ * (which stops the search and waits for it). The UCI session below is built on this.
+ */
+/* Called once from the search thread when a background search ends: `status` is what
+ * chc_engine_search() returned and `result` its result (valid during the call only). It
+ * must not call chc_engine_wait() or chc_engine_free() on the same engine. */
+typedef void (*chc_search_done)(int status, const chc_search_result *result, void *user);
+/* Starts a background search with the arguments of chc_engine_search() (copied: they may
+ * change or go once this returns; `user` goes to both callbacks, NULL accepted for either).
+ * Returns CHC_OK; CHC_E_ARGUMENT (nmoves < 0, moves NULL with nmoves > 0, or a background
+ * search started and not yet waited for); CHC_E_NO_MEMORY (the copy or the thread could not
+ * be made: nothing runs). The errors of the search itself (an illegal move in moves[]) come
+ * through `done` and chc_engine_wait(). */
+CHC_API int chc_engine_start(chc_engine *e, const chc_position *start, const chc_move *moves,
+                             int nmoves, const chc_search_limits *limits,
+                             chc_search_callback cb, chc_search_done done, void *user);
+/* Non-zero while a background search runs: started, and its `done` callback not yet
+ * returned (chc_engine_wait() then returns at once). Call it from the thread that started it. */
+CHC_API int chc_engine_searching(chc_engine *e);
+/* Waits for the background search to end (by its limits, or soon after chc_engine_stop())
+ * and writes its result into *result (NULL accepted). Returns what chc_engine_search()
+ * returned, or CHC_E_ARGUMENT when no background search was started since the last wait. */
+CHC_API int chc_engine_wait(chc_engine *e, chc_search_result *result);
+
+/*
+ * Protocol sessions: the engine behind a text protocol
+ * ----------------------------------------------------
+ * A session reads the commands of a chess GUI, one line at a time, and answers through a
+ * callback: any program (the `chesscodec uci` command, a binding, a GUI embedding the engine)
+ * drives it the same way. Today's protocol is UCI; a later XBoard (CECP) session will have
+ * the same shape (chc_line_fn out, *_new / *_command / *_free, CHC_SESSION_QUIT).
+ */
+/* Receives one output line: `line` holds `len` bytes without a line end and is
+ * NUL-terminated; it is valid during the call only. Calls are serialised (never two at a
+ * time) but may come from the session's search thread: the callback must not call back
+ * into the session. */
+typedef void (*chc_line_fn)(void *ctx, const char *line, size_t len);
+/* Returned by a session's *_command() for "quit": the session has ended its search and wants
+ * nothing more. Not an error (negative, unlike every error code). */
+#define CHC_SESSION_QUIT (-1)
+
+/*
+ * The UCI session. Commands: uci, isready, setoption, ucinewgame, position (startpos | fen
+ * FEN, then moves ...), go (wtime btime winc binc movestogo depth nodes movetime mate infinite
+ * ponder searchmoves), stop, ponderhit, quit; debug, register and unknown commands are
+ * ignored, as the protocol asks. Options: Hash (1..4096 MB, default 16), Clear Hash, MultiPV
+ * (1..64), Ponder, OwnBook (default false), BookFile (a Polyglot book; default
+ * /usr/share/games/gnuchess/book.bin, "<empty>" for none), UCI_Chess960.
+ * Behaviour a GUI can rely on:
+ *  - `go` searches in the session's own thread: `stop`, `isready` and `ponderhit` are answered
+ *    while it thinks; a bare `go` (no limit) searches until `stop`; `go ponder` until
+ *    `ponderhit` (then on the clock) or `stop`.
+ *  - Every `go` ends with exactly one `bestmove` line (with "ponder MOVE" when the principal
+ *    variation has a reply), also when stopped at once; "bestmove 0000" when the side to move
+ *    has no legal move. `info` lines (depth seldepth multipv score cp|mate [lowerbound |
+ *    upperbound] nodes nps hashfull time pv) come after each iteration.
+ *  - `position`, `go`, `ucinewgame`, `stop` and `quit` first stop a running search (its
+ *    bestmove is sent); `setoption` first waits for a search with limits to end.
+ *  - Bad input is never fatal: a bad FEN, an illegal move (ignored with the rest of the
+ *    line), an unknown option or an unreadable book is reported as "info string ..." and the
+ *    session goes on. With OwnBook, a book move is played at once ("info string book move").
+ */
+typedef struct chc_uci chc_uci;
+/* A new session (its own engine, 16 MB of hash) sending its lines to out(ctx, ...). Returns
+ * NULL when memory is short. */
+CHC_API chc_uci *chc_uci_new(chc_line_fn out, void *ctx);
+/* Runs one command: `len` bytes of `line` (no NUL needed; a trailing CR/LF is ignored).
+ * Returns CHC_OK (also for ignored and bad commands: the protocol answers those),
+ * CHC_SESSION_QUIT after "quit" (the search stopped, its bestmove sent), or CHC_E_NO_MEMORY
+ * (the command was not run). Call it from one thread at a time; the answers of commands
+ * such as uci and isready are sent before it returns. */
+CHC_API int chc_uci_command(chc_uci *u, const char *line, size_t len);
+/* Ends the session (NULL accepted), as at the end of a GUI's input: a search with limits is
+ * waited for and an endless one (infinite, ponder) stopped; either sends its bestmove (send
+ * "stop" first not to wait). Then frees everything. */
+CHC_API void chc_uci_free(chc_uci *u);
 
 /* The static evaluation of `pos` in centipawns from the side to move's point of view. */
 CHC_API int chc_evaluate(const chc_position *pos);
