@@ -650,6 +650,12 @@ typedef struct chc_game_status {
 } chc_game_status;
 /* Fills *st for the cursor's position. */
 CHC_API void chc_game_status_get(const chc_game *g, chc_game_status *st);
+/* Gives a game whose main line ends by rule (checkmate, stalemate, insufficient material,
+ * seventy-five moves, fivefold repetition) that rule's result when it has none
+ * (CHC_RESULT_UNKNOWN); a claimable draw (fifty moves, threefold) is left unclaimed. Writers
+ * then write what the rules decided ("Qxf7# 1-0"). Returns the game's result (enum
+ * chc_result). */
+CHC_API int chc_game_set_rule_result(chc_game *g);
 
 /* The move tree. chc_game_add_move() adds `m` as the last child of `parent` and returns the
  * new node, or CHC_GAME_NO_NODE (bad parent, no memory, limit). It does not check legality:
@@ -1152,6 +1158,93 @@ CHC_API int chc_reader_format(const chc_reader *r);
 CHC_API long chc_reader_item(const chc_reader *r);
 CHC_API long chc_reader_line(const chc_reader *r);
 CHC_API uint64_t chc_reader_bytes(const chc_reader *r);
+
+/*
+ * Converting many items: chc_convert
+ * ----------------------------------
+ * Reads every item of an input -- PGN games, one game or position a line in any format, or a
+ * pack stream; CHC_FORMAT_AUTO tells them apart as a chc_reader does -- and writes each in
+ * another format through a write callback (what `chesscodec convert` does).
+ *  - Order and memory: the calling thread reads the input and cuts it into batches of whole
+ *    games or lines, `threads` workers convert batches, and the calling thread writes their
+ *    output in input order. Memory stays bounded (about 3 MB per worker, plus the largest
+ *    item) whatever the input size. The output does not depend on the number of threads.
+ *  - Bad items: each is reported to on_error with its number (game N of a PGN, line N of a
+ *    line input, record N of a pack stream) and a diag whose message names it ("game 2,
+ *    line 7, column 13: 'Ke3': illegal move"; "line 3 (san): ..."), then skipped; with
+ *    CHC_CONVERT_STRICT the first one ends the conversion. In a one-line output format
+ *    (CHC_CAP_LINE) a bad or blank input line writes an empty line: output line N stays
+ *    input line N (game N of a PGN input).
+ *  - What is written: `to` as chc_game_write() writes it (a position format: the position at
+ *    the end of each game), one line per item in one-line formats; a game that ends by rule
+ *    gets its result first (chc_game_set_rule_result()). PGN input keeps its variations and
+ *    comments only for PGN output (and not with CHC_PGN_WRITE_NO_VARIATIONS / _NO_COMMENTS).
+ *    CHC_FORMAT_PACK_STREAM output starts with its header. For a whole game as lines of
+ *    positions, see CHC_CONVERT_EVERY_POSITION.
+ *  - Callbacks (read, write, on_error, on_progress) are called from the calling thread only,
+ *    one at a time, in input order.
+ */
+/* Output callback: writes `len` bytes of `data`; returns 0, or non-zero when writing failed
+ * (the conversion then stops with CHC_E_IO). */
+typedef int (*chc_write_fn)(void *ctx, const void *data, size_t len);
+
+/* Flags of chc_convert_options.flags. */
+#define CHC_CONVERT_STRICT 1u         /* stop at the first bad item (its error is returned) */
+#define CHC_CONVERT_EVERY_POSITION 2u /* `to` a position format: every position of each
+                                         game's main line, one a line, then an empty line
+                                         (with CHC_FORMAT_FEN: `convert --to fens`) */
+#define CHC_CONVERT_POSITIONS 4u      /* items are positions: a line is read as a position
+                                         (a game line is a bad item), as chc_position_read() */
+
+/* Counters of a conversion, filled as it goes (on_progress sees them) and at its end. */
+typedef struct chc_convert_stats {
+    long items;          /* items read: converted + bad + blank */
+    long converted;      /* items written */
+    long bad;            /* items reported to on_error */
+    long blank;          /* blank lines of a line input */
+    uint64_t bytes_in;   /* input bytes read so far */
+    uint64_t bytes_out;  /* bytes written */
+    int input_format;    /* what the input was read as: CHC_FORMAT_PGN, CHC_FORMAT_PACK_STREAM,
+                            or lines: the format of every line (CHC_FORMAT_AUTO: each line
+                            detected) */
+    unsigned flags;      /* CHC_READ_NO_RESULT: the input's last PGN game ended at the end of
+                            the input without a result token (was the file cut off?) */
+} chc_convert_stats;
+
+/* Receives each bad item: its number (see above) and what is wrong (diag->code the error,
+ * diag->message the whole line to show; valid during the call only). */
+typedef void (*chc_convert_error_fn)(void *ctx, long item, const chc_diag *diag);
+/* Receives the counters after each batch is written (for a progress display). */
+typedef void (*chc_convert_progress_fn)(void *ctx, const chc_convert_stats *stats);
+
+/* What to convert. Zero every field (`= {0}`), then set `to` (and what else you need). */
+typedef struct chc_convert_options {
+    int from;            /* CHC_FORMAT_AUTO (detect), CHC_FORMAT_PGN, CHC_FORMAT_PACK_STREAM,
+                            or the format of every line (any format with CHC_CAP_READ) */
+    int to;              /* any format with CHC_CAP_WRITE, or CHC_FORMAT_PACK_STREAM */
+    unsigned write_flags;/* as chc_game_write() for `to` (PGN: CHC_PGN_WRITE_*; pack game and
+                            pack stream: CHC_PACK_LEVEL(n); FEN: CHC_FEN_*; ...) */
+    unsigned flags;      /* CHC_CONVERT_* */
+    int threads;         /* worker threads: 1..256, or 0 for one per core (at most 64) */
+    chc_convert_error_fn on_error;       /* NULL accepted: bad items are only counted */
+    chc_convert_progress_fn on_progress; /* NULL accepted */
+    void *ctx;           /* passed to on_error and on_progress */
+} chc_convert_options;
+
+/* Converts every item read through read(read_ctx, ...) as `opt` says, writing through
+ * write(write_ctx, ...); *stats (NULL accepted) gets the counters. Returns:
+ *  - CHC_OK when the whole input was read, bad items (skipped, counted) included;
+ *  - CHC_E_ARGUMENT: bad options (a format that cannot be read or written, unknown flags or
+ *    write flags, threads out of range); nothing read or written;
+ *  - the error of the pack stream header writer (with CHC_FORMAT_PACK_STREAM output);
+ *  - CHC_E_IO: the read callback returned (size_t)-1, or the write callback failed;
+ *  - CHC_E_NO_MEMORY;
+ *  - with CHC_CONVERT_STRICT, the error of the first bad item (after on_error got it).
+ * On failure the diag says what happened (for a bad item, the same diag on_error got); the
+ * output written so far is what came before the failure: throw it away. */
+CHC_API int chc_convert(chc_read_fn read, void *read_ctx, const chc_convert_options *opt,
+                        chc_write_fn write, void *write_ctx, chc_convert_stats *stats,
+                        chc_diag *diag);
 /* <<< END SECTION formats */
 
 /* >>> SECTION engine (search, UCI engine, Polyglot book) -- see src/engine/ */
