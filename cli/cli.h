@@ -46,14 +46,14 @@ typedef struct cli_spec {
 typedef struct cli_args {
     const cli_spec *spec;
     const char *val[CLI_MAX_OPTS]; /* per option: its value ("" for a flag), NULL if absent */
-    char **pos;                    /* the other arguments, in order */
+    char **pos;                    /* the other arguments, in order (in argv) */
     int npos;
 } cli_args;
 
 /* Options anywhere among the arguments, "--opt=value" and "--opt value", "--" ends them, "-"
  * is an argument. Refuses unknown options, a missing value and a repeated option.
  * Returns CLI_OK, CLI_HELP (the help was printed on stdout) or CLI_USAGE (one line on
- * stderr). Free a->pos with free(). */
+ * stderr). The other arguments are moved to the front of argv (a->pos). */
 int cli_parse(const cli_spec *spec, int argc, char **argv, cli_args *a);
 /* The value of option `name` (as in the table), or NULL when not given. */
 const char *cli_get(const cli_args *a, const char *name);
@@ -147,7 +147,4 @@ int cli_position_arg(const char *text, int chess960, chc_position *pos, chc_diag
  * gets the length. */
 int cli_game_text(const chc_game *g, int format, unsigned flags, char **text, size_t *cap,
                   size_t *len, chc_diag *diag);
-/* Sets the result of a game that ended by rule (mate, stalemate, insufficient material, 75
- * moves, fivefold) when it has none. */
-void cli_rule_result(chc_game *g);
 #endif

@@ -73,14 +73,3 @@ int cli_game_text(const chc_game *g, int format, unsigned flags, char **text, si
     if (len) *len = need;
     return rc;
 }
-
-void cli_rule_result(chc_game *g)
-{
-    int o = chc_game_outcome(g);
-    if (chc_game_result(g) != CHC_RESULT_UNKNOWN || o == CHC_OUTCOME_NONE ||
-        o == CHC_OUTCOME_FIFTY || o == CHC_OUTCOME_THREEFOLD)
-        return;
-    chc_position end;
-    chc_game_position(g, chc_game_ply_count(g), &end);
-    chc_game_set_result(g, chc_outcome_result(o, &end));
-}

@@ -77,11 +77,7 @@ int cli_parse(const cli_spec *s, int argc, char **argv, cli_args *a)
 {
     memset(a, 0, sizeof *a);
     a->spec = s;
-    a->pos = malloc((size_t)(argc + 1) * sizeof *a->pos);
-    if (!a->pos) {
-        cli_error(s->name, "out of memory");
-        return CLI_BAD_INPUT;
-    }
+    a->pos = argv + 1; /* the arguments move down over what was read (never ahead of it) */
     int only_args = 0;
     for (int i = 1; i < argc; i++) {
         char *arg = argv[i];
@@ -95,8 +91,6 @@ int cli_parse(const cli_spec *s, int argc, char **argv, cli_args *a)
         }
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             cli_help(s, stdout);
-            free(a->pos);
-            a->pos = NULL;
             return CLI_HELP;
         }
         const char *eq = strncmp(arg, "--", 2) == 0 ? strchr(arg, '=') : NULL;
@@ -109,8 +103,6 @@ int cli_parse(const cli_spec *s, int argc, char **argv, cli_args *a)
             char msg[256];
             snprintf(msg, sizeof msg, err, (int)n, arg);
             cli_error(s->name, "%s (see chesscodec %s --help)", msg, s->name);
-            free(a->pos);
-            a->pos = NULL;
             return CLI_USAGE;
         }
         if (!s->opts[k].arg) {
@@ -122,8 +114,6 @@ int cli_parse(const cli_spec *s, int argc, char **argv, cli_args *a)
         } else {
             cli_error(s->name, "%s needs a value (%s %s)", s->opts[k].name, s->opts[k].name,
                       s->opts[k].arg);
-            free(a->pos);
-            a->pos = NULL;
             return CLI_USAGE;
         }
     }

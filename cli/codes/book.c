@@ -25,9 +25,7 @@ int cmd_book(int argc, char **argv)
     if (rc != CLI_OK) return rc;
     const char *path = cli_get(&a, "--book") ? cli_get(&a, "--book") : DEFAULT_BOOK;
     const char *text = a.npos ? a.pos[0] : "startpos";
-    int npos = a.npos;
-    free(a.pos);
-    if (npos > 1) {
+    if (a.npos > 1) {
         cli_error("book", "give one POSITION at most (quote a FEN)");
         return CLI_USAGE;
     }

@@ -63,7 +63,6 @@ static int run(const cli_spec *spec, const char *verb, int argc, char **argv, co
     } else {
         rc = CLI_USAGE;
     }
-    free(a.pos);
     return rc;
 }
 

@@ -141,7 +141,6 @@ int cmd_convert(int argc, char **argv)
     int quiet = cli_get(&a, "--quiet") != NULL;
     const char *in_path = a.npos ? a.pos[0] : NULL;
     rc = setup(&a, &o);
-    free(a.pos);
     if (rc != CLI_OK) return rc;
     r.in = !in_path || strcmp(in_path, "-") == 0 ? stdin : fopen(in_path, "rb");
     if (!r.in) {

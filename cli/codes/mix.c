@@ -24,7 +24,6 @@ int cmd_mix(int argc, char **argv)
     if (rc != CLI_OK) return rc;
     if (a.npos != 2) {
         cli_error("mix", "give a MESSAGE and a CODE (see chesscodec mix --help)");
-        free(a.pos);
         return CLI_USAGE;
     }
     const char *message = a.pos[0], *code = a.pos[1];
@@ -49,7 +48,6 @@ int cmd_mix(int argc, char **argv)
         printf("%s\n", out);
     }
     free(out);
-    free(a.pos);
     return rc == CHC_OK ? CLI_OK : CLI_BAD_INPUT;
 }
 
@@ -101,12 +99,10 @@ int cmd_unmix(int argc, char **argv)
     if (a.npos > 1) cli_error("unmix", "give one MESSAGE (quote it) or none to read standard input");
     if (a.npos > 1 || (cli_get(&a, "--to") && cli_format_opt("unmix", "--to", cli_get(&a, "--to"),
                                                              CHC_KIND_POSITION, CHC_CAP_WRITE, &to))) {
-        free(a.pos);
         return CLI_USAGE;
     }
     size_t len = a.npos ? strlen(a.pos[0]) : 0;
     char *text = a.npos ? strdup(a.pos[0]) : read_all(stdin, &len);
-    free(a.pos);
     if (!text) {
         cli_error("unmix", "cannot read the message");
         return CLI_BAD_INPUT;

@@ -67,6 +67,5 @@ int cmd_move(int argc, char **argv)
                                     CHC_CAP_READ | CHC_CAP_WRITE, &format)) == CLI_OK) {
         rc = play(&a, format);
     }
-    free(a.pos);
     return rc;
 }

@@ -24,10 +24,8 @@ int cmd_perft(int argc, char **argv)
     long depth = -1;
     if (a.npos != 1 || cli_parse_long(a.pos[0], &depth) != 0 || depth > 20) {
         cli_error("perft", a.npos == 0 ? "missing DEPTH" : "give one DEPTH, 0..20 (see chesscodec perft --help)");
-        free(a.pos);
         return CLI_USAGE;
     }
-    free(a.pos);
     chc_position pos;
     chc_diag diag = CHC_DIAG_INIT;
     const char *fen = cli_get(&a, "--fen");

@@ -20,10 +20,10 @@ int cmd_bench(int argc, char **argv)
     int rc = cli_parse(&spec, argc, argv, &a);
     if (rc != CLI_OK) return rc;
     long depth = CHC_BENCH_DEFAULT_DEPTH;
-    int bad = a.npos > 1 || (a.npos == 1 && (cli_parse_long(a.pos[0], &depth) != 0 || depth < 1 || depth > 30));
-    if (bad) cli_error("bench", "give at most one DEPTH, a number 1..30 (see chesscodec bench --help)");
-    free(a.pos);
-    if (bad) return CLI_USAGE;
+    if (a.npos > 1 || (a.npos == 1 && (cli_parse_long(a.pos[0], &depth) || depth < 1 || depth > 30))) {
+        cli_error("bench", "give at most one DEPTH, a number 1..30 (see chesscodec bench --help)");
+        return CLI_USAGE;
+    }
     int64_t ms = 0;
     uint64_t nodes = chc_engine_bench((int)depth, &ms);
     if (nodes == 0) {

@@ -27,7 +27,6 @@ int cmd_uci(int argc, char **argv)
     cli_args a;
     int rc = cli_parse(&uci_spec, argc, argv, &a);
     if (rc != CLI_OK) return rc;
-    free(a.pos);
     if (a.npos > 0) {
         cli_error("uci", "no arguments expected (see chesscodec uci --help)");
         return CLI_USAGE;

@@ -179,13 +179,11 @@ int cmd_demo(int argc, char **argv)
     cli_args a;
     int rc = cli_parse(&spec, argc, argv, &a);
     if (rc != CLI_OK) return rc;
-    int npos = a.npos;
-    free(a.pos);
     int ascii = cli_get(&a, "--ascii") != NULL, final_only = cli_get(&a, "--final") != NULL;
     int plain = cli_get(&a, "--plain") != NULL;
     double delay = -1;
     const char *name = cli_get(&a, "--game"), *v = cli_get(&a, "--delay");
-    if (npos) {
+    if (a.npos) {
         cli_error("demo", "unexpected argument (see chesscodec demo --help)");
         return CLI_USAGE;
     }

@@ -156,13 +156,12 @@ int cmd_play(int argc, char **argv)
     int rc = cli_parse(&spec, argc, argv, &a);
     if (rc != CLI_OK) return rc;
     const char *load = a.npos ? a.pos[0] : NULL, *v;
-    int npos = a.npos, line_mode = cli_get(&a, "--line") != NULL;
+    int line_mode = cli_get(&a, "--line") != NULL;
     int board = !cli_get(&a, "--no-board");
-    free(a.pos);
     opt.ascii = cli_get(&a, "--ascii") != NULL;
     opt.flip = cli_get(&a, "--flip") != NULL;
     opt.no_color = cli_get(&a, "--no-color") != NULL;
-    if (npos > 1) {
+    if (a.npos > 1) {
         cli_error("play", "one position, game or file at most (quote a FEN)");
         return CLI_USAGE;
     }

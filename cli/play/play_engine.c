@@ -1,26 +1,17 @@
-/* `play`: the engine opponent, searching in its own thread so that the screen stays alive.
- * The interface polls play_engine_poll(); play_engine_cancel() stops a search at once. */
+/* `play`: the engine opponent, a background search of the library (chc_engine_start), so
+ * that the screen stays alive while it thinks. The interface polls play_engine_poll();
+ * play_engine_cancel() stops a search at once. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "play.h"
 
-#include <pthread.h>
-#include <time.h>
-
 struct play_engine {
     chc_engine *eng;
-    pthread_t thread;
-    pthread_mutex_t mu;
-    int running;  /* a thread was started and not joined */
-    int done;     /* the thread has finished its search */
-    int rc;
-    chc_position start;
-    chc_move *moves;
-    int nmoves;
-    chc_search_limits lim;
-    chc_search_result res;      /* final result */
+    int running;                /* a search was started and not yet collected */
+    pthread_mutex_t mu;         /* guards the progress (written by the search thread) */
     chc_search_result progress; /* the last iteration, for display */
     int have_progress;
     int root_side; /* side to move at the root: scores are shown from White's side */
@@ -42,10 +33,8 @@ play_engine *play_engine_new(void)
 void play_engine_free(play_engine *e)
 {
     if (!e) return;
-    play_engine_cancel(e);
-    chc_engine_free(e->eng);
+    chc_engine_free(e->eng); /* stops and waits for a search */
     pthread_mutex_destroy(&e->mu);
-    free(e->moves);
     free(e);
 }
 
@@ -59,42 +48,24 @@ static void on_progress(const chc_search_result *info, void *user)
     pthread_mutex_unlock(&e->mu);
 }
 
-static void *search_thread(void *arg)
-{
-    play_engine *e = arg;
-    chc_search_result res;
-    memset(&res, 0, sizeof res);
-    int rc = chc_engine_search(e->eng, &e->start, e->moves, e->nmoves, &e->lim, on_progress, e,
-                               &res);
-    pthread_mutex_lock(&e->mu);
-    e->res = res;
-    e->rc = rc;
-    e->done = 1;
-    pthread_mutex_unlock(&e->mu);
-    return NULL;
-}
-
 int play_engine_start(play_engine *e, const chc_game *g, const play_limits *lim)
 {
     play_engine_cancel(e);
     /* the history since the last irreversible move is enough for repetitions; keep it all */
     size_t cur = chc_game_cursor(g);
-    chc_move *m = realloc(e->moves, (cur + 1) * sizeof *m);
+    chc_move *m = malloc((cur + 1) * sizeof *m);
     if (!m) return CHC_E_NO_MEMORY;
-    e->moves = m;
     for (size_t i = 0; i < cur; i++) m[i] = chc_game_move(g, i);
-    e->nmoves = (int)cur;
-    e->start = *chc_game_start(g);
+    chc_search_limits l;
+    memset(&l, 0, sizeof l);
+    l.movetime_ms = lim->movetime_ms || lim->depth ? lim->movetime_ms : 1000;
+    l.depth = lim->depth;
     e->root_side = chc_side_to_move(chc_game_current(g));
-    memset(&e->lim, 0, sizeof e->lim);
-    e->lim.movetime_ms = lim->movetime_ms;
-    e->lim.depth = lim->depth;
-    if (!lim->movetime_ms && !lim->depth) e->lim.movetime_ms = 1000;
-    e->done = 0;
     e->have_progress = 0;
-    if (pthread_create(&e->thread, NULL, search_thread, e) != 0) return CHC_E_NO_MEMORY;
-    e->running = 1;
-    return CHC_OK;
+    int rc = chc_engine_start(e->eng, chc_game_start(g), m, (int)cur, &l, on_progress, NULL, e);
+    free(m);
+    e->running = rc == CHC_OK;
+    return rc;
 }
 
 int play_engine_busy(play_engine *e)
@@ -125,20 +96,17 @@ static void describe(const chc_search_result *r, int root_side, char *info, size
 int play_engine_poll(play_engine *e, chc_move *best, char *info, size_t infocap)
 {
     if (!e || !e->running) return 0;
-    pthread_mutex_lock(&e->mu);
-    int done = e->done;
-    chc_search_result r = done ? e->res : e->progress;
-    int have = done || e->have_progress;
-    int rc = e->rc;
-    pthread_mutex_unlock(&e->mu);
-    if (!done) {
-        if (info && infocap) {
-            if (have) describe(&r, e->root_side, info, infocap);
-            else snprintf(info, infocap, "thinking");
-        }
+    chc_search_result r;
+    if (chc_engine_searching(e->eng)) {
+        pthread_mutex_lock(&e->mu);
+        int have = e->have_progress;
+        r = e->progress;
+        pthread_mutex_unlock(&e->mu);
+        if (have) describe(&r, e->root_side, info, infocap);
+        else if (info && infocap) snprintf(info, infocap, "thinking");
         return 0;
     }
-    pthread_join(e->thread, NULL);
+    int rc = chc_engine_wait(e->eng, &r);
     e->running = 0;
     *best = rc == CHC_OK ? r.best : CHC_MOVE_NONE;
     describe(&r, e->root_side, info, infocap);
@@ -148,17 +116,7 @@ int play_engine_poll(play_engine *e, chc_move *best, char *info, size_t infocap)
 void play_engine_cancel(play_engine *e)
 {
     if (!e || !e->running) return;
-    /* a stop sent before the search has started is forgotten when it starts: repeat it */
-    for (;;) {
-        chc_engine_stop(e->eng);
-        pthread_mutex_lock(&e->mu);
-        int done = e->done;
-        pthread_mutex_unlock(&e->mu);
-        if (done) break;
-        struct timespec ts = {0, 2 * 1000 * 1000};
-        nanosleep(&ts, NULL);
-    }
-    pthread_join(e->thread, NULL);
+    chc_engine_stop(e->eng);
+    chc_engine_wait(e->eng, NULL);
     e->running = 0;
 }
-

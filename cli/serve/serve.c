@@ -44,13 +44,11 @@ int cmd_serve(int argc, char **argv)
     cli_args a;
     int rc = cli_parse(&spec, argc, argv, &a);
     if (rc != CLI_OK) return rc;
-    int npos = a.npos;
-    free(a.pos);
     const char *host = cli_get(&a, "--host") ? cli_get(&a, "--host") : "127.0.0.1";
     const char *web_root = cli_get(&a, "--web-root");
     long port = 8080, max_body = 65536, engine_ms = 5000, slots = 2, conns = 64;
     int log = cli_get(&a, "--log") != NULL;
-    if (npos) {
+    if (a.npos) {
         cli_error("serve", "unexpected argument (see chesscodec serve --help)");
         return CLI_USAGE;
     }

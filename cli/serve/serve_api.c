@@ -247,7 +247,7 @@ static json_t *game_info(chc_game *g, const char *input_format)
     json_object_set_new(info, "plies", json_integer((json_int_t)n));
 
     json_t *formats = json_object(), *errors = json_object();
-    cli_rule_result(g);
+    chc_game_set_rule_result(g);
     all_formats(NULL, g, formats, errors);
     json_object_set_new(info, "formats", formats);
     if (json_object_size(errors))
