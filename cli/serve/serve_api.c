@@ -102,22 +102,15 @@ static void square_name(int sq, char buf[3])
     buf[2] = 0;
 }
 
-static int is_startpos(const chc_position *pos)
-{
-    chc_position start;
-    chc_position_startpos(&start);
-    return !pos->chess960 && chc_position_same(pos, &start) && pos->halfmove == 0 &&
-           pos->fullmove == 1;
-}
-
 /* ------------------------------------------------------------------------------------------ */
 /* Formats: the command line's registry (cli/formats.c), so that every code the page shows is */
 /* exactly what `chesscodec encode --to NAME` / `convert --to NAME` writes.                    */
 /* ------------------------------------------------------------------------------------------ */
-/* Adds "name": code (or null, with the reason in errors) for every text format of one kind:
- * of the position, or of the game g. */
-static void all_formats(const chc_position *pos, const chc_game *g, json_t *formats, json_t *errors)
+/* Adds "formats": {"name": code, or null} for every text format of one kind, of the position
+ * or of the game g, and "format_errors": {"name": why} for the nulls. */
+static void add_formats(json_t *info, const chc_position *pos, const chc_game *g)
 {
+    json_t *formats = json_object(), *errors = json_object();
     char *text = NULL;
     size_t cap = 0;
     for (size_t i = 0; i < chc_format_count(); i++) {
@@ -137,6 +130,9 @@ static void all_formats(const chc_position *pos, const chc_game *g, json_t *form
         }
     }
     free(text);
+    json_object_set_new(info, "formats", formats);
+    if (json_object_size(errors)) json_object_set_new(info, "format_errors", errors);
+    else json_decref(errors);
 }
 
 static const char *status_name(int outcome)
@@ -157,16 +153,10 @@ static const char *status_name(int outcome)
 static json_t *position_info(const chc_position *pos, int outcome)
 {
     json_t *info = json_object();
-    json_t *formats = json_object(), *errors = json_object();
-    all_formats(pos, NULL, formats, errors);
     char fen[CHC_FEN_MAX];
     chc_position_to_fen(pos, fen, sizeof fen, 0);
     json_object_set_new(info, "fen", json_string(fen));
-    json_object_set_new(info, "formats", formats);
-    if (json_object_size(errors))
-        json_object_set_new(info, "format_errors", errors);
-    else
-        json_decref(errors);
+    add_formats(info, pos, NULL);
 
     char key[17];
     snprintf(key, sizeof key, "%016" PRIx64, chc_polyglot_key(pos));
@@ -229,7 +219,8 @@ static json_t *game_info(chc_game *g, const char *input_format)
     char fen[CHC_FEN_MAX];
     chc_position_to_fen(chc_game_start(g), fen, sizeof fen, 0);
     json_object_set_new(info, "start_fen", json_string(fen));
-    json_object_set_new(info, "standard_start", json_boolean(is_startpos(chc_game_start(g))));
+    json_object_set_new(info, "standard_start", json_boolean(!chc_is_chess960(chc_game_start(g)) &&
+                                                             strcmp(fen, CHC_STARTPOS_FEN) == 0));
 
     json_t *moves = json_array(), *sans = json_array();
     size_t n = chc_game_ply_count(g);
@@ -246,14 +237,8 @@ static json_t *game_info(chc_game *g, const char *input_format)
     json_object_set_new(info, "san", sans);
     json_object_set_new(info, "plies", json_integer((json_int_t)n));
 
-    json_t *formats = json_object(), *errors = json_object();
     chc_game_set_rule_result(g);
-    all_formats(NULL, g, formats, errors);
-    json_object_set_new(info, "formats", formats);
-    if (json_object_size(errors))
-        json_object_set_new(info, "format_errors", errors);
-    else
-        json_decref(errors);
+    add_formats(info, NULL, g);
     json_object_set_new(info, "position", position_info(&pos, chc_game_outcome(g)));
     return info;
 }
@@ -319,6 +304,21 @@ static int get_int(json_t *root, const char *key, long max, long *v, serve_reply
     return 1;
 }
 
+/* The format named `format` (NULL or "auto": CHC_FORMAT_AUTO) among `kinds`. Returns 0, or -1
+ * after filling *out. */
+static int format_arg(const char *format, unsigned kinds, const char *what, int *fmt,
+                      serve_reply *out)
+{
+    *fmt = CHC_FORMAT_AUTO;
+    if (!format || strcmp(format, "auto") == 0) return 0;
+    if ((*fmt = chc_format_by_name(format, kinds)) != CHC_FORMAT_AUTO) return 0;
+    char names[300];
+    cli_format_names(names, sizeof names, kinds, CHC_CAP_READ, ", ");
+    error_fmt(out, 400, "unknown_format", "unknown %sformat \"%.40s\" (known: auto, %s)", what,
+              format, names);
+    return -1;
+}
+
 /* Reads {"fen": ...} into pos. Returns 0, or -1 after filling *out. */
 static int read_fen(json_t *root, chc_position *pos, serve_reply *out)
 {
@@ -360,14 +360,8 @@ static int read_game(json_t *root, chc_game *g, const char **used, serve_reply *
         serve_error_reply(out, 400, "bad_request", "\"moves\" are UCI moves: format must be \"uci\"");
         return -1;
     }
-    int fmt = format && strcmp(format, "auto") ? chc_format_by_name(format, CHC_KIND_GAME | CHC_KIND_POSITION)
-                                               : CHC_FORMAT_AUTO;
-    if (format && strcmp(format, "auto") && !fmt) {
-        char names[300];
-        cli_format_names(names, sizeof names, CHC_KIND_GAME | CHC_KIND_POSITION, CHC_CAP_READ, ", ");
-        error_fmt(out, 400, "unknown_format", "unknown format \"%.40s\" (known: auto, %s)", format, names);
-        return -1;
-    }
+    int fmt;
+    if (format_arg(format, CHC_KIND_GAME | CHC_KIND_POSITION, "", &fmt, out) < 0) return -1;
     chc_diag d = CHC_DIAG_INIT;
     chc_position start;
     int rc = start_fen ? chc_position_from_fen(&start, start_fen, 0, &d) : CHC_OK;
@@ -467,16 +461,9 @@ static void api_position(json_t *root, serve_reply *out)
 {
     const char *input, *format;
     if (get_string(root, "input", 1, &input, out) < 0) return;
+    int fmt;
     if (get_string(root, "format", 0, &format, out) < 0) return;
-    int fmt = format && strcmp(format, "auto") ? chc_format_by_name(format, CHC_KIND_POSITION)
-                                               : CHC_FORMAT_AUTO;
-    if (format && strcmp(format, "auto") && !fmt) {
-        char names[300];
-        cli_format_names(names, sizeof names, CHC_KIND_POSITION, CHC_CAP_READ, ", ");
-        error_fmt(out, 400, "unknown_format", "unknown position format \"%.40s\" (known: auto, %s)",
-                  format, names);
-        return;
-    }
+    if (format_arg(format, CHC_KIND_POSITION, "position ", &fmt, out) < 0) return;
     chc_position pos;
     chc_diag d = CHC_DIAG_INIT;
     chc_read_info info = {0, 0, 0, 0};
@@ -597,83 +584,61 @@ static void engine_release(chc_engine *e)
     pthread_mutex_unlock(&engine_lock);
 }
 
-/* POST /api/engine {game as for /api/game, or "fen"; "movetime_ms", "depth"}: a best move. */
-static void api_engine(json_t *root, serve_reply *out)
+/* The game of an engine request: {"fen"}, or a game as for /api/game. Returns 0, or -1 after
+ * filling *out. */
+static int engine_game(json_t *root, chc_game *g, serve_reply *out)
 {
-    long movetime = 0, depth = 0;
-    if (get_int(root, "movetime_ms", 3600000, &movetime, out) < 0) return;
-    if (get_int(root, "depth", 1000, &depth, out) < 0) return;
-    if (movetime == 0 && depth == 0) movetime = 1000;
-    if (movetime == 0 || movetime > CFG->engine_max_ms) movetime = CFG->engine_max_ms;
-    if (depth > 64) depth = 64;
+    const char *used;
+    chc_position pos;
+    if (!json_object_get(root, "fen")) return read_game(root, g, &used, out);
+    if (json_object_get(root, "input") || json_object_get(root, "moves")) {
+        serve_error_reply(out, 400, "bad_request", "give \"fen\" or a game, not both");
+        return -1;
+    }
+    if (read_fen(root, &pos, out) < 0) return -1;
+    chc_game_reset(g, &pos);
+    return 0;
+}
 
-    chc_game *g = chc_game_new();
-    const char *used = NULL;
-    chc_position final;
-    if (!g) {
-        serve_error_reply(out, 500, "internal", "out of memory");
-        return;
-    }
-    if (json_object_get(root, "fen")) {
-        if (json_object_get(root, "input") || json_object_get(root, "moves")) {
-            serve_error_reply(out, 400, "bad_request", "give \"fen\" or a game, not both");
-            chc_game_free(g);
-            return;
-        }
-        if (read_fen(root, &final, out) < 0) {
-            chc_game_free(g);
-            return;
-        }
-        chc_game_reset(g, &final);
-    } else if (read_game(root, g, &used, out) < 0) {
-        chc_game_free(g);
-        return;
-    }
+/* Searches the end of game g (its moves for repetitions): the best move, score and line. */
+static void engine_reply(const chc_game *g, const chc_search_limits *lim, serve_reply *out)
+{
     size_t n = chc_game_ply_count(g);
-    chc_game_position(g, n, &final);
+    chc_position p;
+    chc_game_position(g, n, &p);
+    if (chc_count_legal_moves(&p) == 0) {
+        serve_error_reply(out, 422, "game_over", "the side to move has no legal move");
+        return;
+    }
     chc_move *mv = malloc((n + 1) * sizeof *mv);
-    for (size_t i = 0; mv && i < n; i++) mv[i] = chc_game_move(g, i);
-    if (!mv || chc_count_legal_moves(&final) == 0) {
-        free(mv);
-        chc_game_free(g);
-        if (mv) serve_error_reply(out, 422, "game_over", "the side to move has no legal move");
-        else serve_error_reply(out, 500, "internal", "out of memory");
-        return;
-    }
-    chc_engine *e = engine_acquire();
+    chc_engine *e = mv ? engine_acquire() : NULL;
     if (!e) {
+        if (mv) serve_error_reply(out, 503, "engine_busy",
+                                  "every engine slot is searching: try again in a moment");
+        else serve_error_reply(out, 500, "internal", "out of memory");
         free(mv);
-        chc_game_free(g);
-        serve_error_reply(out, 503, "engine_busy",
-                          "every engine slot is searching: try again in a moment");
         return;
     }
-    chc_search_limits lim;
-    memset(&lim, 0, sizeof lim);
-    lim.movetime_ms = movetime;
-    lim.depth = (int)depth;
+    for (size_t i = 0; i < n; i++) mv[i] = chc_game_move(g, i);
     chc_search_result res;
     memset(&res, 0, sizeof res);
     chc_engine_clear(e);
-    int rc = chc_engine_search(e, chc_game_start(g), mv, (int)n, &lim, NULL, NULL, &res);
+    int rc = chc_engine_search(e, chc_game_start(g), mv, (int)n, lim, NULL, NULL, &res);
     engine_release(e);
     free(mv);
-    chc_game_free(g);
     if (rc != CHC_OK) {
         chess_error(out, "bad_input", "engine", rc, NULL);
         return;
     }
     char best[CHC_UCI_MAX], ponder[CHC_UCI_MAX] = "";
-    chc_move_to_uci(&final, res.best, best);
+    chc_move_to_uci(&p, res.best, best);
     json_t *pv = json_array();
-    chc_position p = final;
-    for (int i = 0; i < res.pv_len && i < CHC_PV_MAX; i++) {
-        if (!chc_is_legal(&p, res.pv[i])) break;
+    for (int i = 0; i < res.pv_len && i < CHC_PV_MAX && chc_is_legal(&p, res.pv[i]); i++) {
         char uci[CHC_UCI_MAX];
+        chc_undo u;
         chc_move_to_uci(&p, res.pv[i], uci);
         json_array_append_new(pv, json_string(uci));
         if (i == 1) memcpy(ponder, uci, sizeof uci);
-        chc_undo u;
         chc_make_move(&p, res.pv[i], &u);
     }
     json_t *score = res.mate ? json_pack("{s:i}", "mate", res.mate)
@@ -683,6 +648,24 @@ static void api_engine(json_t *root, serve_reply *out)
                           (json_int_t)res.time_ms, "pv", pv);
     if (o && ponder[0]) json_object_set_new(o, "ponder", json_string(ponder));
     reply_json(out, 200, o);
+}
+
+/* POST /api/engine {game as for /api/game, or "fen"; "movetime_ms", "depth"}: a best move. */
+static void api_engine(json_t *root, serve_reply *out)
+{
+    long movetime = 0, depth = 0;
+    if (get_int(root, "movetime_ms", 3600000, &movetime, out) < 0) return;
+    if (get_int(root, "depth", 1000, &depth, out) < 0) return;
+    chc_search_limits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.movetime_ms = movetime == 0 && depth == 0 ? 1000 : movetime;
+    if (lim.movetime_ms == 0 || lim.movetime_ms > CFG->engine_max_ms)
+        lim.movetime_ms = CFG->engine_max_ms;
+    lim.depth = depth > 64 ? 64 : (int)depth;
+    chc_game *g = chc_game_new();
+    if (!g) serve_error_reply(out, 500, "internal", "out of memory");
+    else if (engine_game(root, g, out) == 0) engine_reply(g, &lim, out);
+    chc_game_free(g);
 }
 
 /* ------------------------------------------------------------------------------------------ */
