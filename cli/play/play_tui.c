@@ -12,8 +12,9 @@
 
 #define INPUT_MAX 2048
 
-enum { C_LIGHT = 1, C_DARK, C_LIGHT_W, C_DARK_W, C_LAST_L, C_LAST_D, C_LAST_LW, C_LAST_DW,
-       C_CHECK, C_CHECK_W, C_TITLE, C_ERROR, C_LABEL, C_GOOD, C_DIM };
+/* Colour pairs: a square's is C_SQUARE + 2 * its background (SQ_*) + 1 for a white piece. */
+enum { SQ_LIGHT, SQ_DARK, SQ_LAST_LIGHT, SQ_LAST_DARK, SQ_CHECK, SQ_KINDS };
+enum { C_SQUARE = 1, C_TITLE = C_SQUARE + 2 * SQ_KINDS, C_ERROR, C_LABEL, C_GOOD, C_DIM };
 
 typedef struct tui {
     chc_game *g;
@@ -59,24 +60,13 @@ static void init_colors(tui *t)
     start_color();
     use_default_colors();
     t->colors = COLORS >= 256 ? 256 : 8;
-    short light, dark, last_l, last_d, check, white_fg, black_fg;
-    if (t->colors == 256) {
-        light = 180; dark = 137; last_l = 186; last_d = 143; check = 167;
-        white_fg = 231; black_fg = 16;
-    } else {
-        light = COLOR_YELLOW; dark = COLOR_GREEN; last_l = COLOR_CYAN; last_d = COLOR_CYAN;
-        check = COLOR_RED; white_fg = COLOR_WHITE; black_fg = COLOR_BLACK;
+    static const short bg256[SQ_KINDS] = {180, 137, 186, 143, 167};
+    static const short bg8[SQ_KINDS] = {COLOR_YELLOW, COLOR_GREEN, COLOR_CYAN, COLOR_CYAN, COLOR_RED};
+    short white = t->colors == 256 ? 231 : COLOR_WHITE, black = t->colors == 256 ? 16 : COLOR_BLACK;
+    for (int i = 0; i < SQ_KINDS; i++) {
+        init_pair((short)(C_SQUARE + 2 * i), black, t->colors == 256 ? bg256[i] : bg8[i]);
+        init_pair((short)(C_SQUARE + 2 * i + 1), white, t->colors == 256 ? bg256[i] : bg8[i]);
     }
-    init_pair(C_LIGHT, black_fg, light);
-    init_pair(C_DARK, black_fg, dark);
-    init_pair(C_LIGHT_W, white_fg, light);
-    init_pair(C_DARK_W, white_fg, dark);
-    init_pair(C_LAST_L, black_fg, last_l);
-    init_pair(C_LAST_D, black_fg, last_d);
-    init_pair(C_LAST_LW, white_fg, last_l);
-    init_pair(C_LAST_DW, white_fg, last_d);
-    init_pair(C_CHECK, black_fg, check);
-    init_pair(C_CHECK_W, white_fg, check);
     init_pair(C_TITLE, COLOR_BLACK, COLOR_CYAN);
     init_pair(C_ERROR, COLOR_RED, -1);
     init_pair(C_LABEL, COLOR_CYAN, -1);
@@ -89,6 +79,20 @@ static void put_cut(int y, int x, int width, const char *s)
 {
     if (width <= 0 || y < 0 || y >= LINES) return;
     mvaddnstr(y, x, s, width);
+}
+
+/* put_cut() with attributes `a`. */
+static void put_attr(int y, int x, int width, attr_t a, const char *s)
+{
+    attron(a);
+    put_cut(y, x, width, s);
+    attroff(a);
+}
+
+/* A colour pair when the terminal has colours, else the attributes `plain`. */
+static attr_t color(const tui *t, int pair, attr_t plain)
+{
+    return t->colors ? COLOR_PAIR(pair) : plain;
 }
 
 static void draw_board(tui *t, int top, int left)
@@ -121,27 +125,20 @@ static void draw_board(tui *t, int top, int left)
             int piece = chc_piece_at(pos, sq);
             int light = (file + rank) % 2 == 1;
             int white = piece && CHC_PIECE_COLOR(piece) == CHC_WHITE;
-            const char *glyph = piece ? glyphs[ascii][CHC_PIECE_COLOR(piece)][CHC_PIECE_TYPE(piece)] : " ";
-            if (t->colors) {
-                int pair;
-                if (sq == check_sq) pair = white ? C_CHECK_W : C_CHECK;
-                else if (sq == lf || sq == lt)
-                    pair = light ? (white ? C_LAST_LW : C_LAST_L) : (white ? C_LAST_DW : C_LAST_D);
-                else pair = light ? (white ? C_LIGHT_W : C_LIGHT) : (white ? C_DARK_W : C_DARK);
-                attr_t a = COLOR_PAIR(pair);
-                if (white) a |= A_BOLD;
-                attron(a);
-                mvaddstr(top + row, left + 3 + col * 3, " ");
-                addstr(glyph);
-                addstr(" ");
-                attroff(a);
-            } else {
-                int mark = sq == lf || sq == lt || sq == check_sq;
-                if (!piece) glyph = glyphs[ascii][0][0];
-                mvaddstr(top + row, left + 3 + col * 3, mark ? (sq == check_sq ? "(" : "[") : " ");
-                addstr(glyph);
-                addstr(mark ? (sq == check_sq ? ")" : "]") : " ");
-            }
+            const char *glyph = piece ? glyphs[ascii][CHC_PIECE_COLOR(piece)][CHC_PIECE_TYPE(piece)]
+                                : t->colors ? " " : glyphs[ascii][0][0];
+            int kind = sq == check_sq ? SQ_CHECK
+                       : sq == lf || sq == lt ? (light ? SQ_LAST_LIGHT : SQ_LAST_DARK)
+                       : light ? SQ_LIGHT : SQ_DARK;
+            attr_t a = t->colors ? COLOR_PAIR(C_SQUARE + 2 * kind + white) | (white ? A_BOLD : 0) : 0;
+            /* without colours, brackets show the last move and parentheses the check */
+            const char *mark = t->colors || kind == SQ_LIGHT || kind == SQ_DARK ? "  "
+                               : kind == SQ_CHECK ? "()" : "[]";
+            attron(a);
+            mvaddnstr(top + row, left + 3 + col * 3, mark, 1);
+            addstr(glyph);
+            addnstr(mark + 1, 1);
+            attroff(a);
         }
     }
     if (top + 8 < LINES) {
@@ -165,9 +162,7 @@ static void draw_moves(tui *t, int top, int left, int width, int rows)
         play_movelist(t->g, cur, len, 1, text + n, sizeof text - n);
     }
     if (!text[0]) {
-        attron(A_DIM);
-        put_cut(top, left, width, "(no moves yet)");
-        attroff(A_DIM);
+        put_attr(top, left, width, A_DIM, "(no moves yet)");
         return;
     }
     /* line starts, wrapping at spaces; the last `rows` lines are shown */
@@ -248,6 +243,111 @@ static int draw_wrapped(tui *t, int y, int x, int width, int maxrows, const char
     return rows ? rows : 1;
 }
 
+/* The title bar: who plays each side. */
+static void draw_title(tui *t)
+{
+    char title[256], who[2][64];
+    const play_limits *l = &t->opt->limits;
+    for (int c = 0; c < 2; c++) {
+        const char *name = chc_game_tag(t->g, c == CHC_WHITE ? "White" : "Black");
+        if (!play_engine_plays(t->opt, c))
+            snprintf(who[c], sizeof who[c], "%.60s", name && name[0] ? name : "player");
+        else if (l->depth)
+            snprintf(who[c], sizeof who[c], "engine (depth %d)", l->depth);
+        else
+            snprintf(who[c], sizeof who[c], "engine (%.3g s)",
+                     (l->movetime_ms ? l->movetime_ms : 1000) / 1000.0);
+    }
+    snprintf(title, sizeof title, " chesscodec play   White: %s   Black: %s", who[0], who[1]);
+    attr_t a = color(t, C_TITLE, A_REVERSE);
+    attron(a);
+    mvhline(0, 0, ' ', COLS);
+    put_cut(0, 0, COLS, title);
+    if (COLS >= (int)strlen(title) + 10) put_cut(0, COLS - 9, 9, "F1 help ");
+    attroff(a);
+}
+
+/* Beside the board: the state, the last move, the engine, the move list. */
+static void draw_panel(tui *t, const chc_game_status *st, int px, int pw)
+{
+    const chc_position *pos = chc_game_current(t->g);
+    int y = 1;
+    attr_t a = A_BOLD;
+    if (st->check || st->over)
+        a |= color(t, st->outcome == CHC_OUTCOME_CHECKMATE || st->check ? C_ERROR : C_GOOD, 0);
+    put_attr(y++, px, pw, a, st->text);
+    char line[256], mv[64];
+    size_t cur = chc_game_cursor(t->g), len = chc_game_ply_count(t->g);
+    play_movelist(t->g, cur ? cur - 1 : 0, cur, 0, mv, sizeof mv);
+    if (cur) snprintf(line, sizeof line, "Last move: %s", mv);
+    else if (chc_fullmove_number(pos) > 1 || chc_side_to_move(pos) != CHC_WHITE)
+        snprintf(line, sizeof line, "Game starts at move %d", chc_fullmove_number(pos));
+    else snprintf(line, sizeof line, "New game");
+    put_cut(y++, px, pw, line);
+    a = 0;
+    if (play_engine_busy(t->engine)) {
+        snprintf(line, sizeof line, "Engine thinking... %s", t->engine_info);
+        a = color(t, C_DIM, 0);
+    } else if (t->engine_info[0]) {
+        snprintf(line, sizeof line, "Engine: %s", t->engine_info);
+    } else {
+        snprintf(line, sizeof line, "Ply %zu of %zu%s", cur, len, cur < len ? " (redo available)" : "");
+    }
+    put_attr(y++, px, pw, a, line);
+    put_attr(y++, px, pw, color(t, C_LABEL, 0), "Moves:");
+    draw_moves(t, y, px, pw, 9 - y + 1);
+}
+
+/* The codes, from row 10 to the row above `bottom`. The move list beside the board already
+ * shows the moves, and a code that repeats the first field of an earlier one (the FEN's
+ * board) is left out; every other code gets a row, and the rows left over go first to codes
+ * that cannot be cut (emoji), then in order. */
+static void draw_codes(tui *t, int bottom)
+{
+    const play_codes *c = &t->codes;
+    int y = 10, lw = 14, vw = COLS - lw - 1;
+    int idx[PLAY_CODES_MAX], rows[PLAY_CODES_MAX], ns = 0, spare = bottom - y;
+    for (int i = 0; i < c->n; i++) {
+        const char *a = c->text[i], *sp = strchr(a, ' ');
+        int dup = c->format[i] == CHC_FORMAT_SAN_LINE || c->format[i] == CHC_FORMAT_UCI_LINE;
+        for (int k = 0; k < ns && !dup && sp; k++)
+            dup = strncmp(a, c->text[idx[k]], (size_t)(sp - a)) == 0 && c->text[idx[k]][sp - a] == ' ';
+        if (!dup) rows[ns] = 1, idx[ns++] = i, spare--;
+    }
+    for (int pass = 0; pass < 2; pass++)
+        for (int k = 0; k < ns && spare > 0 && vw > 8; k++) {
+            const char *text = c->text[idx[k]];
+            if (pass != ((unsigned char)text[0] < 0x80)) continue;
+            int need = draw_wrapped(t, 0, lw, vw, 8, text, 0);
+            int more = need - rows[k] < spare ? need - rows[k] : spare;
+            rows[k] += more, spare -= more;
+        }
+    for (int k = 0; k < ns && y < bottom && vw > 8; k++) {
+        int i = idx[k];
+        put_attr(y, 0, lw, color(t, C_LABEL, 0), c->label[i]);
+        attr_t a = c->ok[i] ? 0 : A_DIM;
+        attron(a);
+        y += draw_wrapped(t, y, lw, vw, rows[k] < bottom - y ? rows[k] : bottom - y,
+                          c->text[i][0] || !c->ok[i] ? c->text[i] : "(empty: no moves yet)", 1);
+        attroff(a);
+    }
+}
+
+/* The help, in a box over the screen. */
+static void draw_help(void)
+{
+    int n = 0, w = 0;
+    for (; play_help_lines[n]; n++)
+        if ((int)strlen(play_help_lines[n]) > w) w = (int)strlen(play_help_lines[n]);
+    int bw = w + 4 < COLS ? w + 4 : COLS, bh = n + 3 < LINES ? n + 3 : LINES;
+    int bx = (COLS - bw) / 2, by = (LINES - bh) / 2;
+    for (int r = 0; r < bh; r++) mvhline(by + r, bx, ' ', bw);
+    put_attr(by, bx + 2, bw - 4, A_BOLD, "chesscodec play: help");
+    for (int i = 0; i < n && i + 1 < bh - 1; i++)
+        put_cut(by + 1 + i, bx + 2, bw - 4, play_help_lines[i]);
+    put_attr(by + bh - 1, bx + 2, bw - 4, A_DIM, "(any key closes this)");
+}
+
 static void draw(tui *t)
 {
     if (t->repaint) {
@@ -255,7 +355,6 @@ static void draw(tui *t)
         t->repaint = 0;
     }
     erase();
-    const chc_position *pos = chc_game_current(t->g);
     chc_game_status st;
     chc_game_status_get(t->g, &st);
     if (!t->codes_valid) {
@@ -271,126 +370,17 @@ static void draw(tui *t)
         refresh();
         return;
     }
-
-    /* title bar */
-    char title[256];
-    char who[2][64];
-    for (int c = 0; c < 2; c++) {
-        const char *name = chc_game_tag(t->g, c == CHC_WHITE ? "White" : "Black");
-        if (play_engine_plays(t->opt, c)) {
-            if (t->opt->limits.depth)
-                snprintf(who[c], sizeof who[c], "engine (depth %d)", t->opt->limits.depth);
-            else
-                snprintf(who[c], sizeof who[c], "engine (%.3g s)",
-                         (t->opt->limits.movetime_ms ? t->opt->limits.movetime_ms : 1000) / 1000.0);
-        } else {
-            snprintf(who[c], sizeof who[c], "%.60s", name && name[0] ? name : "player");
-        }
-    }
-    snprintf(title, sizeof title, " chesscodec play   White: %s   Black: %s", who[0], who[1]);
-    if (t->colors) attron(COLOR_PAIR(C_TITLE));
-    else attron(A_REVERSE);
-    mvhline(0, 0, ' ', W);
-    put_cut(0, 0, W, title);
-    if (W >= (int)strlen(title) + 10) put_cut(0, W - 9, 9, "F1 help ");
-    if (t->colors) attroff(COLOR_PAIR(C_TITLE));
-    else attroff(A_REVERSE);
-
-    /* board and side panel */
+    draw_title(t);
     draw_board(t, 1, 0);
-    int px = 29, pw = W - px - 1;
-    if (pw >= 12) {
-        int y = 1;
-        attr_t a = A_BOLD;
-        if (t->colors && (st.check || st.over)) a |= COLOR_PAIR(st.outcome == CHC_OUTCOME_CHECKMATE || st.check ? C_ERROR : C_GOOD);
-        attron(a);
-        put_cut(y++, px, pw, st.text);
-        attroff(a);
-        char line[256];
-        size_t cur = chc_game_cursor(t->g), len = chc_game_ply_count(t->g);
-        if (cur) {
-            char mv[64];
-            play_movelist(t->g, cur - 1, cur, 0, mv, sizeof mv);
-            snprintf(line, sizeof line, "Last move: %s", mv);
-        } else {
-            if (chc_fullmove_number(pos) > 1 || chc_side_to_move(pos) != CHC_WHITE)
-                snprintf(line, sizeof line, "Game starts at move %d", chc_fullmove_number(pos));
-            else
-                snprintf(line, sizeof line, "New game");
-        }
-        put_cut(y++, px, pw, line);
-        if (play_engine_busy(t->engine)) {
-            snprintf(line, sizeof line, "Engine thinking... %s", t->engine_info);
-            if (t->colors) attron(COLOR_PAIR(C_DIM));
-            put_cut(y++, px, pw, line);
-            if (t->colors) attroff(COLOR_PAIR(C_DIM));
-        } else if (t->engine_info[0]) {
-            snprintf(line, sizeof line, "Engine: %s", t->engine_info);
-            put_cut(y++, px, pw, line);
-        } else {
-            snprintf(line, sizeof line, "Ply %zu of %zu%s", cur, len, cur < len ? " (redo available)" : "");
-            put_cut(y++, px, pw, line);
-        }
-        if (t->colors) attron(COLOR_PAIR(C_LABEL));
-        put_cut(y++, px, pw, "Moves:");
-        if (t->colors) attroff(COLOR_PAIR(C_LABEL));
-        draw_moves(t, y, px, pw, 9 - y + 1);
-    }
-
-    /* codes */
-    int y = 10;
-    int bottom = H - 3; /* message, prompt and key rows below */
-    int lw = 14, vw = W - lw - 1;
-    /* the move list beside the board already shows the moves, and a code that repeats the
-     * first field of an earlier one (the FEN's board) is left out; every other code gets a
-     * row, and the rows left over go first to codes that cannot be cut (emoji), then in order */
-    int idx[PLAY_CODES_MAX], rows[PLAY_CODES_MAX], ns = 0, spare = bottom - y;
-    for (int i = 0; i < t->codes.n; i++) {
-        const char *a = t->codes.text[i];
-        int dup = t->codes.format[i] == CHC_FORMAT_SAN_LINE || t->codes.format[i] == CHC_FORMAT_UCI_LINE;
-        for (int k = 0; k < ns && !dup && strchr(a, ' '); k++) {
-            const char *b = t->codes.text[idx[k]];
-            size_t n = (size_t)(strchr(a, ' ') - a);
-            dup = strncmp(a, b, n) == 0 && b[n] == ' ';
-        }
-        if (!dup) rows[ns] = 1, idx[ns++] = i, spare--;
-    }
-    for (int pass = 0; pass < 2; pass++)
-        for (int k = 0; k < ns && spare > 0 && vw > 8; k++) {
-            const char *text = t->codes.text[idx[k]];
-            int emoji = (unsigned char)text[0] >= 0x80;
-            if (pass != !emoji) continue;
-            int need = draw_wrapped(t, 0, lw, vw, 8, text, 0);
-            int more = need - rows[k] < spare ? need - rows[k] : spare;
-            rows[k] += more, spare -= more;
-        }
-    for (int k = 0; k < ns && y < bottom && vw > 8; k++) {
-        const char *text = t->codes.text[idx[k]];
-        if (t->colors) attron(COLOR_PAIR(C_LABEL));
-        put_cut(y, 0, lw, t->codes.label[idx[k]]);
-        if (t->colors) attroff(COLOR_PAIR(C_LABEL));
-        if (!t->codes.ok[idx[k]]) attron(A_DIM);
-        y += draw_wrapped(t, y, lw, vw, rows[k] < bottom - y ? rows[k] : bottom - y,
-                          text[0] || !t->codes.ok[idx[k]] ? text : "(empty: no moves yet)", 1);
-        if (!t->codes.ok[idx[k]]) attroff(A_DIM);
-    }
-
-    /* message, prompt, keys */
-    if (t->msg[0]) {
-        attr_t a = t->colors ? COLOR_PAIR(t->msg_error ? C_ERROR : C_GOOD) : (t->msg_error ? A_BOLD : 0);
-        attron(a);
-        put_cut(H - 3, 0, W, t->msg);
-        attroff(a);
-    }
-    const char *keys = "<-/-> undo/redo  F1 help  F2 new  F3 flip  F4 load  F5 save  F6 go  F10 quit";
-    attron(A_DIM);
-    put_cut(H - 1, 0, W, keys);
-    attroff(A_DIM);
-    char prompt[32];
-    snprintf(prompt, sizeof prompt, "%s> ", pos->side == CHC_WHITE ? "White" : "Black");
-    attron(A_BOLD);
-    put_cut(H - 2, 0, W, prompt);
-    attroff(A_BOLD);
+    if (W - 30 >= 12) draw_panel(t, &st, 29, W - 30);
+    draw_codes(t, H - 3); /* message, prompt and key rows below */
+    if (t->msg[0])
+        put_attr(H - 3, 0, W, color(t, t->msg_error ? C_ERROR : C_GOOD, t->msg_error ? A_BOLD : 0),
+                 t->msg);
+    put_attr(H - 1, 0, W, A_DIM,
+             "<-/-> undo/redo  F1 help  F2 new  F3 flip  F4 load  F5 save  F6 go  F10 quit");
+    const char *prompt = st.side == CHC_WHITE ? "White> " : "Black> ";
+    put_attr(H - 2, 0, W, A_BOLD, prompt);
     int room = W - (int)strlen(prompt) - 1;
     const char *shown = t->input;
     if (room > 0 && (int)t->input_len > room) {
@@ -398,25 +388,7 @@ static void draw(tui *t)
         while (*shown && ((unsigned char)*shown & 0xC0) == 0x80) shown++;
     }
     addstr(shown);
-
-    if (t->show_help) {
-        int n = 0, w = 0;
-        while (play_help_lines[n]) {
-            int l = (int)strlen(play_help_lines[n]);
-            if (l > w) w = l;
-            n++;
-        }
-        int bw = w + 4 < W ? w + 4 : W, bh = n + 3 < H ? n + 3 : H;
-        int bx = (W - bw) / 2, by = (H - bh) / 2;
-        for (int r = 0; r < bh; r++) mvhline(by + r, bx, ' ', bw);
-        attron(A_BOLD);
-        put_cut(by, bx + 2, bw - 4, "chesscodec play: help");
-        attroff(A_BOLD);
-        for (int i = 0; i < n && i + 1 < bh - 1; i++) put_cut(by + 1 + i, bx + 2, bw - 4, play_help_lines[i]);
-        attron(A_DIM);
-        put_cut(by + bh - 1, bx + 2, bw - 4, "(any key closes this)");
-        attroff(A_DIM);
-    }
+    if (t->show_help) draw_help();
     refresh();
 }
 
@@ -489,6 +461,58 @@ static void input_set(tui *t, const char *s)
     t->input_len = strlen(t->input);
 }
 
+/* Keys that run a command, or (fill) put a command on the input line; the arrows only on an
+ * empty input line. */
+static const struct {
+    int key;
+    const char *line;
+    int fill, empty_only;
+} KEYS[] = {
+    {KEY_LEFT, "undo", 0, 1}, {KEY_RIGHT, "redo", 0, 1}, {KEY_F(2), "new", 0, 0},
+    {KEY_F(3), "flip", 0, 0}, {KEY_F(4), "load ", 1, 0}, {KEY_F(5), "save game.pgn", 1, 0},
+    {KEY_F(6), "go", 0, 0},
+};
+
+/* A key of the table above, or a key that acts on the screen. Returns 0 for any other key. */
+static int key_command(tui *t, int ch)
+{
+    for (size_t i = 0; i < sizeof KEYS / sizeof KEYS[0]; i++) {
+        if (ch != KEYS[i].key) continue;
+        if (KEYS[i].fill) input_set(t, KEYS[i].line);
+        else if (!KEYS[i].empty_only || t->input_len == 0) run_line(t, KEYS[i].line);
+        return 1;
+    }
+    if (ch == 3 || ch == KEY_F(10) || (ch == 4 && t->input_len == 0)) /* Ctrl-C, F10, Ctrl-D */
+        quit_signal = 2;
+    else if (ch == KEY_RESIZE || ch == 12) /* Ctrl-L */
+        t->repaint = 1;
+    else if (ch == KEY_F(1))
+        t->show_help = 1;
+    else
+        return 0;
+    return 1;
+}
+
+/* Enter runs the input line; Escape and Ctrl-U clear it; Backspace takes back a character. */
+static void edit_input(tui *t, int ch)
+{
+    char line[INPUT_MAX];
+    if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
+        snprintf(line, sizeof line, "%s", t->input);
+        input_set(t, "");
+        run_line(t, line);
+    } else if (ch == 27 || ch == 21) {
+        input_set(t, "");
+    } else if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
+        while (t->input_len > 0 && ((unsigned char)t->input[--t->input_len] & 0xC0) == 0x80) {
+        }
+        t->input[t->input_len] = 0;
+    } else if (ch >= 32 && ch < 256 && t->input_len + 1 < sizeof t->input) {
+        t->input[t->input_len++] = (char)ch;
+        t->input[t->input_len] = 0;
+    }
+}
+
 int play_tui_run(chc_game *g, const play_options *opt_in)
 {
     tui t;
@@ -534,73 +558,7 @@ int play_tui_run(chc_game *g, const play_options *opt_in)
             t.show_help = 0;
             continue;
         }
-        switch (ch) {
-        case KEY_RESIZE:
-            t.repaint = 1;
-            break;
-        case 3:         /* Ctrl-C */
-        case KEY_F(10):
-            quit_signal = 2;
-            break;
-        case 4:         /* Ctrl-D on an empty line */
-            if (t.input_len == 0) quit_signal = 2;
-            break;
-        case 12:        /* Ctrl-L */
-            t.repaint = 1;
-            break;
-        case '\n':
-        case '\r':
-        case KEY_ENTER: {
-            char line[INPUT_MAX];
-            snprintf(line, sizeof line, "%s", t.input);
-            input_set(&t, "");
-            run_line(&t, line);
-            break;
-        }
-        case 27:        /* Escape */
-        case 21:        /* Ctrl-U */
-            input_set(&t, "");
-            break;
-        case KEY_BACKSPACE:
-        case 127:
-        case 8:
-            while (t.input_len > 0) {
-                unsigned char c = (unsigned char)t.input[--t.input_len];
-                if ((c & 0xC0) != 0x80) break;
-            }
-            t.input[t.input_len] = 0;
-            break;
-        case KEY_LEFT:
-            if (t.input_len == 0) run_line(&t, "undo");
-            break;
-        case KEY_RIGHT:
-            if (t.input_len == 0) run_line(&t, "redo");
-            break;
-        case KEY_F(1):
-            t.show_help = 1;
-            break;
-        case KEY_F(2):
-            run_line(&t, "new");
-            break;
-        case KEY_F(3):
-            run_line(&t, "flip");
-            break;
-        case KEY_F(4):
-            input_set(&t, "load ");
-            break;
-        case KEY_F(5):
-            input_set(&t, "save game.pgn");
-            break;
-        case KEY_F(6):
-            run_line(&t, "go");
-            break;
-        default:
-            if (ch >= 32 && ch < 256 && ch != 127 && t.input_len + 1 < sizeof t.input) {
-                t.input[t.input_len++] = (char)ch;
-                t.input[t.input_len] = 0;
-            }
-            break;
-        }
+        if (!key_command(&t, ch)) edit_input(&t, ch);
     }
     play_engine_free(t.engine);
     if (t.scratch) delwin(t.scratch);

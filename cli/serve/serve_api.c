@@ -39,8 +39,13 @@ static void reply_json(serve_reply *out, int status, json_t *obj)
     reply_text(out, status, text);
 }
 
-void serve_error_reply(serve_reply *out, int status, const char *code, const char *message)
+void serve_error_reply(serve_reply *out, int status, const char *code, const char *fmt, ...)
 {
+    char message[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(message, sizeof message, fmt, ap);
+    va_end(ap);
     json_t *err = json_pack("{s:{s:i,s:s,s:s}}", "error", "status", status, "code", code,
                             "message", message);
     char *text = err ? json_dumps(err, JSON_COMPACT) : NULL;
@@ -54,18 +59,6 @@ void serve_error_reply(serve_reply *out, int status, const char *code, const cha
         status = 500;
     }
     reply_text(out, status, text);
-}
-
-static void error_fmt(serve_reply *out, int status, const char *code, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static void error_fmt(serve_reply *out, int status, const char *code, const char *fmt, ...)
-{
-    char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    serve_error_reply(out, status, code, msg);
 }
 
 /* A chess input that the library refused: 422 with the library's code and the diag. */
@@ -86,7 +79,7 @@ static void chess_error(serve_reply *out, const char *code, const char *what, in
                           "message", full, "chc_error", err, "chc_message", chc_strerror(err),
                           "where", where);
     if (!e) {
-        serve_error_reply(out, 422, code, full);
+        serve_error_reply(out, 422, code, "%s", full);
         return;
     }
     reply_json(out, 422, e);
@@ -255,7 +248,7 @@ static json_t *parse_body(const char *body, size_t len, serve_reply *out)
     json_error_t err;
     json_t *root = json_loadb(body, len, JSON_REJECT_DUPLICATES, &err);
     if (!root) {
-        error_fmt(out, 400, "bad_json", "the body is not valid JSON: %s (line %d, column %d)",
+        serve_error_reply(out, 400, "bad_json", "the body is not valid JSON: %s (line %d, column %d)",
                   err.text, err.line, err.column);
         return NULL;
     }
@@ -276,16 +269,16 @@ static int get_string(json_t *root, const char *key, int required, const char **
     *s = NULL;
     if (!v || json_is_null(v)) {
         if (!required) return 0;
-        error_fmt(out, 400, "bad_request", "the request needs the string member \"%s\"", key);
+        serve_error_reply(out, 400, "bad_request", "the request needs the string member \"%s\"", key);
         return -1;
     }
     if (!json_is_string(v)) {
-        error_fmt(out, 400, "bad_request", "\"%s\" must be a string", key);
+        serve_error_reply(out, 400, "bad_request", "\"%s\" must be a string", key);
         return -1;
     }
     *s = json_string_value(v);
     if (strlen(*s) != json_string_length(v)) {
-        error_fmt(out, 400, "bad_request", "\"%s\" must not contain NUL characters", key);
+        serve_error_reply(out, 400, "bad_request", "\"%s\" must not contain NUL characters", key);
         return -1;
     }
     return 1;
@@ -297,7 +290,7 @@ static int get_int(json_t *root, const char *key, long max, long *v, serve_reply
     json_t *j = json_object_get(root, key);
     if (!j || json_is_null(j)) return 0;
     if (!json_is_integer(j) || json_integer_value(j) < 0 || json_integer_value(j) > max) {
-        error_fmt(out, 400, "bad_request", "\"%s\" must be an integer from 0 to %ld", key, max);
+        serve_error_reply(out, 400, "bad_request", "\"%s\" must be an integer from 0 to %ld", key, max);
         return -1;
     }
     *v = (long)json_integer_value(j);
@@ -314,7 +307,7 @@ static int format_arg(const char *format, unsigned kinds, const char *what, int 
     if ((*fmt = chc_format_by_name(format, kinds)) != CHC_FORMAT_AUTO) return 0;
     char names[300];
     cli_format_names(names, sizeof names, kinds, CHC_CAP_READ, ", ");
-    error_fmt(out, 400, "unknown_format", "unknown %sformat \"%.40s\" (known: auto, %s)", what,
+    serve_error_reply(out, 400, "unknown_format", "unknown %sformat \"%.40s\" (known: auto, %s)", what,
               format, names);
     return -1;
 }
@@ -381,7 +374,7 @@ static int read_game(json_t *root, chc_game *g, const char **used, serve_reply *
             chc_position cur;
             if (i) chc_game_position(g, i, &cur), at = &cur;
             if (!json_is_string(m)) {
-                error_fmt(out, 400, "bad_request", "moves[%zu] must be a string", i);
+                serve_error_reply(out, 400, "bad_request", "moves[%zu] must be a string", i);
                 return -1;
             }
             rc = chc_move_from_uci(at, json_string_value(m), &mv, &d);
@@ -699,7 +692,7 @@ void serve_api_handle(const char *method, const char *path, const char *body, si
     for (size_t i = 0; i < sizeof ENDPOINTS / sizeof ENDPOINTS[0]; i++) {
         if (strcmp(path, ENDPOINTS[i].path) != 0) continue;
         if (strcmp(method, "POST") != 0) {
-            error_fmt(out, 405, "method_not_allowed", "use POST with a JSON body for %s",
+            serve_error_reply(out, 405, "method_not_allowed", "use POST with a JSON body for %s",
                       ENDPOINTS[i].path);
             return;
         }
@@ -709,7 +702,7 @@ void serve_api_handle(const char *method, const char *path, const char *body, si
         json_decref(root);
         return;
     }
-    error_fmt(out, 404, "not_found", "no API endpoint %.100s (see /api/info and docs/api.md)", path);
+    serve_error_reply(out, 404, "not_found", "no API endpoint %.100s (see /api/info and docs/api.md)", path);
 }
 
 int serve_api_init(const serve_config *cfg)

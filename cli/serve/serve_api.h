@@ -35,8 +35,10 @@ void serve_api_shutdown(void);
 void serve_api_handle(const char *method, const char *path, const char *body, size_t len,
                       serve_reply *out);
 
-/* Fills *out with a JSON error reply {"error":{"status":..,"code":..,"message":..}}. */
-void serve_error_reply(serve_reply *out, int status, const char *code, const char *message);
+/* Fills *out with a JSON error reply {"error":{"status":..,"code":..,"message":..}}, the
+ * message printf-style. */
+void serve_error_reply(serve_reply *out, int status, const char *code, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
 /* One embedded file of the page. */
 typedef struct serve_asset {
