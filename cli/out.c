@@ -230,6 +230,27 @@ int cli_finish(const char *cmd, int status)
     return CLI_BAD_INPUT;
 }
 
+char *cli_read_all(FILE *f, size_t max, size_t *len)
+{
+    size_t cap = 4096, n = 0, got;
+    char *text = malloc(cap);
+    while (text && n <= max && (got = fread(text + n, 1, cap - n - 1, f)) > 0) {
+        n += got;
+        if (n + 1 < cap) continue;
+        char *more = realloc(text, cap * 2);
+        if (!more) free(text);
+        text = more;
+        cap *= 2;
+    }
+    *len = n;
+    if (text && (ferror(f) || n > max)) {
+        free(text);
+        return NULL;
+    }
+    if (text) text[n] = 0;
+    return text;
+}
+
 long cli_getline(char **buf, size_t *cap, FILE *f)
 {
     ssize_t n = getline(buf, cap, f);

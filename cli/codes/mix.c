@@ -68,28 +68,6 @@ static const cli_spec unmix_spec = {
     "on standard error. With no MESSAGE, reads the whole of standard input.\n",
     unmix_formats, unmix_opts, "Exit status: 0 ok, 1 bad input (one line on stderr), 2 bad usage.\n"};
 
-/* The whole of standard input (NUL-terminated), or NULL. */
-static char *read_all(FILE *f, size_t *len)
-{
-    size_t cap = 4096, n = 0, got;
-    char *text = malloc(cap);
-    while (text && (got = fread(text + n, 1, cap - n - 1, f)) > 0) {
-        n += got;
-        if (n + 1 == cap) {
-            char *t = realloc(text, cap *= 2);
-            if (!t) free(text);
-            text = t;
-        }
-    }
-    if (text && ferror(f)) {
-        free(text);
-        text = NULL;
-    }
-    if (text) text[n] = 0;
-    *len = n;
-    return text;
-}
-
 int cmd_unmix(int argc, char **argv)
 {
     cli_args a;
@@ -102,7 +80,7 @@ int cmd_unmix(int argc, char **argv)
         return CLI_USAGE;
     }
     size_t len = a.npos ? strlen(a.pos[0]) : 0;
-    char *text = a.npos ? strdup(a.pos[0]) : read_all(stdin, &len);
+    char *text = a.npos ? strdup(a.pos[0]) : cli_read_all(stdin, SIZE_MAX - 1, &len);
     if (!text) {
         cli_error("unmix", "cannot read the message");
         return CLI_BAD_INPUT;

@@ -100,13 +100,9 @@ static char *read_file(const char *path, size_t *len, char *err, size_t errcap)
 {
     FILE *f = fopen(path, "rb");
     if (!f) return NULL;
-    char *buf = malloc(PLAY_LOAD_FILE_MAX + 1);
-    *len = buf ? fread(buf, 1, PLAY_LOAD_FILE_MAX + 1, f) : 0;
-    if (!buf || ferror(f) || *len > PLAY_LOAD_FILE_MAX) {
-        snprintf(err, errcap, "cannot read %s%s", path, buf && !ferror(f) ? ": over 16 MB" : "");
-        free(buf);
-        buf = NULL;
-    }
+    char *buf = cli_read_all(f, PLAY_LOAD_FILE_MAX, len);
+    if (!buf)
+        snprintf(err, errcap, "cannot read %s%s", path, *len > PLAY_LOAD_FILE_MAX ? ": over 16 MB" : "");
     fclose(f);
     return buf;
 }
