@@ -148,12 +148,7 @@ static void show(const struct demo_game *dg, const chc_game *g, int ascii, int a
         int row = 4;
         const char *p = note;
         while (*p && row < 9) {
-            size_t take = strlen(p);
-            if (take > 44) {
-                take = 44;
-                while (take > 0 && p[take] != ' ') take--;
-                if (take == 0) take = 44;
-            }
+            size_t take = play_wrap(p, 44);
             snprintf(side[row], sizeof side[row], "%s%.*s", row == 4 ? "Note      " : "          ",
                      (int)take, p);
             p += take;
@@ -243,17 +238,11 @@ int cmd_demo(int argc, char **argv)
     const char *p = moves;
     int first = 1;
     while (*p) {
-        size_t room = first ? 68 : 78, take = strlen(p);
-        if (take > room) {
-            take = room;
-            while (take > 0 && p[take] != ' ') take--;
-            /* keep a move number with its move */
-            if (take > 0 && p[take - 1] == '.') {
-                size_t t2 = take - 1;
-                while (t2 > 0 && p[t2] != ' ') t2--;
-                if (t2 > 0) take = t2;
-            }
-            if (take == 0) take = room;
+        size_t take = play_wrap(p, first ? 68 : 78);
+        if (p[take] && p[take - 1] == '.') { /* keep a move number with its move */
+            size_t t2 = take - 1;
+            while (t2 > 0 && p[t2] != ' ') t2--;
+            if (t2 > 0) take = t2;
         }
         printf("%s%.*s\n", first ? "The game: " : "", (int)take, p);
         p += take;

@@ -35,6 +35,14 @@ void play_movelist(const chc_game *g, size_t from, size_t to, int compact, char 
     }
 }
 
+size_t play_wrap(const char *s, size_t width)
+{
+    size_t n = strlen(s), k = width;
+    if (n <= width) return n;
+    while (k > 0 && s[k] != ' ') k--;
+    return k ? k : width;
+}
+
 /* The game up to the cursor (a copy when moves follow it), or g itself. */
 static const chc_game *upto_cursor(const chc_game *g, chc_game **copy)
 {

@@ -170,12 +170,8 @@ static void draw_moves(tui *t, int top, int left, int width, int rows)
     int nl = 0;
     for (size_t p = 0, end = strlen(text); p < end && nl < 256;) {
         start[nl++] = p;
-        size_t q = p + (size_t)width < end ? p + (size_t)width : end;
-        if (q < end) {
-            while (q > p && text[q] != ' ') q--;
-            if (q == p) q = p + (size_t)width;
-        }
-        p = q < end && text[q] == ' ' ? q + 1 : q;
+        p += play_wrap(text + p, (size_t)width);
+        if (text[p] == ' ') p++;
     }
     int first = nl > rows ? nl - rows : 0;
     for (int i = first; i < nl; i++) {
