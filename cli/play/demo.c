@@ -87,20 +87,12 @@ static const char *note_for(const struct demo_game *dg, int ply, char *buf, size
     return NULL;
 }
 
-static void rule(char *out, size_t cap, const char *title, int ansi)
+/* "== title =====..." 78 columns wide (bold on a terminal). */
+static void rule(const char *title, int ansi)
 {
-    /* "━━ title ━━━━..." 78 columns wide */
-    size_t n = 0;
-    int cols = 0;
-    n += (size_t)snprintf(out + n, cap - n, "%s", ansi ? "\033[1m" : "");
-    n += (size_t)snprintf(out + n, cap - n, "== %s ", title);
-    cols = 4 + (int)strlen(title);
-    while (cols < 78 && n + 2 < cap) {
-        out[n++] = '=';
-        cols++;
-    }
-    out[n] = 0;
-    if (ansi) snprintf(out + n, cap - n, "\033[0m");
+    static const char line[] = "=============================================================================";
+    int n = 78 - 4 - (int)strlen(title);
+    printf("%s== %s %.*s%s\n", ansi ? "\033[1m" : "", title, n > 0 ? n : 0, line, ansi ? "\033[0m" : "");
 }
 
 static void show(const struct demo_game *dg, const chc_game *g, int ascii, int ansi)
@@ -115,9 +107,7 @@ static void show(const struct demo_game *dg, const chc_game *g, int ascii, int a
     } else {
         snprintf(title, sizeof title, "Start position");
     }
-    char bar[256];
-    rule(bar, sizeof bar, title, ansi);
-    printf("%s\n", bar);
+    rule(title, ansi);
 
     char board[CHC_BOARD_TEXT_MAX], *lines[9] = {0};
     chc_board_write(chc_game_current(g), last, ascii ? CHC_BOARD_ASCII : 0, board, sizeof board, NULL);
