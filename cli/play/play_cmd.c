@@ -1,5 +1,6 @@
 /* `play`: the commands a player types (shared by the full screen and --line mode). */
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,18 @@ const char *const play_help_lines[] = {
     "  resign, draw      resign; claim (or agree) a draw",
     "  help (?), quit (q)",
     NULL};
+
+/* Writes the message (printf-style) and returns rc. */
+static int say(char *msg, size_t cap, int rc, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static int say(char *msg, size_t cap, int rc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, cap, fmt, ap);
+    va_end(ap);
+    return rc;
+}
 
 static int word_is(const char *w, size_t n, const char *a, const char *b)
 {
@@ -71,60 +84,45 @@ int play_command(chc_game *g, play_options *opt, const char *line, char *msg, si
     int undo = word_is(w, wn, "undo", "u") || word_is(w, wn, "takeback", "back");
     if (undo || word_is(w, wn, "redo", "r") || word_is(w, wn, "forward", NULL)) {
         int (*step)(chc_game *) = undo ? chc_game_undo : chc_game_redo;
-        if (!step(g)) {
-            snprintf(msg, msgcap, "nothing to %s", undo ? "undo" : "redo");
-            return PLAY_CMD_ERROR;
-        }
+        if (!step(g))
+            return say(msg, msgcap, PLAY_CMD_ERROR, "nothing to %s", undo ? "undo" : "redo");
         /* against the engine, go on to a position where it is the player's turn */
         if (opt->engine_side >= 0 && opt->engine_side != 2 && play_engine_plays(opt, side(g)))
             step(g);
-        snprintf(msg, msgcap, "%s; %s to move", undo ? "took back" : "replayed",
-                 side(g) == CHC_WHITE ? "White" : "Black");
-        return PLAY_CMD_OK;
+        return say(msg, msgcap, PLAY_CMD_OK, "%s; %s to move", undo ? "took back" : "replayed",
+                   side(g) == CHC_WHITE ? "White" : "Black");
     }
     if (word_is(w, wn, "new", "n")) {
         if (argbuf[0]) {
             char what[32], err[256];
-            if (play_load(g, argbuf, what, sizeof what, err, sizeof err) != CHC_OK) {
-                snprintf(msg, msgcap, "%s", err);
-                return PLAY_CMD_ERROR;
-            }
+            if (play_load(g, argbuf, what, sizeof what, err, sizeof err) != CHC_OK)
+                return say(msg, msgcap, PLAY_CMD_ERROR, "%s", err);
         } else {
             new_game(g);
         }
-        snprintf(msg, msgcap, "new game");
-        return PLAY_CMD_OK;
+        return say(msg, msgcap, PLAY_CMD_OK, "new game");
     }
     if (word_is(w, wn, "flip", "f")) {
         opt->flip = !opt->flip;
-        snprintf(msg, msgcap, "board flipped");
-        return PLAY_CMD_OK;
+        return say(msg, msgcap, PLAY_CMD_OK, "board flipped");
     }
     if (word_is(w, wn, "load", "l")) {
         char what[32], err[400];
-        if (!argbuf[0]) {
-            snprintf(msg, msgcap, "load what? (FEN, PGN file, covert emoji, MSCS, urlsafe, moves)");
-            return PLAY_CMD_ERROR;
-        }
-        if (play_load(g, argbuf, what, sizeof what, err, sizeof err) != CHC_OK) {
-            snprintf(msg, msgcap, "%s", err);
-            return PLAY_CMD_ERROR;
-        }
-        snprintf(msg, msgcap, "loaded %s (%zu moves)", what, chc_game_cursor(g));
-        return PLAY_CMD_OK;
+        if (!argbuf[0])
+            return say(msg, msgcap, PLAY_CMD_ERROR,
+                       "load what? (FEN, PGN file, covert emoji, MSCS, urlsafe, moves)");
+        if (play_load(g, argbuf, what, sizeof what, err, sizeof err) != CHC_OK)
+            return say(msg, msgcap, PLAY_CMD_ERROR, "%s", err);
+        return say(msg, msgcap, PLAY_CMD_OK, "loaded %s (%zu moves)", what, chc_game_cursor(g));
     }
     if (word_is(w, wn, "save", "s")) {
         char err[400];
-        if (!argbuf[0]) {
-            snprintf(msg, msgcap, "save to which file? (save game.pgn)");
-            return PLAY_CMD_ERROR;
-        }
-        if (play_save_pgn(g, argbuf, err, sizeof err) != CHC_OK) {
-            snprintf(msg, msgcap, "%s", err);
-            return PLAY_CMD_ERROR;
-        }
-        snprintf(msg, msgcap, "saved %zu moves as PGN to %.200s", chc_game_cursor(g), argbuf);
-        return PLAY_CMD_OK;
+        if (!argbuf[0])
+            return say(msg, msgcap, PLAY_CMD_ERROR, "save to which file? (save game.pgn)");
+        if (play_save_pgn(g, argbuf, err, sizeof err) != CHC_OK)
+            return say(msg, msgcap, PLAY_CMD_ERROR, "%s", err);
+        return say(msg, msgcap, PLAY_CMD_OK, "saved %zu moves as PGN to %.200s",
+                   chc_game_cursor(g), argbuf);
     }
     if (word_is(w, wn, "engine", "e") || word_is(w, wn, "go", NULL)) {
         int who;
@@ -133,50 +131,38 @@ int play_command(chc_game *g, play_options *opt, const char *line, char *msg, si
         else if (!strcmp(argbuf, "black") || !strcmp(argbuf, "b")) who = CHC_BLACK;
         else if (!strcmp(argbuf, "both")) who = 2;
         else if (!strcmp(argbuf, "off") || !strcmp(argbuf, "none")) who = -1;
-        else {
-            snprintf(msg, msgcap, "engine white, black, both or off");
-            return PLAY_CMD_ERROR;
-        }
+        else return say(msg, msgcap, PLAY_CMD_ERROR, "engine white, black, both or off");
         opt->engine_side = who;
-        snprintf(msg, msgcap, "%s", who < 0 ? "engine off: two players"
-                                    : who == 2 ? "the engine plays both sides"
-                                    : who == CHC_WHITE ? "the engine plays White"
-                                                        : "the engine plays Black");
-        return PLAY_CMD_OK;
+        return say(msg, msgcap, PLAY_CMD_OK, "%s",
+                   who < 0 ? "engine off: two players"
+                   : who == 2 ? "the engine plays both sides"
+                   : who == CHC_WHITE ? "the engine plays White" : "the engine plays Black");
     }
     if (word_is(w, wn, "time", "t")) {
         char *end;
         double s = strtod(argbuf, &end);
-        if (!argbuf[0] || *end || !(s > 0) || s > 3600) {
-            snprintf(msg, msgcap, "time SECONDS (for example time 2.5)");
-            return PLAY_CMD_ERROR;
-        }
+        if (!argbuf[0] || *end || !(s > 0) || s > 3600)
+            return say(msg, msgcap, PLAY_CMD_ERROR, "time SECONDS (for example time 2.5)");
         opt->limits.movetime_ms = (long)(s * 1000 + 0.5);
         if (opt->limits.movetime_ms < 1) opt->limits.movetime_ms = 1;
         opt->limits.depth = 0;
-        snprintf(msg, msgcap, "the engine thinks %.3g s a move", s);
-        return PLAY_CMD_OK;
+        return say(msg, msgcap, PLAY_CMD_OK, "the engine thinks %.3g s a move", s);
     }
     if (word_is(w, wn, "depth", NULL)) {
         char *end;
         long d = strtol(argbuf, &end, 10);
-        if (!argbuf[0] || *end || d < 1 || d > 64) {
-            snprintf(msg, msgcap, "depth N (1..64)");
-            return PLAY_CMD_ERROR;
-        }
+        if (!argbuf[0] || *end || d < 1 || d > 64)
+            return say(msg, msgcap, PLAY_CMD_ERROR, "depth N (1..64)");
         opt->limits.depth = (int)d;
         opt->limits.movetime_ms = 0;
-        snprintf(msg, msgcap, "the engine searches %ld plies deep", d);
-        return PLAY_CMD_OK;
+        return say(msg, msgcap, PLAY_CMD_OK, "the engine searches %ld plies deep", d);
     }
     chc_game_status st;
     chc_game_status_get(g, &st);
     int resign = word_is(w, wn, "resign", NULL);
     if ((resign || word_is(w, wn, "draw", NULL)) && !st.over) {
-        if (!resign && !st.can_claim && opt->engine_side >= 0) {
-            snprintf(msg, msgcap, "no draw to claim, and the engine plays on");
-            return PLAY_CMD_ERROR;
-        }
+        if (!resign && !st.can_claim && opt->engine_side >= 0)
+            return say(msg, msgcap, PLAY_CMD_ERROR, "no draw to claim, and the engine plays on");
         /* a declaration ends the game here: the moves after the cursor go */
         chc_game_truncate(g, chc_game_cursor(g));
         chc_game_set_termination(g, resign ? CHC_TERM_RESIGNATION
@@ -186,18 +172,15 @@ int play_command(chc_game *g, play_options *opt, const char *line, char *msg, si
                                  !resign ? CHC_RESULT_DRAW
                                  : side(g) == CHC_WHITE ? CHC_RESULT_BLACK_WINS : CHC_RESULT_WHITE_WINS);
         chc_game_status_get(g, &st);
-        snprintf(msg, msgcap, "%s", st.text);
-        return PLAY_CMD_OK;
+        return say(msg, msgcap, PLAY_CMD_OK, "%s", st.text);
     }
     /* a move */
-    if (st.over) {
-        snprintf(msg, msgcap, "the game is over (%s): undo, new or load", st.text);
-        return PLAY_CMD_ERROR;
-    }
-    if (play_engine_plays(opt, side(g))) {
-        snprintf(msg, msgcap, "it is the engine's turn (type 'engine off' to move for it)");
-        return PLAY_CMD_ERROR;
-    }
+    if (st.over)
+        return say(msg, msgcap, PLAY_CMD_ERROR, "the game is over (%s): undo, new or load",
+                   st.text);
+    if (play_engine_plays(opt, side(g)))
+        return say(msg, msgcap, PLAY_CMD_ERROR,
+                   "it is the engine's turn (type 'engine off' to move for it)");
     chc_move m;
     chc_diag d = CHC_DIAG_INIT;
     int rc = chc_move_parse(chc_game_current(g), line, len, &m, &d);
@@ -208,10 +191,6 @@ int play_command(chc_game *g, play_options *opt, const char *line, char *msg, si
     char text[CHC_SAN_MAX];
     if (rc == CHC_OK) chc_move_to_san(chc_game_current(g), m, text);
     if (rc == CHC_OK) rc = chc_game_play(g, m);
-    if (rc != CHC_OK) {
-        snprintf(msg, msgcap, "%s", cli_diag_text(rc, &d));
-        return PLAY_CMD_ERROR;
-    }
-    snprintf(msg, msgcap, "played %s", text);
-    return PLAY_CMD_OK;
+    if (rc != CHC_OK) return say(msg, msgcap, PLAY_CMD_ERROR, "%s", cli_diag_text(rc, &d));
+    return say(msg, msgcap, PLAY_CMD_OK, "played %s", text);
 }
