@@ -39,7 +39,7 @@ static void reply_json(serve_reply *out, int status, json_t *obj)
     reply_text(out, status, text);
 }
 
-void serve_error_reply(serve_reply *out, int status, const char *code, const char *fmt, ...)
+int serve_error_reply(serve_reply *out, int status, const char *code, const char *fmt, ...)
 {
     char message[512];
     va_list ap;
@@ -59,10 +59,12 @@ void serve_error_reply(serve_reply *out, int status, const char *code, const cha
         status = 500;
     }
     reply_text(out, status, text);
+    return -1;
 }
 
-/* A chess input that the library refused: 422 with the library's code and the diag. */
-static void chess_error(serve_reply *out, const char *code, const char *what, int err,
+/* A chess input that the library refused: 422 with the library's code and the diag. Returns
+ * -1. */
+static int chess_error(serve_reply *out, const char *code, const char *what, int err,
                         const chc_diag *d)
 {
     const char *msg = (d && d->code == err && d->message[0]) ? d->message : chc_strerror(err);
@@ -78,11 +80,9 @@ static void chess_error(serve_reply *out, const char *code, const char *what, in
     json_t *e = json_pack("{s:{s:i,s:s,s:s,s:i,s:s,s:o}}", "error", "status", 422, "code", code,
                           "message", full, "chc_error", err, "chc_message", chc_strerror(err),
                           "where", where);
-    if (!e) {
-        serve_error_reply(out, 422, code, "%s", full);
-        return;
-    }
+    if (!e) return serve_error_reply(out, 422, code, "%s", full);
     reply_json(out, 422, e);
+    return -1;
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -248,7 +248,8 @@ static json_t *parse_body(const char *body, size_t len, serve_reply *out)
     json_error_t err;
     json_t *root = json_loadb(body, len, JSON_REJECT_DUPLICATES, &err);
     if (!root) {
-        serve_error_reply(out, 400, "bad_json", "the body is not valid JSON: %s (line %d, column %d)",
+        serve_error_reply(out, 400, "bad_json",
+                          "the body is not valid JSON: %s (line %d, column %d)",
                   err.text, err.line, err.column);
         return NULL;
     }
@@ -269,17 +270,15 @@ static int get_string(json_t *root, const char *key, int required, const char **
     *s = NULL;
     if (!v || json_is_null(v)) {
         if (!required) return 0;
-        serve_error_reply(out, 400, "bad_request", "the request needs the string member \"%s\"", key);
-        return -1;
+        return serve_error_reply(out, 400, "bad_request",
+                                 "the request needs the string member \"%s\"", key);
     }
-    if (!json_is_string(v)) {
-        serve_error_reply(out, 400, "bad_request", "\"%s\" must be a string", key);
-        return -1;
-    }
+    if (!json_is_string(v))
+        return serve_error_reply(out, 400, "bad_request", "\"%s\" must be a string", key);
     *s = json_string_value(v);
     if (strlen(*s) != json_string_length(v)) {
-        serve_error_reply(out, 400, "bad_request", "\"%s\" must not contain NUL characters", key);
-        return -1;
+        return serve_error_reply(out, 400, "bad_request", "\"%s\" must not contain NUL characters",
+                                 key);
     }
     return 1;
 }
@@ -290,8 +289,8 @@ static int get_int(json_t *root, const char *key, long max, long *v, serve_reply
     json_t *j = json_object_get(root, key);
     if (!j || json_is_null(j)) return 0;
     if (!json_is_integer(j) || json_integer_value(j) < 0 || json_integer_value(j) > max) {
-        serve_error_reply(out, 400, "bad_request", "\"%s\" must be an integer from 0 to %ld", key, max);
-        return -1;
+        return serve_error_reply(out, 400, "bad_request",
+                                 "\"%s\" must be an integer from 0 to %ld", key, max);
     }
     *v = (long)json_integer_value(j);
     return 1;
@@ -307,9 +306,9 @@ static int format_arg(const char *format, unsigned kinds, const char *what, int 
     if ((*fmt = chc_format_by_name(format, kinds)) != CHC_FORMAT_AUTO) return 0;
     char names[300];
     cli_format_names(names, sizeof names, kinds, CHC_CAP_READ, ", ");
-    serve_error_reply(out, 400, "unknown_format", "unknown %sformat \"%.40s\" (known: auto, %s)", what,
+    return serve_error_reply(out, 400, "unknown_format",
+                             "unknown %sformat \"%.40s\" (known: auto, %s)", what,
               format, names);
-    return -1;
 }
 
 /* Reads {"fen": ...} into pos. Returns 0, or -1 after filling *out. */
@@ -324,10 +323,7 @@ static int read_fen(json_t *root, chc_position *pos, serve_reply *out)
     }
     chc_diag d = CHC_DIAG_INIT;
     int rc = chc_position_read(fen, strlen(fen), CHC_FORMAT_AUTO, pos, NULL, &d);
-    if (rc != CHC_OK) {
-        chess_error(out, "bad_input", "fen", rc, &d);
-        return -1;
-    }
+    if (rc != CHC_OK) return chess_error(out, "bad_input", "fen", rc, &d);
     return 0;
 }
 
@@ -341,27 +337,24 @@ static int read_game(json_t *root, chc_game *g, const char **used, serve_reply *
     if (get_string(root, "start_fen", 0, &start_fen, out) < 0) return -1;
     json_t *moves = json_object_get(root, "moves");
     if (moves && !json_is_null(moves) && !json_is_array(moves)) {
-        serve_error_reply(out, 400, "bad_request", "\"moves\" must be an array of UCI moves");
-        return -1;
+        return serve_error_reply(out, 400, "bad_request",
+                                 "\"moves\" must be an array of UCI moves");
     }
     int by_moves = moves && json_is_array(moves);
     if (by_moves && has_input) {
-        serve_error_reply(out, 400, "bad_request", "give either \"input\" or \"moves\", not both");
-        return -1;
+        return serve_error_reply(out, 400, "bad_request",
+                                 "give either \"input\" or \"moves\", not both");
     }
     if (by_moves && format && strcmp(format, "uci") != 0) {
-        serve_error_reply(out, 400, "bad_request", "\"moves\" are UCI moves: format must be \"uci\"");
-        return -1;
+        return serve_error_reply(out, 400, "bad_request",
+                                 "\"moves\" are UCI moves: format must be \"uci\"");
     }
     int fmt;
     if (format_arg(format, CHC_KIND_GAME | CHC_KIND_POSITION, "", &fmt, out) < 0) return -1;
     chc_diag d = CHC_DIAG_INIT;
     chc_position start;
     int rc = start_fen ? chc_position_from_fen(&start, start_fen, 0, &d) : CHC_OK;
-    if (rc != CHC_OK) {
-        chess_error(out, "bad_input", "start_fen", rc, &d);
-        return -1;
-    }
+    if (rc != CHC_OK) return chess_error(out, "bad_input", "start_fen", rc, &d);
     if (!start_fen) chc_position_startpos(&start);
     *used = "uci";
     if (by_moves) {
@@ -373,10 +366,8 @@ static int read_game(json_t *root, chc_game *g, const char **used, serve_reply *
             const chc_position *at = &start;
             chc_position cur;
             if (i) chc_game_position(g, i, &cur), at = &cur;
-            if (!json_is_string(m)) {
-                serve_error_reply(out, 400, "bad_request", "moves[%zu] must be a string", i);
-                return -1;
-            }
+            if (!json_is_string(m))
+                return serve_error_reply(out, 400, "bad_request", "moves[%zu] must be a string", i);
             rc = chc_move_from_uci(at, json_string_value(m), &mv, &d);
             if (rc == CHC_OK) rc = chc_game_push(g, mv);
             if (rc != CHC_OK) {
@@ -405,15 +396,11 @@ static int read_game(json_t *root, chc_game *g, const char **used, serve_reply *
         }
         *used = cli_format_name(info.format);
     }
-    if (rc == CHC_E_NO_MEMORY) {
-        serve_error_reply(out, 500, "internal", "out of memory");
-        return -1;
-    }
+    if (rc == CHC_E_NO_MEMORY) return serve_error_reply(out, 500, "internal", "out of memory");
     if (rc != CHC_OK) {
         const char *code = (rc == CHC_E_MOVE_ILLEGAL || rc == CHC_E_URLSAFE_MOVE ||
                             rc == CHC_E_MOVE_AMBIGUOUS) ? "illegal_move" : "bad_input";
-        chess_error(out, code, *used ? *used : "input", rc, &d);
-        return -1;
+        return chess_error(out, code, *used ? *used : "input", rc, &d);
     }
     /* Null moves ("--" in SAN and PGN) are read by the notation code but have no place in a
      * game played here (and no URL-safe or pack form). */
@@ -423,8 +410,7 @@ static int read_game(json_t *root, chc_game *g, const char **used, serve_reply *
             d.code = CHC_E_UNSUPPORTED;
             d.index = (long)i;
             snprintf(d.message, sizeof d.message, "ply %zu is a null move: not supported here", i + 1);
-            chess_error(out, "bad_input", *used ? *used : "input", CHC_E_UNSUPPORTED, &d);
-            return -1;
+            return chess_error(out, "bad_input", *used ? *used : "input", CHC_E_UNSUPPORTED, &d);
         }
     return 0;
 }
@@ -462,7 +448,8 @@ static void api_position(json_t *root, serve_reply *out)
     chc_read_info info = {0, 0, 0, 0};
     int rc = chc_position_read(input, strlen(input), fmt, &pos, &info, &d);
     if (rc != CHC_OK && !info.format) {
-        serve_error_reply(out, 422, "unknown_input", "the input is not in any position format this server reads");
+        serve_error_reply(out, 422, "unknown_input",
+                          "the input is not in any position format this server reads");
         return;
     }
     if (rc != CHC_OK) {
@@ -584,10 +571,8 @@ static int engine_game(json_t *root, chc_game *g, serve_reply *out)
     const char *used;
     chc_position pos;
     if (!json_object_get(root, "fen")) return read_game(root, g, &used, out);
-    if (json_object_get(root, "input") || json_object_get(root, "moves")) {
-        serve_error_reply(out, 400, "bad_request", "give \"fen\" or a game, not both");
-        return -1;
-    }
+    if (json_object_get(root, "input") || json_object_get(root, "moves"))
+        return serve_error_reply(out, 400, "bad_request", "give \"fen\" or a game, not both");
     if (read_fen(root, &pos, out) < 0) return -1;
     chc_game_reset(g, &pos);
     return 0;
@@ -702,7 +687,8 @@ void serve_api_handle(const char *method, const char *path, const char *body, si
         json_decref(root);
         return;
     }
-    serve_error_reply(out, 404, "not_found", "no API endpoint %.100s (see /api/info and docs/api.md)", path);
+    serve_error_reply(out, 404, "not_found",
+                      "no API endpoint %.100s (see /api/info and docs/api.md)", path);
 }
 
 int serve_api_init(const serve_config *cfg)

@@ -36,8 +36,8 @@ void serve_api_handle(const char *method, const char *path, const char *body, si
                       serve_reply *out);
 
 /* Fills *out with a JSON error reply {"error":{"status":..,"code":..,"message":..}}, the
- * message printf-style. */
-void serve_error_reply(serve_reply *out, int status, const char *code, const char *fmt, ...)
+ * message printf-style. Returns -1 (for readers that fail with it). */
+int serve_error_reply(serve_reply *out, int status, const char *code, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
 /* One embedded file of the page. */
