@@ -2,10 +2,9 @@
  * object; every reply is JSON. Errors: {"error":{"status":S,"code":"name","message":"..."}}
  * with, for bad chess input, the library's error number and where the problem is.
  * Built on the public API only; JSON by jansson. */
-#include <ctype.h>
 #include <inttypes.h>
 #include <jansson.h>
-#include <pthread.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -533,35 +532,24 @@ static void api_game(json_t *root, serve_reply *out)
     chc_game_free(g);
 }
 
-/* Engine slots: at most cfg->engine_slots searches at once, each with its own engine. */
-static pthread_mutex_t engine_lock = PTHREAD_MUTEX_INITIALIZER;
-static chc_engine **engines;
-static int *engine_busy;
-static int n_engines;
+/* Engine slots: at most cfg->engine_slots searches at once, each with an engine of its own
+ * (NULL when every slot is taken). */
+static atomic_int searching;
 
 static chc_engine *engine_acquire(void)
 {
-    chc_engine *e = NULL;
-    pthread_mutex_lock(&engine_lock);
-    for (int i = 0; i < n_engines; i++)
-        if (!engine_busy[i]) {
-            if (!engines[i]) engines[i] = chc_engine_new(16);
-            if (engines[i]) {
-                engine_busy[i] = 1;
-                e = engines[i];
-            }
-            break;
-        }
-    pthread_mutex_unlock(&engine_lock);
-    return e;
+    if (atomic_fetch_add(&searching, 1) < (CFG->engine_slots > 0 ? CFG->engine_slots : 1)) {
+        chc_engine *e = chc_engine_new(16);
+        if (e) return e;
+    }
+    atomic_fetch_sub(&searching, 1);
+    return NULL;
 }
 
 static void engine_release(chc_engine *e)
 {
-    pthread_mutex_lock(&engine_lock);
-    for (int i = 0; i < n_engines; i++)
-        if (engines[i] == e) engine_busy[i] = 0;
-    pthread_mutex_unlock(&engine_lock);
+    chc_engine_free(e);
+    atomic_fetch_sub(&searching, 1);
 }
 
 /* The game of an engine request: {"fen"}, or a game as for /api/game. Returns 0, or -1 after
@@ -600,7 +588,6 @@ static void engine_reply(const chc_game *g, const chc_search_limits *lim, serve_
     for (size_t i = 0; i < n; i++) mv[i] = chc_game_move(g, i);
     chc_search_result res;
     memset(&res, 0, sizeof res);
-    chc_engine_clear(e);
     int rc = chc_engine_search(e, chc_game_start(g), mv, (int)n, lim, NULL, NULL, &res);
     engine_release(e);
     free(mv);
@@ -691,23 +678,8 @@ void serve_api_handle(const char *method, const char *path, const char *body, si
                       "no API endpoint %.100s (see /api/info and docs/api.md)", path);
 }
 
-int serve_api_init(const serve_config *cfg)
+void serve_api_init(const serve_config *cfg)
 {
     CFG = cfg;
     json_object_seed(0);
-    n_engines = cfg->engine_slots > 0 ? cfg->engine_slots : 1;
-    engines = calloc((size_t)n_engines, sizeof *engines);
-    engine_busy = calloc((size_t)n_engines, sizeof *engine_busy);
-    if (!engines || !engine_busy) return -1;
-    return 0;
-}
-
-void serve_api_shutdown(void)
-{
-    for (int i = 0; i < n_engines; i++) chc_engine_free(engines[i]);
-    free(engines);
-    free(engine_busy);
-    engines = NULL;
-    engine_busy = NULL;
-    n_engines = 0;
 }

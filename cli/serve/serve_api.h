@@ -26,9 +26,8 @@ typedef struct serve_reply {
     size_t len;
 } serve_reply;
 
-/* Prepares the API (engine slots). Returns 0, or -1 when memory is short. */
-int serve_api_init(const serve_config *cfg);
-void serve_api_shutdown(void);
+/* Prepares the API (its settings). */
+void serve_api_init(const serve_config *cfg);
 
 /* Answers one API request: method ("GET", "POST", ...), path (starting with "/api/"), body
  * (NULL when there is none). Always fills *out with a JSON reply (an error reply on failure). */

@@ -76,7 +76,7 @@ static enum MHD_Result send_error(struct MHD_Connection *c, int status, const ch
                                   const char *message)
 {
     serve_reply rep;
-    serve_error_reply(&rep, status, code, message);
+    serve_error_reply(&rep, status, code, "%s", message);
     return send_reply(c, &rep);
 }
 
@@ -121,18 +121,12 @@ static enum MHD_Result serve_file_from_root(struct MHD_Connection *c, const char
     FILE *f = fopen(full, "rb");
     free(full);
     struct stat st;
-    if (!f || fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
-        if (f) fclose(f);
-        return send_error(c, 404, "not_found", "no such page");
-    }
-    size_t len = (size_t)st.st_size;
-    char *data = malloc(len ? len : 1);
-    if (!data || fread(data, 1, len, f) != len) {
-        free(data);
-        fclose(f);
-        return send_error(c, 500, "internal", "cannot read the file");
-    }
-    fclose(f);
+    size_t len = 0;
+    int found = f && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode);
+    char *data = found ? cli_read_all(f, SIZE_MAX - 1, &len) : NULL;
+    if (f) fclose(f);
+    if (!data) return send_error(c, found ? 500 : 404, found ? "internal" : "not_found",
+                                 found ? "cannot read the file" : "no such page");
     return send_response(c, 200, type_of(path), data, len, MHD_RESPMEM_MUST_FREE, 0);
 }
 
@@ -183,6 +177,19 @@ static void log_request(const char *method, const char *url, int status)
     if (CFG->log) fprintf(stderr, "%s %s %d\n", method, url, status);
 }
 
+/* An error reply to a request, logged; 413 says the size limit. */
+static enum MHD_Result refuse(struct MHD_Connection *c, const char *method, const char *url,
+                              int status, const char *code, const char *message)
+{
+    char msg[128];
+    if (status == 413) {
+        snprintf(msg, sizeof msg, "the request body is larger than %zu bytes", CFG->max_body);
+        message = msg;
+    }
+    log_request(method, url, status);
+    return send_error(c, status, code, message);
+}
+
 static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url,
                               const char *method, const char *version, const char *upload_data,
                               size_t *upload_data_size, void **con_cls)
@@ -197,9 +204,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         *con_cls = rq;
         if (!host_allowed(c)) {
             rq->too_large = 1; /* drop any body */
-            log_request(method, url, 421);
-            return send_error(c, 421, "bad_host",
-                              "this server answers only requests for localhost or 127.0.0.1");
+            return refuse(c, method, url, 421, "bad_host",
+                          "this server answers only requests for localhost or 127.0.0.1");
         }
         /* Refuse a body announced too large before reading it. */
         const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
@@ -210,11 +216,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
             unsigned long long n = strtoull(cl, &end, 10);
             if (errno || *end || n > CFG->max_body) {
                 rq->too_large = 1;
-                char msg[128];
-                snprintf(msg, sizeof msg, "the request body is larger than %zu bytes",
-                         CFG->max_body);
-                log_request(method, url, 413);
-                return send_error(c, 413, "body_too_large", msg);
+                return refuse(c, method, url, 413, "body_too_large", NULL);
             }
         }
         return MHD_YES;
@@ -239,22 +241,15 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         rq->body[rq->len] = 0;
         return MHD_YES;
     }
-    if (rq->too_large) {
-        char msg[128];
-        snprintf(msg, sizeof msg, "the request body is larger than %zu bytes", CFG->max_body);
-        log_request(method, url, 413);
-        return send_error(c, 413, "body_too_large", msg);
-    }
+    if (rq->too_large) return refuse(c, method, url, 413, "body_too_large", NULL);
     if (is_api) {
         serve_reply rep;
         serve_api_handle(method, url, rq->body, rq->len, &rep);
         log_request(method, url, rep.status);
         return send_reply(c, &rep);
     }
-    if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0) {
-        log_request(method, url, 405);
-        return send_error(c, 405, "method_not_allowed", "pages are read with GET");
-    }
+    if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
+        return refuse(c, method, url, 405, "method_not_allowed", "pages are read with GET");
     log_request(method, url, 200);
     return serve_static(c, url);
 }
@@ -291,11 +286,7 @@ int serve_run(const serve_config *cfg)
                         "address, or localhost): %s\n", cfg->host, gai ? gai_strerror(gai) : "no address");
         return 1;
     }
-    if (serve_api_init(cfg) != 0) {
-        freeaddrinfo(ai);
-        fprintf(stderr, "chesscodec serve: out of memory\n");
-        return 1;
-    }
+    serve_api_init(cfg);
 
     /* Signals: SIGINT/SIGTERM are taken by sigwait() below, in this thread only. */
     sigset_t set;
@@ -320,7 +311,6 @@ int serve_run(const serve_config *cfg)
         MHD_OPTION_END);
     if (!d) {
         freeaddrinfo(ai);
-        serve_api_shutdown();
         fprintf(stderr, "chesscodec serve: cannot listen on %s port %d (in use, or not allowed)\n",
                 cfg->host, cfg->port);
         return 1;
@@ -338,7 +328,6 @@ int serve_run(const serve_config *cfg)
     while (sigwait(&set, &sig) != 0) {
     }
     MHD_stop_daemon(d);
-    serve_api_shutdown();
     fprintf(stderr, "chesscodec serve: stopped (signal %d)\n", sig);
     return 0;
 }
