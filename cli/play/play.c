@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "../cli.h"
@@ -71,30 +70,17 @@ static void print_state(const chc_game *g, const play_options *opt, int board)
 /* Lets the engine move while it is its turn (in --line mode it simply waits). */
 static void line_engine_moves(chc_game *g, play_options *opt, play_engine **engine, int board)
 {
+    char san[CHC_SAN_MAX], info[160];
     for (int guard = 0; guard < 1000; guard++) {
-        chc_game_status st;
-        chc_game_status_get(g, &st);
-        if (st.over || !play_engine_plays(opt, st.side)) return;
-        if (!*engine) *engine = play_engine_new();
-        if (!*engine || play_engine_start(*engine, g, &opt->limits) != CHC_OK) {
-            printf("error: the engine cannot start\n");
+        if (!*engine && opt->engine_side >= 0) *engine = play_engine_new();
+        int r = play_engine_turn(*engine, g, opt, 1, san, info, sizeof info);
+        if (r == PLAY_TURN_NONE) return;
+        if (r != PLAY_TURN_MOVED) {
+            printf("error: the engine %s\n", r == PLAY_TURN_NO_START ? "cannot start" : "found no move");
             opt->engine_side = -1;
             return;
         }
-        chc_move best = CHC_MOVE_NONE;
-        char info[160], mv[CHC_SAN_MAX];
-        while (!play_engine_poll(*engine, &best, info, sizeof info)) {
-            struct timespec ts = {0, 5 * 1000 * 1000};
-            nanosleep(&ts, NULL);
-        }
-        if (best == CHC_MOVE_NONE || !chc_is_legal(chc_game_current(g), best)) {
-            printf("error: the engine found no move\n");
-            opt->engine_side = -1;
-            return;
-        }
-        chc_move_to_san(chc_game_current(g), best, mv);
-        chc_game_play(g, best);
-        printf("> engine plays %s (%s)\n", mv, info);
+        printf("> engine plays %s (%s)\n", san, info);
         print_state(g, opt, board);
     }
 }

@@ -44,22 +44,24 @@ typedef struct play_limits {
     long movetime_ms; /* 0: none */
     int depth;        /* 0: none */
 } play_limits;
-play_engine *play_engine_new(void);
-void play_engine_free(play_engine *e);
-/* Starts thinking on the position at the cursor (with the game's history). */
-int play_engine_start(play_engine *e, const chc_game *g, const play_limits *lim);
-int play_engine_busy(play_engine *e);
-/* When the search has finished: its move (CHC_MOVE_NONE if none) and a short info text
- * ("depth 9, eval +0.35"), and returns 1; else 0 (info: the progress). */
-int play_engine_poll(play_engine *e, chc_move *best, char *info, size_t infocap);
-void play_engine_cancel(play_engine *e);
-
 typedef struct play_options {
     int ascii, flip, no_color;
     int engine_side; /* -1 none, CHC_WHITE, CHC_BLACK, 2 both */
     play_limits limits;
 } play_options;
 int play_engine_plays(const play_options *opt, int side);
+play_engine *play_engine_new(void);
+void play_engine_free(play_engine *e);
+int play_engine_busy(play_engine *e);
+void play_engine_cancel(play_engine *e);
+/* The engine's turn, one step: when it is the engine's turn at the cursor and it is not
+ * thinking, it starts (on the position with the game's history); when its search has ended
+ * (with `wait`: once it has), its move is played. Returns PLAY_TURN_*; *san gets the move
+ * played, info a short text ("depth 9, eval +0.35, 120k nodes", or the progress). e may be
+ * NULL (no engine could be made). */
+enum { PLAY_TURN_NONE, PLAY_TURN_THINKING, PLAY_TURN_MOVED, PLAY_TURN_NO_START, PLAY_TURN_NO_MOVE };
+int play_engine_turn(play_engine *e, chc_game *g, const play_options *opt, int wait,
+                     char san[CHC_SAN_MAX], char *info, size_t infocap);
 
 /* The full screen (play_tui.c): non-zero when built with ncurses; runs the game. */
 int play_tui_available(void);

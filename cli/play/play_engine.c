@@ -1,6 +1,6 @@
 /* `play`: the engine opponent, a background search of the library (chc_engine_start), so
- * that the screen stays alive while it thinks. The interface polls play_engine_poll();
- * play_engine_cancel() stops a search at once. */
+ * that the screen stays alive while it thinks. The interfaces call play_engine_turn() (the
+ * screen: every 50 ms; --line: waiting); play_engine_cancel() stops a search at once. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,9 +48,8 @@ static void on_progress(const chc_search_result *info, void *user)
     pthread_mutex_unlock(&e->mu);
 }
 
-int play_engine_start(play_engine *e, const chc_game *g, const play_limits *lim)
+static int start(play_engine *e, const chc_game *g, const play_limits *lim)
 {
-    play_engine_cancel(e);
     /* the history since the last irreversible move is enough for repetitions; keep it all */
     size_t cur = chc_game_cursor(g);
     chc_move *m = malloc((cur + 1) * sizeof *m);
@@ -93,24 +92,34 @@ static void describe(const chc_search_result *r, int root_side, char *info, size
                  nodes);
 }
 
-int play_engine_poll(play_engine *e, chc_move *best, char *info, size_t infocap)
+int play_engine_turn(play_engine *e, chc_game *g, const play_options *opt, int wait,
+                     char san[CHC_SAN_MAX], char *info, size_t infocap)
 {
-    if (!e || !e->running) return 0;
     chc_search_result r;
-    if (chc_engine_searching(e->eng)) {
+    if (!e || !e->running) {
+        chc_game_status st;
+        chc_game_status_get(g, &st);
+        if (st.over || !play_engine_plays(opt, st.side)) return PLAY_TURN_NONE;
+        if (!e || start(e, g, &opt->limits) != CHC_OK) return PLAY_TURN_NO_START;
+        snprintf(info, infocap, "started");
+        if (!wait) return PLAY_TURN_THINKING;
+    }
+    if (!wait && chc_engine_searching(e->eng)) {
         pthread_mutex_lock(&e->mu);
         int have = e->have_progress;
         r = e->progress;
         pthread_mutex_unlock(&e->mu);
         if (have) describe(&r, e->root_side, info, infocap);
-        else if (info && infocap) snprintf(info, infocap, "thinking");
-        return 0;
+        else snprintf(info, infocap, "thinking");
+        return PLAY_TURN_THINKING;
     }
     int rc = chc_engine_wait(e->eng, &r);
     e->running = 0;
-    *best = rc == CHC_OK ? r.best : CHC_MOVE_NONE;
     describe(&r, e->root_side, info, infocap);
-    return 1;
+    if (rc != CHC_OK || !chc_is_legal(chc_game_current(g), r.best)) return PLAY_TURN_NO_MOVE;
+    chc_move_to_san(chc_game_current(g), r.best, san);
+    chc_game_play(g, r.best);
+    return PLAY_TURN_MOVED;
 }
 
 void play_engine_cancel(play_engine *e)

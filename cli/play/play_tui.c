@@ -394,35 +394,20 @@ static void state_changed(tui *t)
     t->repaint = 1;
 }
 
-/* Starts the engine when it is its turn. */
-static void maybe_start_engine(tui *t)
+/* The engine's turn: it starts, thinks or plays. Returns 1 when the screen changed. */
+static int engine_turn(tui *t)
 {
-    if (!t->engine || play_engine_busy(t->engine)) return;
-    chc_game_status st;
-    chc_game_status_get(t->g, &st);
-    if (st.over || !play_engine_plays(t->opt, st.side)) return;
-    if (play_engine_start(t->engine, t->g, &t->opt->limits) == CHC_OK)
-        snprintf(t->engine_info, sizeof t->engine_info, "started");
-}
-
-static void poll_engine(tui *t)
-{
-    if (!play_engine_busy(t->engine)) return;
-    chc_move best;
-    char info[160];
-    if (play_engine_poll(t->engine, &best, info, sizeof info)) {
-        if (best != CHC_MOVE_NONE && chc_is_legal(chc_game_current(t->g), best)) {
-            char mv[CHC_SAN_MAX], m[256];
-            chc_move_to_san(chc_game_current(t->g), best, mv);
-            chc_game_play(t->g, best);
-            snprintf(m, sizeof m, "engine played %s", mv);
-            set_msg(t, 0, m);
-            state_changed(t);
-        }
-        snprintf(t->engine_info, sizeof t->engine_info, "%s", info);
-    } else if (strcmp(info, t->engine_info) != 0) {
-        snprintf(t->engine_info, sizeof t->engine_info, "%s", info);
+    char san[CHC_SAN_MAX], info[160], m[64];
+    int r = play_engine_turn(t->engine, t->g, t->opt, 0, san, info, sizeof info);
+    if (r == PLAY_TURN_NONE || r == PLAY_TURN_NO_START) return 0;
+    int changed = r != PLAY_TURN_THINKING || strcmp(info, t->engine_info) != 0;
+    snprintf(t->engine_info, sizeof t->engine_info, "%s", info);
+    if (r == PLAY_TURN_MOVED) {
+        snprintf(m, sizeof m, "engine played %s", san);
+        set_msg(t, 0, m);
+        state_changed(t);
     }
+    return changed;
 }
 
 static void run_line(tui *t, const char *line)
@@ -536,18 +521,12 @@ int play_tui_run(chc_game *g, const play_options *opt_in)
     state_changed(&t);
     int dirty = 1;
     while (!quit_signal) {
-        maybe_start_engine(&t);
+        if (engine_turn(&t)) dirty = 1;
         if (dirty) {
             draw(&t);
             dirty = 0;
         }
         int ch = getch();
-        if (play_engine_busy(t.engine)) {
-            char before[160];
-            snprintf(before, sizeof before, "%s", t.engine_info);
-            poll_engine(&t);
-            if (!play_engine_busy(t.engine) || strcmp(before, t.engine_info) != 0) dirty = 1;
-        }
         if (ch == ERR) continue;
         dirty = 1;
         if (t.show_help && ch != KEY_RESIZE) {
