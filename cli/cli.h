@@ -62,16 +62,15 @@ void cli_help(const cli_spec *spec, FILE *f);
 
 /* ---- outputs and inputs ----------------------------------------------------------------- */
 /* An output written whole or not at all: with a path, data goes to a temporary file in the
- * same directory (removed on SIGINT, SIGTERM and SIGHUP), renamed over the path by
- * cli_out_commit(); cli_out_abort() removes it. NULL or "-": stdout, whose write errors the
- * program reports when it exits. Devices and pipes are written directly. An output that is
+ * same directory (removed on SIGINT, SIGTERM and SIGHUP; one such file at a time), renamed
+ * over the path by cli_out_commit(); cli_out_abort() removes it. NULL or "-": stdout, whose
+ * write errors the program reports when it exits. Devices and pipes are written directly. An output that is
  * one of the inputs noted with cli_note_input() is refused (CHC_E_SAME_FILE). open and commit
  * print their error and return CLI_OK or CLI_BAD_INPUT. */
 typedef struct cli_out {
     FILE *f;
     char *path;
     char *tmp;
-    int slot;
 } cli_out;
 int cli_out_open(cli_out *o, const char *cmd, const char *path);
 int cli_out_commit(cli_out *o, const char *cmd);

@@ -10,25 +10,42 @@
 
 #include "cli.h"
 
-/* ---- temporary files removed by SIGINT, SIGTERM, SIGHUP -------------------------------- */
-#define TMP_SLOTS 4
+/* ---- the temporary file (one at a time), removed by SIGINT, SIGTERM, SIGHUP ------------- */
 #define TMP_PATH_MAX 4096
-static char tmp_paths[TMP_SLOTS][TMP_PATH_MAX];
-static volatile sig_atomic_t tmp_used[TMP_SLOTS];
+static char tmp_path[TMP_PATH_MAX];
+static volatile sig_atomic_t tmp_used;
 static const int fatal_signals[3] = {SIGINT, SIGTERM, SIGHUP};
 static struct sigaction old_actions[3];
-static int handlers_installed;
 
 static void on_fatal_signal(int sig)
 {
-    /* async-signal-safe: unlink the registered paths, then die of the same signal */
-    for (int i = 0; i < TMP_SLOTS; i++)
-        if (tmp_used[i]) unlink(tmp_paths[i]);
+    /* async-signal-safe: unlink the registered path, then die of the same signal */
+    if (tmp_used) unlink(tmp_path);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = SIG_DFL;
     sigaction(sig, &sa, NULL);
     raise(sig);
+}
+
+/* Registers (used) or forgets the temporary file, installing or restoring the handlers;
+ * the signals are blocked from *old (see tmp_create) and restored. */
+static void tmp_register(int used, const sigset_t *old)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_fatal_signal;
+    sigemptyset(&sa.sa_mask);
+    for (int i = 0; i < 3; i++) {
+        if (!used) {
+            sigaction(fatal_signals[i], &old_actions[i], NULL);
+            continue;
+        }
+        sigaction(fatal_signals[i], NULL, &old_actions[i]);
+        if (old_actions[i].sa_handler != SIG_IGN) sigaction(fatal_signals[i], &sa, NULL);
+    }
+    tmp_used = used;
+    sigprocmask(SIG_SETMASK, old, NULL);
 }
 
 static void block_signals(sigset_t *old)
@@ -39,52 +56,24 @@ static void block_signals(sigset_t *old)
     sigprocmask(SIG_BLOCK, &set, old);
 }
 
-static void handlers(int on)
-{
-    if (on == handlers_installed) return;
-    for (int i = 0; i < 3; i++) {
-        if (on) {
-            struct sigaction sa;
-            memset(&sa, 0, sizeof sa);
-            sa.sa_handler = on_fatal_signal;
-            sigemptyset(&sa.sa_mask);
-            sigaction(fatal_signals[i], NULL, &old_actions[i]);
-            if (old_actions[i].sa_handler != SIG_IGN) sigaction(fatal_signals[i], &sa, NULL);
-        } else {
-            sigaction(fatal_signals[i], &old_actions[i], NULL);
-        }
-    }
-    handlers_installed = on;
-}
-
-/* Makes the temporary file for `path` and registers it (signals blocked meanwhile). */
+/* Makes the temporary file for `path` and registers it, no signal coming between. */
 static int tmp_create(cli_out *o, const char *path)
 {
-    size_t n = strlen(path);
-    if (n + 12 > TMP_PATH_MAX) {
-        errno = ENAMETOOLONG;
-        return -1;
-    }
-    int slot = -1;
-    for (int i = 0; i < TMP_SLOTS && slot < 0; i++)
-        if (!tmp_used[i]) slot = i;
-    if (slot < 0) {
-        errno = EMFILE;
+    if (tmp_used || strlen(path) + 12 > TMP_PATH_MAX) {
+        errno = tmp_used ? EMFILE : ENAMETOOLONG;
         return -1;
     }
     sigset_t old;
     block_signals(&old);
-    snprintf(tmp_paths[slot], TMP_PATH_MAX, "%s.tmpXXXXXX", path);
-    int fd = mkstemp(tmp_paths[slot]);
-    if (fd >= 0) {
-        tmp_used[slot] = 1;
-        handlers(1);
+    snprintf(tmp_path, TMP_PATH_MAX, "%s.tmpXXXXXX", path);
+    int fd = mkstemp(tmp_path);
+    if (fd < 0) {
+        sigprocmask(SIG_SETMASK, &old, NULL);
+        return -1;
     }
-    sigprocmask(SIG_SETMASK, &old, NULL);
-    if (fd < 0) return -1;
+    tmp_register(1, &old);
+    o->tmp = tmp_path;
     o->f = fdopen(fd, "wb");
-    o->tmp = tmp_paths[slot];
-    o->slot = slot;
     if (!o->f) {
         int e = errno;
         close(fd);
@@ -99,11 +88,7 @@ static void tmp_release(cli_out *o)
 {
     sigset_t old;
     block_signals(&old);
-    tmp_used[o->slot] = 0;
-    int any = 0;
-    for (int i = 0; i < TMP_SLOTS; i++) any |= tmp_used[i] != 0;
-    if (!any) handlers(0);
-    sigprocmask(SIG_SETMASK, &old, NULL);
+    tmp_register(0, &old);
     o->tmp = NULL;
 }
 
@@ -129,7 +114,6 @@ static int stdout_errno; /* the first write error of stdout */
 int cli_out_open(cli_out *o, const char *cmd, const char *path)
 {
     memset(o, 0, sizeof *o);
-    o->slot = -1;
     if (!path || strcmp(path, "-") == 0) {
         o->f = stdout;
         return CLI_OK;
