@@ -435,36 +435,32 @@ static void api_info(serve_reply *out)
 }
 
 /* POST /api/position {"input", "format"}: a position in every format. */
-static void api_position(json_t *root, serve_reply *out)
+static int api_position(json_t *root, serve_reply *out)
 {
     const char *input, *format;
-    if (get_string(root, "input", 1, &input, out) < 0) return;
+    if (get_string(root, "input", 1, &input, out) < 0) return -1;
     int fmt;
-    if (get_string(root, "format", 0, &format, out) < 0) return;
-    if (format_arg(format, CHC_KIND_POSITION, "position ", &fmt, out) < 0) return;
+    if (get_string(root, "format", 0, &format, out) < 0) return -1;
+    if (format_arg(format, CHC_KIND_POSITION, "position ", &fmt, out) < 0) return -1;
     chc_position pos;
     chc_diag d = CHC_DIAG_INIT;
     chc_read_info info = {0, 0, 0, 0};
     int rc = chc_position_read(input, strlen(input), fmt, &pos, &info, &d);
-    if (rc != CHC_OK && !info.format) {
-        serve_error_reply(out, 422, "unknown_input",
+    if (rc != CHC_OK && !info.format)
+        return serve_error_reply(out, 422, "unknown_input",
                           "the input is not in any position format this server reads");
-        return;
-    }
-    if (rc != CHC_OK) {
-        chess_error(out, "bad_input", cli_format_name(info.format), rc, &d);
-        return;
-    }
+    if (rc != CHC_OK) return chess_error(out, "bad_input", cli_format_name(info.format), rc, &d);
     json_t *info_json = position_info(&pos, -1);
     json_object_set_new(info_json, "input_format", json_string(cli_format_name(info.format)));
     reply_json(out, 200, info_json);
+    return 0;
 }
 
 /* POST /api/moves {"fen"}: the legal moves. */
-static void api_moves(json_t *root, serve_reply *out)
+static int api_moves(json_t *root, serve_reply *out)
 {
     chc_position pos;
-    if (read_fen(root, &pos, out) < 0) return;
+    if (read_fen(root, &pos, out) < 0) return -1;
     chc_move moves[CHC_MAX_MOVES];
     int n = chc_legal_moves(&pos, moves, CHC_GEN_ALL);
     json_t *list = json_array();
@@ -490,28 +486,24 @@ static void api_moves(json_t *root, serve_reply *out)
     chc_position_to_fen(&pos, fen, sizeof fen, 0);
     json_t *o = json_pack("{s:s,s:i,s:o}", "fen", fen, "count", n, "moves", list);
     reply_json(out, 200, o);
+    return 0;
 }
 
 /* POST /api/play {"fen", "move"}: the position after a move. */
-static void api_play(json_t *root, serve_reply *out)
+static int api_play(json_t *root, serve_reply *out)
 {
     chc_position pos;
     const char *text;
-    if (read_fen(root, &pos, out) < 0) return;
-    if (get_string(root, "move", 1, &text, out) < 0) return;
+    if (read_fen(root, &pos, out) < 0) return -1;
+    if (get_string(root, "move", 1, &text, out) < 0) return -1;
     chc_move m;
-    chc_diag d;
-    memset(&d, 0, sizeof d);
+    chc_diag d = CHC_DIAG_INIT;
     /* UCI or SAN, as a player types it */
     int rc = chc_move_parse(&pos, text, strlen(text), &m, &d);
-    if (rc == CHC_OK && m == CHC_MOVE_NULL) {
-        serve_error_reply(out, 422, "illegal_move", "move: the null move is not played here");
-        return;
-    }
-    if (rc != CHC_OK) {
-        chess_error(out, rc == CHC_E_MOVE_SYNTAX ? "bad_input" : "illegal_move", "move", rc, &d);
-        return;
-    }
+    if (rc == CHC_OK && m == CHC_MOVE_NULL)
+        return serve_error_reply(out, 422, "illegal_move", "move: the null move is not played here");
+    if (rc != CHC_OK)
+        return chess_error(out, rc == CHC_E_MOVE_SYNTAX ? "bad_input" : "illegal_move", "move", rc, &d);
     char uci[CHC_UCI_MAX], san[CHC_SAN_MAX];
     chc_move_to_uci(&pos, m, uci);
     chc_move_to_san(&pos, m, san);
@@ -520,16 +512,18 @@ static void api_play(json_t *root, serve_reply *out)
     json_t *o = json_pack("{s:s,s:s,s:o}", "uci", uci, "san", san, "position",
                           position_info(&pos, -1));
     reply_json(out, 200, o);
+    return 0;
 }
 
 /* POST /api/game {"input","format"} or {"moves","start_fen"}: a game in every format. */
-static void api_game(json_t *root, serve_reply *out)
+static int api_game(json_t *root, serve_reply *out)
 {
     chc_game *g = chc_game_new();
     const char *used = NULL;
     if (!g) serve_error_reply(out, 500, "internal", "out of memory");
     else if (read_game(root, g, &used, out) == 0) reply_json(out, 200, game_info(g, used));
     chc_game_free(g);
+    return 0;
 }
 
 /* Engine slots: at most cfg->engine_slots searches at once, each with an engine of its own
@@ -567,15 +561,13 @@ static int engine_game(json_t *root, chc_game *g, serve_reply *out)
 }
 
 /* Searches the end of game g (its moves for repetitions): the best move, score and line. */
-static void engine_reply(const chc_game *g, const chc_search_limits *lim, serve_reply *out)
+static int engine_reply(const chc_game *g, const chc_search_limits *lim, serve_reply *out)
 {
     size_t n = chc_game_ply_count(g);
     chc_position p;
     chc_game_position(g, n, &p);
-    if (chc_count_legal_moves(&p) == 0) {
-        serve_error_reply(out, 422, "game_over", "the side to move has no legal move");
-        return;
-    }
+    if (chc_count_legal_moves(&p) == 0)
+        return serve_error_reply(out, 422, "game_over", "the side to move has no legal move");
     chc_move *mv = malloc((n + 1) * sizeof *mv);
     chc_engine *e = mv ? engine_acquire() : NULL;
     if (!e) {
@@ -583,7 +575,7 @@ static void engine_reply(const chc_game *g, const chc_search_limits *lim, serve_
                                   "every engine slot is searching: try again in a moment");
         else serve_error_reply(out, 500, "internal", "out of memory");
         free(mv);
-        return;
+        return -1;
     }
     for (size_t i = 0; i < n; i++) mv[i] = chc_game_move(g, i);
     chc_search_result res;
@@ -591,10 +583,7 @@ static void engine_reply(const chc_game *g, const chc_search_limits *lim, serve_
     int rc = chc_engine_search(e, chc_game_start(g), mv, (int)n, lim, NULL, NULL, &res);
     engine_release(e);
     free(mv);
-    if (rc != CHC_OK) {
-        chess_error(out, "bad_input", "engine", rc, NULL);
-        return;
-    }
+    if (rc != CHC_OK) return chess_error(out, "bad_input", "engine", rc, NULL);
     char best[CHC_UCI_MAX], ponder[CHC_UCI_MAX] = "";
     chc_move_to_uci(&p, res.best, best);
     json_t *pv = json_array();
@@ -613,14 +602,15 @@ static void engine_reply(const chc_game *g, const chc_search_limits *lim, serve_
                           (json_int_t)res.time_ms, "pv", pv);
     if (o && ponder[0]) json_object_set_new(o, "ponder", json_string(ponder));
     reply_json(out, 200, o);
+    return 0;
 }
 
 /* POST /api/engine {game as for /api/game, or "fen"; "movetime_ms", "depth"}: a best move. */
-static void api_engine(json_t *root, serve_reply *out)
+static int api_engine(json_t *root, serve_reply *out)
 {
     long movetime = 0, depth = 0;
-    if (get_int(root, "movetime_ms", 3600000, &movetime, out) < 0) return;
-    if (get_int(root, "depth", 1000, &depth, out) < 0) return;
+    if (get_int(root, "movetime_ms", 3600000, &movetime, out) < 0) return -1;
+    if (get_int(root, "depth", 1000, &depth, out) < 0) return -1;
     chc_search_limits lim;
     memset(&lim, 0, sizeof lim);
     lim.movetime_ms = movetime == 0 && depth == 0 ? 1000 : movetime;
@@ -631,12 +621,13 @@ static void api_engine(json_t *root, serve_reply *out)
     if (!g) serve_error_reply(out, 500, "internal", "out of memory");
     else if (engine_game(root, g, out) == 0) engine_reply(g, &lim, out);
     chc_game_free(g);
+    return 0;
 }
 
 /* ------------------------------------------------------------------------------------------ */
 /* Dispatch                                                                                   */
 /* ------------------------------------------------------------------------------------------ */
-typedef void (*endpoint_fn)(json_t *root, serve_reply *out);
+typedef int (*endpoint_fn)(json_t *root, serve_reply *out);
 
 static const struct {
     const char *path;
