@@ -43,17 +43,21 @@ size_t play_wrap(const char *s, size_t width)
     return k ? k : width;
 }
 
+/* Makes dst the start, the tags and the first `plies` main-line moves of src. */
+static void copy_game(chc_game *dst, const chc_game *src, size_t plies)
+{
+    chc_game_reset(dst, chc_game_start(src));
+    for (size_t i = 0; i < chc_game_tag_count(src); i++)
+        chc_game_set_tag(dst, chc_game_tag_name(src, i), chc_game_tag_value(src, i));
+    for (size_t i = 0; i < plies; i++) chc_game_push(dst, chc_game_move(src, i));
+}
+
 /* The game up to the cursor (a copy when moves follow it), or g itself. */
 static const chc_game *upto_cursor(const chc_game *g, chc_game **copy)
 {
     *copy = NULL;
-    size_t cur = chc_game_cursor(g);
-    if (cur == chc_game_ply_count(g)) return g;
-    if (!(*copy = chc_game_new())) return NULL;
-    chc_game_reset(*copy, chc_game_start(g));
-    for (size_t i = 0; i < chc_game_tag_count(g); i++)
-        chc_game_set_tag(*copy, chc_game_tag_name(g, i), chc_game_tag_value(g, i));
-    for (size_t i = 0; i < cur; i++) chc_game_push(*copy, chc_game_move(g, i));
+    if (chc_game_cursor(g) == chc_game_ply_count(g)) return g;
+    if ((*copy = chc_game_new())) copy_game(*copy, g, chc_game_cursor(g));
     return *copy;
 }
 
@@ -145,11 +149,7 @@ int play_load(chc_game *g, const char *text, char *what, size_t whatcap, char *e
     for (int i = 0; i < 2; i++)
         if (!chc_game_tag(ng, names[i]) && chc_game_tag(g, names[i]))
             chc_game_set_tag(ng, names[i], chc_game_tag(g, names[i]));
-    /* swap the contents: the caller's pointer stays valid */
-    chc_game_reset(g, chc_game_start(ng));
-    for (size_t i = 0; i < chc_game_tag_count(ng); i++)
-        chc_game_set_tag(g, chc_game_tag_name(ng, i), chc_game_tag_value(ng, i));
-    for (size_t i = 0; i < chc_game_ply_count(ng); i++) chc_game_push(g, chc_game_move(ng, i));
+    copy_game(g, ng, chc_game_ply_count(ng)); /* the caller's pointer stays valid */
     if (chc_game_termination(ng)) chc_game_set_termination(g, chc_game_termination(ng), chc_game_result(ng));
     else chc_game_set_result(g, chc_game_result(ng));
     if (info.flags & CHC_READ_RESIGNED)
@@ -165,17 +165,13 @@ int play_write_pgn(const chc_game *g, FILE *f)
 {
     chc_game *copy = chc_game_new();
     if (!copy) return CHC_E_NO_MEMORY;
-    chc_game_reset(copy, chc_game_start(g));
-    size_t cur = chc_game_cursor(g);
-    for (size_t i = 0; i < cur; i++) chc_game_push(copy, chc_game_move(g, i));
+    copy_game(copy, g, chc_game_cursor(g));
     char date[16] = "????.??.??";
     time_t now = time(NULL);
     struct tm tm;
     if (now != (time_t)-1 && localtime_r(&now, &tm)) strftime(date, sizeof date, "%Y.%m.%d", &tm);
-    chc_game_set_tag(copy, "Event", "chesscodec play");
-    chc_game_set_tag(copy, "Date", date);
-    for (size_t i = 0; i < chc_game_tag_count(g); i++)
-        chc_game_set_tag(copy, chc_game_tag_name(g, i), chc_game_tag_value(g, i));
+    if (!chc_game_tag(copy, "Event")) chc_game_set_tag(copy, "Event", "chesscodec play");
+    if (!chc_game_tag(copy, "Date")) chc_game_set_tag(copy, "Date", date);
     chc_game_status st;
     chc_game_status_get(g, &st);
     if (st.over && st.termination) chc_game_set_termination(copy, st.termination, st.result);
