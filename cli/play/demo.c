@@ -10,45 +10,37 @@
 #include "../cli.h"
 #include "play.h"
 
-/* The games: their moves are facts of chess history. */
+/* The games: their moves are facts of chess history; the comments are the notes shown. */
 struct demo_game {
     const char *id;
     const char *title;
     const char *white, *black, *event, *site, *date, *result;
-    const char *moves; /* SAN, move numbers included */
-    const char *notes; /* "ply:comment|ply:comment|..." (ply counted from 1) */
+    const char *movetext; /* PGN movetext: SAN moves, a note as a comment after its move */
 };
 
 static const struct demo_game games[] = {
     {"opera", "The Opera Game", "Paul Morphy", "Duke Karl of Brunswick and Count Isouard",
      "Paris Opera", "Paris", "1858.??.??", "1-0",
-     "1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7 "
-     "8. Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8 13. Rxd7 Rxd7 "
-     "14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0",
-     "1:Morphy plays during a performance at the Paris opera house.|"
-     "4:Philidor's Defence.|"
-     "6:The bishop pins the knight to the queen.|"
-     "8:Black gives up the bishop pair to keep material level.|"
-     "11:Bc4 and Qf3 both aim at f7.|"
-     "13:Qb3 hits b7 and f7 at once.|"
-     "17:Every white piece is out; Black's kingside still sleeps.|"
-     "19:A knight sacrifice opens lines toward the black king.|"
-     "22:The knight on d7 is pinned to the king.|"
-     "23:Castling long brings the rook straight to the d-file.|"
-     "25:The rook gives itself up to keep the attack going.|"
-     "29:The last defender of d8 has to go.|"
-     "31:The queen sacrifice! Nxb8 is forced.|"
-     "33:Rd8 is mate: the bishop on g5 covers e7."},
+     "1. e4 {Morphy plays during a performance at the Paris opera house.} e5 2. Nf3 d6 "
+     "{Philidor's Defence.} 3. d4 Bg4 {The bishop pins the knight to the queen.} 4. dxe5 Bxf3 "
+     "{Black gives up the bishop pair to keep material level.} 5. Qxf3 dxe5 6. Bc4 "
+     "{Bc4 and Qf3 both aim at f7.} Nf6 7. Qb3 {Qb3 hits b7 and f7 at once.} Qe7 8. Nc3 c6 "
+     "9. Bg5 {Every white piece is out; Black's kingside still sleeps.} b5 10. Nxb5 "
+     "{A knight sacrifice opens lines toward the black king.} cxb5 11. Bxb5+ Nbd7 "
+     "{The knight on d7 is pinned to the king.} 12. O-O-O "
+     "{Castling long brings the rook straight to the d-file.} Rd8 13. Rxd7 "
+     "{The rook gives itself up to keep the attack going.} Rxd7 14. Rd1 Qe6 15. Bxd7+ "
+     "{The last defender of d8 has to go.} Nxd7 16. Qb8+ {The queen sacrifice! Nxb8 is forced.} "
+     "Nxb8 17. Rd8# {Rd8 is mate: the bishop on g5 covers e7.} 1-0"},
     {"deepblue", "Deep Blue vs Kasparov, game 6", "Deep Blue", "Garry Kasparov",
      "IBM Man-Machine", "New York", "1997.05.11", "1-0",
-     "1. e4 c6 2. d4 d5 3. Nc3 dxe4 4. Nxe4 Nd7 5. Ng5 Ngf6 6. Bd3 e6 7. N1f3 h6 "
-     "8. Nxe6 Qe7 9. O-O fxe6 10. Bg6+ Kd8 11. Bf4 b5 12. a4 Bb7 13. Re1 Nd5 14. Bg3 Kc8 "
-     "15. axb5 cxb5 16. Qd3 Bc6 17. Bf5 exf5 18. Rxe7 Bxe7 19. c4 1-0",
-     "2:The Caro-Kann Defence.|"
-     "14:7...h6 is a known mistake in this line.|"
-     "15:The machine sacrifices a knight on e6.|"
-     "19:Black's king cannot find shelter.|"
-     "37:Kasparov resigned after 19. c4: the first match a world champion lost to a computer."},
+     "1. e4 c6 {The Caro-Kann Defence.} 2. d4 d5 3. Nc3 dxe4 4. Nxe4 Nd7 5. Ng5 Ngf6 6. Bd3 e6 "
+     "7. N1f3 h6 {7...h6 is a known mistake in this line.} 8. Nxe6 "
+     "{The machine sacrifices a knight on e6.} Qe7 9. O-O fxe6 10. Bg6+ "
+     "{Black's king cannot find shelter.} Kd8 11. Bf4 b5 12. a4 Bb7 13. Re1 Nd5 14. Bg3 Kc8 "
+     "15. axb5 cxb5 16. Qd3 Bc6 17. Bf5 exf5 18. Rxe7 Bxe7 19. c4 "
+     "{Kasparov resigned after 19. c4: the first match a world champion lost to a computer.} "
+     "1-0"},
 };
 
 static const cli_opt opts[] = {
@@ -66,26 +58,6 @@ static const cli_spec spec = {
     "FEN, the Polyglot key, and every code chesscodec knows: the covert chess emoji, MSCS\n"
     "(base64 and hex), the urlsafe game string so far, and the pack position and game codes.\n",
     NULL, opts, NULL};
-
-static const char *note_for(const struct demo_game *dg, int ply, char *buf, size_t cap)
-{
-    const char *p = dg->notes;
-    while (p && *p) {
-        int n = atoi(p);
-        const char *colon = strchr(p, ':');
-        if (!colon) break;
-        const char *end = strchr(colon, '|');
-        size_t len = end ? (size_t)(end - colon - 1) : strlen(colon + 1);
-        if (n == ply) {
-            if (len >= cap) len = cap - 1;
-            memcpy(buf, colon + 1, len);
-            buf[len] = 0;
-            return buf;
-        }
-        p = end ? end + 1 : NULL;
-    }
-    return NULL;
-}
 
 /* "== title =====..." 78 columns wide (bold on a terminal). */
 static void rule(const char *title, int ansi)
@@ -128,12 +100,12 @@ static void show(const struct demo_game *dg, const chc_game *g, int ascii, int a
         snprintf(side[0], sizeof side[0], "Game      %s, %s %.4s", dg->title, dg->site, dg->date);
     snprintf(side[1], sizeof side[1], "State     %s", st.text);
     snprintf(side[2], sizeof side[2], "Key       %.20s  (Polyglot)", play_code(&c, "Key"));
-    char note[200];
+    const char *note = cur ? chc_game_node_comment(g, chc_game_mainline_node(g, cur - 1), 0) : NULL;
     if (cur == 0) {
         snprintf(side[4], sizeof side[4], "White     %s", dg->white);
         snprintf(side[5], sizeof side[5], "Black     %s", dg->black);
         snprintf(side[6], sizeof side[6], "Result    %s", dg->result);
-    } else if (note_for(dg, (int)cur, note, sizeof note)) {
+    } else if (note) {
         /* wrap the note over rows 4..8 at about 44 columns */
         int row = 4;
         const char *p = note;
@@ -192,7 +164,8 @@ int cmd_demo(int argc, char **argv)
     /* the whole game first (so that "ply N of M" is known), then replay it */
     chc_game *g = chc_game_new();
     chc_diag d = CHC_DIAG_INIT;
-    rc = g ? chc_game_read(dg->moves, strlen(dg->moves), CHC_FORMAT_SAN_LINE, g, NULL, &d) : CHC_E_NO_MEMORY;
+    rc = g ? chc_game_read(dg->movetext, strlen(dg->movetext), CHC_FORMAT_PGN, g, NULL, &d)
+           : CHC_E_NO_MEMORY;
     if (rc != CHC_OK) {
         cli_error("demo", "the built-in game does not load: %s", cli_diag_text(rc, &d));
         chc_game_free(g);
