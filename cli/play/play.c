@@ -151,33 +151,17 @@ int cmd_play(int argc, char **argv)
         cli_error("play", "one position, game or file at most (quote a FEN)");
         return CLI_USAGE;
     }
-    if ((v = cli_get(&a, "--engine"))) {
-        if (!strcmp(v, "white") || !strcmp(v, "w")) opt.engine_side = CHC_WHITE;
-        else if (!strcmp(v, "black") || !strcmp(v, "b")) opt.engine_side = CHC_BLACK;
-        else if (!strcmp(v, "both")) opt.engine_side = 2;
-        else if (strcmp(v, "off") && strcmp(v, "none")) {
-            cli_error("play", "--engine takes white, black, both or off (not '%s')", v);
-            return CLI_USAGE;
-        }
+    if ((v = cli_get(&a, "--engine")) && (opt.engine_side = play_side_arg(v)) == -2) {
+        cli_error("play", "--engine takes white, black, both or off (not '%s')", v);
+        return CLI_USAGE;
     }
-    if ((v = cli_get(&a, "--time"))) {
-        char *end;
-        double s = strtod(v, &end);
-        if (*end || !(s > 0) || s > 3600) {
-            cli_error("play", "--time takes seconds between 0 and 3600 (not '%s')", v);
-            return CLI_USAGE;
-        }
-        opt.limits.movetime_ms = (long)(s * 1000 + 0.5);
-        if (opt.limits.movetime_ms < 1) opt.limits.movetime_ms = 1;
+    if ((v = cli_get(&a, "--time")) && play_time_arg(v, &opt.limits)) {
+        cli_error("play", "--time takes seconds between 0 and 3600 (not '%s')", v);
+        return CLI_USAGE;
     }
-    if ((v = cli_get(&a, "--depth"))) {
-        long d;
-        if (cli_parse_long(v, &d) != 0 || d < 1 || d > 64) {
-            cli_error("play", "--depth takes 1..64 (not '%s')", v);
-            return CLI_USAGE;
-        }
-        opt.limits.depth = (int)d;
-        opt.limits.movetime_ms = 0;
+    if ((v = cli_get(&a, "--depth")) && play_depth_arg(v, &opt.limits)) {
+        cli_error("play", "--depth takes 1..64 (not '%s')", v);
+        return CLI_USAGE;
     }
     const char *white = cli_get(&a, "--white"), *black = cli_get(&a, "--black");
     chc_game *g = chc_game_new();

@@ -50,6 +50,12 @@ typedef struct play_options {
     play_limits limits;
 } play_options;
 int play_engine_plays(const play_options *opt, int side);
+/* The values of --engine / "engine" (white, w, black, b, both, off, none: CHC_WHITE, CHC_BLACK,
+ * 2 or -1; -2 for anything else), --time / "time" (seconds, 0 < s <= 3600) and --depth /
+ * "depth" (1..64) into *lim. The last two return 0, or -1 for a bad value. */
+int play_side_arg(const char *v);
+int play_time_arg(const char *v, play_limits *lim);
+int play_depth_arg(const char *v, play_limits *lim);
 play_engine *play_engine_new(void);
 void play_engine_free(play_engine *e);
 int play_engine_busy(play_engine *e);

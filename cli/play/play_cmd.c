@@ -45,6 +45,34 @@ int play_engine_plays(const play_options *opt, int side)
     return opt->engine_side == 2 || opt->engine_side == side;
 }
 
+int play_side_arg(const char *v)
+{
+    if (!strcmp(v, "white") || !strcmp(v, "w")) return CHC_WHITE;
+    if (!strcmp(v, "black") || !strcmp(v, "b")) return CHC_BLACK;
+    if (!strcmp(v, "both")) return 2;
+    return !strcmp(v, "off") || !strcmp(v, "none") ? -1 : -2;
+}
+
+int play_time_arg(const char *v, play_limits *lim)
+{
+    char *end;
+    double s = strtod(v, &end);
+    if (!*v || *end || !(s > 0) || s > 3600) return -1;
+    lim->movetime_ms = (long)(s * 1000 + 0.5);
+    if (lim->movetime_ms < 1) lim->movetime_ms = 1;
+    lim->depth = 0;
+    return 0;
+}
+
+int play_depth_arg(const char *v, play_limits *lim)
+{
+    long d;
+    if (cli_parse_long(v, &d) != 0 || d < 1 || d > 64) return -1;
+    lim->depth = (int)d;
+    lim->movetime_ms = 0;
+    return 0;
+}
+
 static int side(const chc_game *g)
 {
     return chc_side_to_move(chc_game_current(g));
@@ -125,13 +153,8 @@ int play_command(chc_game *g, play_options *opt, const char *line, char *msg, si
                    chc_game_cursor(g), argbuf);
     }
     if (word_is(w, wn, "engine", "e") || word_is(w, wn, "go", NULL)) {
-        int who;
-        if (word_is(w, wn, "go", NULL) || !argbuf[0]) who = side(g);
-        else if (!strcmp(argbuf, "white") || !strcmp(argbuf, "w")) who = CHC_WHITE;
-        else if (!strcmp(argbuf, "black") || !strcmp(argbuf, "b")) who = CHC_BLACK;
-        else if (!strcmp(argbuf, "both")) who = 2;
-        else if (!strcmp(argbuf, "off") || !strcmp(argbuf, "none")) who = -1;
-        else return say(msg, msgcap, PLAY_CMD_ERROR, "engine white, black, both or off");
+        int who = word_is(w, wn, "go", NULL) || !argbuf[0] ? side(g) : play_side_arg(argbuf);
+        if (who == -2) return say(msg, msgcap, PLAY_CMD_ERROR, "engine white, black, both or off");
         opt->engine_side = who;
         return say(msg, msgcap, PLAY_CMD_OK, "%s",
                    who < 0 ? "engine off: two players"
@@ -139,23 +162,16 @@ int play_command(chc_game *g, play_options *opt, const char *line, char *msg, si
                    : who == CHC_WHITE ? "the engine plays White" : "the engine plays Black");
     }
     if (word_is(w, wn, "time", "t")) {
-        char *end;
-        double s = strtod(argbuf, &end);
-        if (!argbuf[0] || *end || !(s > 0) || s > 3600)
+        if (play_time_arg(argbuf, &opt->limits))
             return say(msg, msgcap, PLAY_CMD_ERROR, "time SECONDS (for example time 2.5)");
-        opt->limits.movetime_ms = (long)(s * 1000 + 0.5);
-        if (opt->limits.movetime_ms < 1) opt->limits.movetime_ms = 1;
-        opt->limits.depth = 0;
-        return say(msg, msgcap, PLAY_CMD_OK, "the engine thinks %.3g s a move", s);
+        return say(msg, msgcap, PLAY_CMD_OK, "the engine thinks %.3g s a move",
+                   opt->limits.movetime_ms / 1000.0);
     }
     if (word_is(w, wn, "depth", NULL)) {
-        char *end;
-        long d = strtol(argbuf, &end, 10);
-        if (!argbuf[0] || *end || d < 1 || d > 64)
+        if (play_depth_arg(argbuf, &opt->limits))
             return say(msg, msgcap, PLAY_CMD_ERROR, "depth N (1..64)");
-        opt->limits.depth = (int)d;
-        opt->limits.movetime_ms = 0;
-        return say(msg, msgcap, PLAY_CMD_OK, "the engine searches %ld plies deep", d);
+        return say(msg, msgcap, PLAY_CMD_OK, "the engine searches %d plies deep",
+                   opt->limits.depth);
     }
     chc_game_status st;
     chc_game_status_get(g, &st);
