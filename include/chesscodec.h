@@ -650,6 +650,14 @@ typedef struct chc_game_status {
 } chc_game_status;
 /* Fills *st for the cursor's position. */
 CHC_API void chc_game_status_get(const chc_game *g, chc_game_status *st);
+/* Flags of chc_game_movetext(). */
+#define CHC_MOVETEXT_COMPACT 1u /* no space after move numbers: "1.e4 e5 2.Nf3" */
+/* Writes plies [from, to) of the main line (to is cut to the ply count) as numbered SAN on
+ * one line, for a program showing a game: "1. e4 e5 2. Nf3", "3... Nf6" when the first is
+ * Black's move; no comments, variations or result; "" for no plies. Returns CHC_OK,
+ * CHC_E_ARGUMENT (from > to, or unknown flags) or CHC_E_BUFFER_TOO_SMALL. */
+CHC_API int chc_game_movetext(const chc_game *g, size_t from, size_t to, unsigned flags,
+                              char *dst, size_t dst_cap, size_t *dst_len);
 /* Gives a game whose main line ends by rule (checkmate, stalemate, insufficient material,
  * seventy-five moves, fivefold repetition) that rule's result when it has none
  * (CHC_RESULT_UNKNOWN); a claimable draw (fifty moves, threefold) is left unclaimed. Writers

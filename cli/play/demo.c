@@ -74,7 +74,7 @@ static void show(const struct demo_game *dg, const chc_game *g, int ascii, int a
     size_t cur = chc_game_cursor(g);
     char title[128], uci[CHC_UCI_MAX];
     if (last) {
-        play_movelist(g, cur - 1, cur, 0, title, sizeof title);
+        chc_game_movetext(g, cur - 1, cur, 0, title, sizeof title, NULL);
         chc_move_to_uci(&before, last, uci);
     } else {
         snprintf(title, sizeof title, "Start position");
@@ -195,7 +195,7 @@ int cmd_demo(int argc, char **argv)
     }
     /* the whole game, wrapped at 78 columns */
     char moves[4096];
-    play_movelist(g, 0, total, 0, moves, sizeof moves);
+    chc_game_movetext(g, 0, total, 0, moves, sizeof moves, NULL);
     size_t san_len = strlen(moves);
     snprintf(moves + strlen(moves), sizeof moves - strlen(moves), " %s", dg->result);
     const char *p = moves;

@@ -14,27 +14,6 @@ chc_move play_last(const chc_game *g, chc_position *before)
     return chc_game_move(g, cur - 1);
 }
 
-void play_movelist(const chc_game *g, size_t from, size_t to, int compact, char *buf, size_t cap)
-{
-    size_t len = 0;
-    if (cap) buf[0] = 0;
-    for (size_t i = from; i < to && i < chc_game_ply_count(g); i++) {
-        chc_position p;
-        char mv[CHC_SAN_MAX], num[24] = "";
-        chc_game_position(g, i, &p);
-        chc_move_to_san(&p, chc_game_move(g, i), mv);
-        if (chc_side_to_move(&p) == CHC_WHITE || i == from)
-            snprintf(num, sizeof num, "%d.%s%s", chc_fullmove_number(&p),
-                     chc_side_to_move(&p) == CHC_WHITE ? "" : "..", compact ? "" : " ");
-        int w = snprintf(buf + len, cap - len, "%s%s%s", len ? " " : "", num, mv);
-        if (w < 0 || (size_t)w >= cap - len) {
-            buf[len] = 0;
-            return;
-        }
-        len += (size_t)w;
-    }
-}
-
 size_t play_wrap(const char *s, size_t width)
 {
     size_t n = strlen(s), k = width;

@@ -56,7 +56,7 @@ static void print_state(const chc_game *g, const play_options *opt, int board)
     chc_game_status_get(g, &st);
     if (last) {
         char mv[64];
-        play_movelist(g, chc_game_cursor(g) - 1, chc_game_cursor(g), 0, mv, sizeof mv);
+        chc_game_movetext(g, chc_game_cursor(g) - 1, chc_game_cursor(g), 0, mv, sizeof mv, NULL);
         printf("%-14s %s\n", "Last", mv);
     }
     printf("%-14s %s\n", "State", st.text);

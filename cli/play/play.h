@@ -8,8 +8,6 @@
 /* The move before the cursor (CHC_MOVE_NONE at the start); *before (NULL accepted) gets the
  * position it was played in. */
 chc_move play_last(const chc_game *g, chc_position *before);
-/* Moves [from, to) of the main line as "1. e4 e5 2. Nf3" (compact: "1.e4 e5 2.Nf3"). */
-void play_movelist(const chc_game *g, size_t from, size_t to, int compact, char *buf, size_t cap);
 /* The length of the first line of ASCII text s wrapped at `width` columns: the longest start
  * that fits and is followed by a space (or the end), else `width`. */
 size_t play_wrap(const char *s, size_t width);

@@ -154,12 +154,11 @@ static void draw_moves(tui *t, int top, int left, int width, int rows)
     if (rows <= 0 || width < 8) return;
     size_t cur = chc_game_cursor(t->g), len = chc_game_ply_count(t->g);
     static char text[1 << 16];
-    play_movelist(t->g, 0, cur, 1, text, sizeof text);
-    size_t n = strlen(text);
+    size_t n = 0;
+    chc_game_movetext(t->g, 0, cur, CHC_MOVETEXT_COMPACT, text, sizeof text, &n);
     if (cur < len) {
-        snprintf(text + n, sizeof text - n, "%s| ", n ? " " : "");
-        n = strlen(text);
-        play_movelist(t->g, cur, len, 1, text + n, sizeof text - n);
+        n += (size_t)snprintf(text + n, sizeof text - n, "%s| ", n ? " " : "");
+        chc_game_movetext(t->g, cur, len, CHC_MOVETEXT_COMPACT, text + n, sizeof text - n, NULL);
     }
     if (!text[0]) {
         put_attr(top, left, width, A_DIM, "(no moves yet)");
@@ -274,7 +273,7 @@ static void draw_panel(tui *t, const chc_game_status *st, int px, int pw)
     put_attr(y++, px, pw, a, st->text);
     char line[256], mv[64];
     size_t cur = chc_game_cursor(t->g), len = chc_game_ply_count(t->g);
-    play_movelist(t->g, cur ? cur - 1 : 0, cur, 0, mv, sizeof mv);
+    chc_game_movetext(t->g, cur ? cur - 1 : 0, cur, 0, mv, sizeof mv, NULL);
     if (cur) snprintf(line, sizeof line, "Last move: %s", mv);
     else if (chc_fullmove_number(pos) > 1 || chc_side_to_move(pos) != CHC_WHITE)
         snprintf(line, sizeof line, "Game starts at move %d", chc_fullmove_number(pos));
