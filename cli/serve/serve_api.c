@@ -127,36 +127,24 @@ static void add_formats(json_t *info, const chc_position *pos, const chc_game *g
     else json_decref(errors);
 }
 
-static const char *status_name(int outcome)
-{
-    switch (outcome) {
-    case CHC_OUTCOME_CHECKMATE: return "checkmate";
-    case CHC_OUTCOME_STALEMATE: return "stalemate";
-    case CHC_OUTCOME_INSUFFICIENT: return "insufficient_material";
-    case CHC_OUTCOME_SEVENTYFIVE: return "seventy_five_moves";
-    case CHC_OUTCOME_FIVEFOLD: return "fivefold_repetition";
-    default: return "playing";
-    }
-}
-
 /* Everything the page shows about a position: its codes, key, side, status, legal moves and
  * the destinations map chessground wants (castling also as king-takes-rook). `outcome` is the
  * game's outcome (repetitions need the game), or -1 to take the position's own. */
 static json_t *position_info(const chc_position *pos, int outcome)
 {
-    json_t *info = json_object();
-    char fen[CHC_FEN_MAX];
+    /* by outcome: the rule endings (a claimable draw is still "playing") */
+    static const char *const STATUS[] = {"playing", "checkmate", "stalemate",
+                                         "insufficient_material", "seventy_five_moves",
+                                         "fivefold_repetition"};
+    char fen[CHC_FEN_MAX], key[17];
     chc_position_to_fen(pos, fen, sizeof fen, 0);
-    json_object_set_new(info, "fen", json_string(fen));
-    add_formats(info, pos, NULL);
-
-    char key[17];
     snprintf(key, sizeof key, "%016" PRIx64, chc_polyglot_key(pos));
-    json_object_set_new(info, "polyglot_key", json_string(key));
-    json_object_set_new(info, "turn", json_string(pos->side == CHC_WHITE ? "white" : "black"));
-    int check = chc_in_check(pos);
-    json_object_set_new(info, "check", json_boolean(check));
-    json_object_set_new(info, "chess960", json_boolean(pos->chess960));
+    json_t *info = json_pack("{s:s}", "fen", fen);
+    add_formats(info, pos, NULL);
+    json_object_update_new(info, json_pack("{s:s,s:s,s:b,s:b}", "polyglot_key", key, "turn",
+                                           chc_side_to_move(pos) == CHC_WHITE ? "white" : "black",
+                                           "check", chc_in_check(pos), "chess960",
+                                           chc_is_chess960(pos)));
 
     if (outcome < 0) outcome = chc_position_outcome(pos);
     /* The claimable draws (fifty moves, threefold) do not end the game. */
@@ -164,7 +152,7 @@ static json_t *position_info(const chc_position *pos, int outcome)
         json_object_set_new(info, "claimable_draw", json_string(chc_outcome_name(outcome)));
         outcome = CHC_OUTCOME_NONE;
     }
-    json_object_set_new(info, "status", json_string(status_name(outcome)));
+    json_object_set_new(info, "status", json_string(STATUS[outcome]));
     if (outcome != CHC_OUTCOME_NONE)
         json_object_set_new(info, "result",
                             json_string(chc_result_string(chc_outcome_result(outcome, pos))));
