@@ -39,9 +39,7 @@ static const cli_spec spec = {
     "F6 engine moves now, F10 or Ctrl-C quit.\n\n"
     "Exit status: 0; 1 when a --line input line was refused (or bad input); 2 bad usage.\n"};
 
-/* ---------------------------------------------------------------------------------------- */
-/* --line mode                                                                                */
-/* ---------------------------------------------------------------------------------------- */
+/* ---- --line mode ------------------------------------------------------------------------- */
 static void print_state(const chc_game *g, const play_options *opt, int board)
 {
     chc_position before;

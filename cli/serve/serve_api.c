@@ -13,9 +13,7 @@
 #include "../cli.h"
 #include "serve_api.h"
 
-/* ------------------------------------------------------------------------------------------ */
-/* Replies                                                                                    */
-/* ------------------------------------------------------------------------------------------ */
+/* ---- replies ----------------------------------------------------------------------------- */
 static const char JSON_TYPE[] = "application/json; charset=utf-8";
 
 static void reply_text(serve_reply *out, int status, char *body)
@@ -84,9 +82,7 @@ static int chess_error(serve_reply *out, const char *code, const char *what, int
     return -1;
 }
 
-/* ------------------------------------------------------------------------------------------ */
-/* Small helpers                                                                              */
-/* ------------------------------------------------------------------------------------------ */
+/* ---- small helpers ----------------------------------------------------------------------- */
 static void square_name(int sq, char buf[3])
 {
     buf[0] = (char)('a' + CHC_FILE(sq));
@@ -94,12 +90,10 @@ static void square_name(int sq, char buf[3])
     buf[2] = 0;
 }
 
-/* ------------------------------------------------------------------------------------------ */
-/* Formats: the command line's registry (cli/formats.c), so that every code the page shows is */
-/* exactly what `chesscodec encode --to NAME` / `convert --to NAME` writes.                    */
-/* ------------------------------------------------------------------------------------------ */
+/* ---- positions -------------------------------------------------------------------------- */
 /* Adds "formats": {"name": code, or null} for every text format of one kind, of the position
- * or of the game g, and "format_errors": {"name": why} for the nulls. */
+ * or of the game g, and "format_errors": {"name": why} for the nulls: every code the page
+ * shows is exactly what `chesscodec encode --to NAME` / `convert --to NAME` writes. */
 static void add_formats(json_t *info, const chc_position *pos, const chc_game *g)
 {
     json_t *formats = json_object(), *errors = json_object();
@@ -188,9 +182,7 @@ static json_t *position_info(const chc_position *pos, int outcome)
     return info;
 }
 
-/* ------------------------------------------------------------------------------------------ */
-/* Games                                                                                      */
-/* ------------------------------------------------------------------------------------------ */
+/* ---- games ------------------------------------------------------------------------------- */
 /* The reply for a game: its moves, its codes and the final position. */
 static json_t *game_info(chc_game *g, const char *input_format)
 {
@@ -222,9 +214,7 @@ static json_t *game_info(chc_game *g, const char *input_format)
     json_object_set_new(info, "position", position_info(&pos, chc_game_outcome(g)));
     return info;
 }
-/* ------------------------------------------------------------------------------------------ */
-/* Requests                                                                                   */
-/* ------------------------------------------------------------------------------------------ */
+/* ---- requests ---------------------------------------------------------------------------- */
 /* Parses the body as a JSON object. On failure fills *out and returns NULL. */
 static json_t *parse_body(const char *body, size_t len, serve_reply *out)
 {
@@ -402,9 +392,7 @@ static int read_game(json_t *root, chc_game *g, const char **used, serve_reply *
     return 0;
 }
 
-/* ------------------------------------------------------------------------------------------ */
-/* Endpoints                                                                                  */
-/* ------------------------------------------------------------------------------------------ */
+/* ---- endpoints --------------------------------------------------------------------------- */
 static const serve_config *CFG;
 
 static void api_info(serve_reply *out)
@@ -612,9 +600,7 @@ static int api_engine(json_t *root, serve_reply *out)
     return 0;
 }
 
-/* ------------------------------------------------------------------------------------------ */
-/* Dispatch                                                                                   */
-/* ------------------------------------------------------------------------------------------ */
+/* ---- dispatch ---------------------------------------------------------------------------- */
 typedef int (*endpoint_fn)(json_t *root, serve_reply *out);
 
 static const struct {
