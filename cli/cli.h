@@ -40,6 +40,8 @@ typedef struct cli_spec {
     void (*extra)(FILE *f);  /* text computed at run time (lists of formats), or NULL */
     const cli_opt *opts;     /* ends with an entry whose name is NULL */
     const char *more;        /* after the options: exit status, examples; or NULL */
+    int max_args;            /* with too_many: the most arguments the command takes */
+    const char *too_many;    /* the usage error for more (NULL: no limit) */
 } cli_spec;
 
 #define CLI_MAX_OPTS 24
@@ -51,7 +53,8 @@ typedef struct cli_args {
 } cli_args;
 
 /* Options anywhere among the arguments, "--opt=value" and "--opt value", "--" ends them, "-"
- * is an argument. Refuses unknown options, a missing value and a repeated option.
+ * is an argument. Refuses unknown options, a missing value, a repeated option and more
+ * arguments than spec->max_args (with spec->too_many).
  * Returns CLI_OK, CLI_HELP (the help was printed on stdout) or CLI_USAGE (one line on
  * stderr). The other arguments are moved to the front of argv (a->pos). */
 int cli_parse(const cli_spec *spec, int argc, char **argv, cli_args *a);

@@ -117,6 +117,10 @@ int cli_parse(const cli_spec *s, int argc, char **argv, cli_args *a)
             return CLI_USAGE;
         }
     }
+    if (s->too_many && a->npos > s->max_args) {
+        cli_error(s->name, "%s", s->too_many);
+        return CLI_USAGE;
+    }
     return CLI_OK;
 }
 

@@ -16,7 +16,8 @@ static const cli_spec spec = {
     "position code; default: the start position), heaviest first, one a line:\n"
     "  MOVE WEIGHT PERCENT%\n"
     "with MOVE in UCI. A position not in the book prints nothing and exits 0.\n",
-    NULL, opts, "Exit status: 0 ok, 1 bad position or an unreadable or malformed book, 2 bad usage.\n"};
+    NULL, opts, "Exit status: 0 ok, 1 bad position or an unreadable or malformed book, 2 bad usage.\n",
+    1, "give one POSITION at most (quote a FEN)"};
 
 int cmd_book(int argc, char **argv)
 {
@@ -25,10 +26,6 @@ int cmd_book(int argc, char **argv)
     if (rc != CLI_OK) return rc;
     const char *path = cli_get(&a, "--book") ? cli_get(&a, "--book") : DEFAULT_BOOK;
     const char *text = a.npos ? a.pos[0] : "startpos";
-    if (a.npos > 1) {
-        cli_error("book", "give one POSITION at most (quote a FEN)");
-        return CLI_USAGE;
-    }
     chc_position pos;
     chc_diag diag = CHC_DIAG_INIT;
     rc = cli_position_arg(text, cli_get(&a, "--chess960") != NULL, &pos, &diag);

@@ -77,7 +77,7 @@ static const cli_spec encode_spec = {
     "Writes each POSITION in FORMAT, one a line. A position is FEN, startpos or any position\n"
     "code (its format is detected). With no POSITION, reads one a line from standard input.\n",
     format_list, encode_opts,
-    CLI_BATCH_MORE "Example: chesscodec encode --to covert startpos\n"};
+    CLI_BATCH_MORE "Example: chesscodec encode --to covert startpos\n", 0, NULL};
 
 int cmd_encode(int argc, char **argv)
 {
@@ -93,7 +93,7 @@ static const cli_spec decode_spec = {
     "Prints the FEN of each CODE, one a line. The format of each code is detected (covert\n"
     "emoji, also inside surrounding text; MSCS as 32 base64 characters or 48 hex digits; pack;\n"
     "FEN; EPD) unless --format names it. With no CODE, reads one a line from standard input.\n",
-    format_list, decode_opts, CLI_BATCH_MORE};
+    format_list, decode_opts, CLI_BATCH_MORE, 0, NULL};
 
 int cmd_decode(int argc, char **argv)
 {
@@ -105,7 +105,7 @@ static const cli_spec hash_spec = {
     "Prints the Polyglot Zobrist key of each POSITION (FEN, startpos or any position code) as\n"
     "16 lowercase hex digits, one a line. With no POSITION, reads one a line from standard\n"
     "input.\n",
-    format_list, decode_opts, CLI_BATCH_MORE};
+    format_list, decode_opts, CLI_BATCH_MORE, 0, NULL};
 
 int cmd_hash(int argc, char **argv)
 {

@@ -81,7 +81,8 @@ static const cli_spec spec = {
     "a PGN input; blank input lines stay blank). A PGN whose last game has no result token\n"
     "(a file cut off) is warned about. A summary ends the run (\"10000 lines: 9998\n"
     "converted, 2 bad\"). Exit status: 0 when every game converted, 1 when some were bad or\n"
-    "the input could not be read, 2 for bad usage.\n"};
+    "the input could not be read, 2 for bad usage.\n",
+    1, "more than one input file"};
 
 /* The options into *o. Returns CLI_OK or CLI_USAGE (with its message). */
 static int setup(const cli_args *a, chc_convert_options *o)
@@ -122,10 +123,6 @@ static int setup(const cli_args *a, chc_convert_options *o)
         return CLI_USAGE;
     }
     o->threads = (int)n;
-    if (a->npos > 1) {
-        cli_error(CMD, "more than one input file");
-        return CLI_USAGE;
-    }
     return CLI_OK;
 }
 

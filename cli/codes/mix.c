@@ -15,7 +15,7 @@ static const cli_spec mix_spec = {
     "goes first only when its place is strictly earlier) and joined with single spaces. CODE\n"
     "is a covert code (25 or 26 emoji) or any other position (FEN, startpos, MSCS, pack),\n"
     "which is first written as a covert code.\n",
-    NULL, mix_opts, "Exit status: 0 ok, 1 bad CODE (one line on stderr), 2 bad usage.\n"};
+    NULL, mix_opts, "Exit status: 0 ok, 1 bad CODE (one line on stderr), 2 bad usage.\n", 0, NULL};
 
 int cmd_mix(int argc, char **argv)
 {
@@ -66,7 +66,8 @@ static const cli_spec unmix_spec = {
     "Takes every emoji out of MESSAGE (a message made by mix), in order, reads the covert code\n"
     "from them and prints the position as FEN (or in FORMAT). A resignation flag is reported\n"
     "on standard error. With no MESSAGE, reads the whole of standard input.\n",
-    unmix_formats, unmix_opts, "Exit status: 0 ok, 1 bad input (one line on stderr), 2 bad usage.\n"};
+    unmix_formats, unmix_opts, "Exit status: 0 ok, 1 bad input (one line on stderr), 2 bad usage.\n",
+    1, "give one MESSAGE (quote it) or none to read standard input"};
 
 int cmd_unmix(int argc, char **argv)
 {
@@ -74,11 +75,9 @@ int cmd_unmix(int argc, char **argv)
     int rc = cli_parse(&unmix_spec, argc, argv, &a);
     if (rc != CLI_OK) return rc;
     int to = CHC_FORMAT_FEN;
-    if (a.npos > 1) cli_error("unmix", "give one MESSAGE (quote it) or none to read standard input");
-    if (a.npos > 1 || (cli_get(&a, "--to") && cli_format_opt("unmix", "--to", cli_get(&a, "--to"),
-                                                             CHC_KIND_POSITION, CHC_CAP_WRITE, &to))) {
+    if (cli_get(&a, "--to") &&
+        cli_format_opt("unmix", "--to", cli_get(&a, "--to"), CHC_KIND_POSITION, CHC_CAP_WRITE, &to))
         return CLI_USAGE;
-    }
     size_t len = a.npos ? strlen(a.pos[0]) : 0;
     char *text = a.npos ? strdup(a.pos[0]) : cli_read_all(stdin, SIZE_MAX - 1, &len);
     if (!text) {

@@ -14,7 +14,7 @@ static const cli_spec spec = {
     "CODE is FEN, startpos or any position code (also a chat message holding a covert code).\n",
     NULL, opts,
     "Exit status: 0 ok, 1 bad input (one line on stderr naming the move at fault), 2 bad usage.\n"
-    "Example: chesscodec move \"$(chesscodec encode --to covert startpos)\" e4\n"};
+    "Example: chesscodec move \"$(chesscodec encode --to covert startpos)\" e4\n", 0, NULL};
 
 static int play(const cli_args *a, int format)
 {

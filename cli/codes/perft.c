@@ -14,7 +14,7 @@ static const cli_spec spec = {
     "perft", "DEPTH",
     "Counts the leaf nodes of the legal move tree to DEPTH plies (0..20) from the start\n"
     "position or POSITION.\n",
-    NULL, opts, "Exit status: 0 ok, 1 bad position, 2 bad usage.\n"};
+    NULL, opts, "Exit status: 0 ok, 1 bad position, 2 bad usage.\n", 0, NULL};
 
 int cmd_perft(int argc, char **argv)
 {

@@ -12,7 +12,7 @@ static const cli_spec spec = {
     "fresh 16 MB hash table and prints the total node count, which is a deterministic\n"
     "signature of the search and evaluation, then the time and nodes per second:\n"
     "  Nodes: N\n  Time: MS ms\n  NPS: N\n",
-    NULL, opts, NULL};
+    NULL, opts, NULL, 0, NULL};
 
 int cmd_bench(int argc, char **argv)
 {

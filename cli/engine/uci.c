@@ -20,17 +20,13 @@ static const cli_spec uci_spec = {
     "Commands: uci, isready, setoption, ucinewgame, position, go (wtime btime winc binc\n"
     "movestogo depth nodes movetime mate infinite ponder searchmoves), stop, ponderhit, quit.\n"
     "Options: Hash, MultiPV, OwnBook, BookFile, UCI_Chess960, Ponder, Clear Hash.\n",
-    NULL, uci_opts, NULL};
+    NULL, uci_opts, NULL, 0, "no arguments expected (see chesscodec uci --help)"};
 
 int cmd_uci(int argc, char **argv)
 {
     cli_args a;
     int rc = cli_parse(&uci_spec, argc, argv, &a);
     if (rc != CLI_OK) return rc;
-    if (a.npos > 0) {
-        cli_error("uci", "no arguments expected (see chesscodec uci --help)");
-        return CLI_USAGE;
-    }
     chc_uci *u = chc_uci_new(write_line, NULL);
     if (!u) {
         cli_error("uci", "out of memory");

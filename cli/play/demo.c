@@ -57,7 +57,7 @@ static const cli_spec spec = {
     "Shows a famous game move by move: the board, the move in SAN and UCI, the game state, the\n"
     "FEN, the Polyglot key, and every code chesscodec knows: the covert chess emoji, MSCS\n"
     "(base64 and hex), the urlsafe game string so far, and the pack position and game codes.\n",
-    NULL, opts, NULL};
+    NULL, opts, NULL, 0, "unexpected argument (see chesscodec demo --help)"};
 
 /* "== title =====..." 78 columns wide (bold on a terminal). */
 static void rule(const char *title, int ansi)
@@ -140,10 +140,6 @@ int cmd_demo(int argc, char **argv)
     int plain = cli_get(&a, "--plain") != NULL;
     double delay = -1;
     const char *name = cli_get(&a, "--game"), *v = cli_get(&a, "--delay");
-    if (a.npos) {
-        cli_error("demo", "unexpected argument (see chesscodec demo --help)");
-        return CLI_USAGE;
-    }
     for (size_t k = 0; name && k < sizeof games / sizeof games[0]; k++)
         if (!strcmp(games[k].id, name)) dg = &games[k];
     if (name && strcmp(dg->id, name) != 0) {

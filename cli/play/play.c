@@ -37,7 +37,8 @@ static const cli_spec spec = {
     "--line mode also: show, pgn.\n"
     "Full screen keys: Left/Right undo/redo, F1 help, F2 new, F3 flip, F4 load, F5 save,\n"
     "F6 engine moves now, F10 or Ctrl-C quit.\n\n"
-    "Exit status: 0; 1 when a --line input line was refused (or bad input); 2 bad usage.\n"};
+    "Exit status: 0; 1 when a --line input line was refused (or bad input); 2 bad usage.\n",
+    1, "one position, game or file at most (quote a FEN)"};
 
 /* ---- --line mode ------------------------------------------------------------------------- */
 static void print_state(const chc_game *g, const play_options *opt, int board)
@@ -145,10 +146,6 @@ int cmd_play(int argc, char **argv)
     opt.ascii = cli_get(&a, "--ascii") != NULL;
     opt.flip = cli_get(&a, "--flip") != NULL;
     opt.no_color = cli_get(&a, "--no-color") != NULL;
-    if (a.npos > 1) {
-        cli_error("play", "one position, game or file at most (quote a FEN)");
-        return CLI_USAGE;
-    }
     if ((v = cli_get(&a, "--engine")) && (opt.engine_side = play_side_arg(v)) == -2) {
         cli_error("play", "--engine takes white, black, both or off (not '%s')", v);
         return CLI_USAGE;

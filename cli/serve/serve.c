@@ -26,7 +26,8 @@ static const cli_spec spec = {
     "and a JSON API (see docs/api.md) until interrupted (Ctrl-C or SIGTERM).\n",
     NULL, opts,
     "The first line on stdout names the address, e.g.\n"
-    "  chesscodec serve: listening on http://127.0.0.1:8080/ (page: embedded)\n"};
+    "  chesscodec serve: listening on http://127.0.0.1:8080/ (page: embedded)\n",
+    0, "unexpected argument (see chesscodec serve --help)"};
 
 /* Reads an integer option within [lo, hi] into *out (kept when absent); returns 0 or -1. */
 static int opt_long(const cli_args *a, const char *name, long lo, long hi, long *out)
@@ -48,10 +49,6 @@ int cmd_serve(int argc, char **argv)
     const char *web_root = cli_get(&a, "--web-root");
     long port = 8080, max_body = 65536, engine_ms = 5000, slots = 2, conns = 64;
     int log = cli_get(&a, "--log") != NULL;
-    if (a.npos) {
-        cli_error("serve", "unexpected argument (see chesscodec serve --help)");
-        return CLI_USAGE;
-    }
     if (!*host || (web_root && !*web_root)) {
         cli_error("serve", "%s needs a value", *host ? "--web-root" : "--host");
         return CLI_USAGE;
