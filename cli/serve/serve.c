@@ -4,9 +4,7 @@
 #include <string.h>
 
 #include "../cli.h"
-#ifdef CHC_HAVE_SERVE
 #include "serve_api.h"
-#endif
 
 static const cli_opt opts[] = {
     {"--host", NULL, "ADDR", "numeric IPv4/IPv6 address to listen on, or localhost (default\n"
@@ -45,34 +43,23 @@ int cmd_serve(int argc, char **argv)
     cli_args a;
     int rc = cli_parse(&spec, argc, argv, &a);
     if (rc != CLI_OK) return rc;
-    const char *host = cli_get(&a, "--host") ? cli_get(&a, "--host") : "127.0.0.1";
-    const char *web_root = cli_get(&a, "--web-root");
-    long port = 8080, max_body = 65536, engine_ms = 5000, slots = 2, conns = 64;
-    int log = cli_get(&a, "--log") != NULL;
-    if (!*host || (web_root && !*web_root)) {
-        cli_error("serve", "%s needs a value", *host ? "--web-root" : "--host");
+    serve_config cfg = {"127.0.0.1", 8080, 65536, 5000, 2, 64, NULL, 0};
+    if (cli_get(&a, "--host")) cfg.host = cli_get(&a, "--host");
+    cfg.web_root = cli_get(&a, "--web-root");
+    cfg.log = cli_get(&a, "--log") != NULL;
+    if (!*cfg.host || (cfg.web_root && !*cfg.web_root)) {
+        cli_error("serve", "%s needs a value", *cfg.host ? "--web-root" : "--host");
         return CLI_USAGE;
     }
-    if (opt_long(&a, "--port", 0, 65535, &port) || opt_long(&a, "--max-body", 64, 64L << 20, &max_body) ||
-        opt_long(&a, "--engine-ms", 1, 600000, &engine_ms) ||
-        opt_long(&a, "--engine-slots", 1, 64, &slots) ||
-        opt_long(&a, "--max-connections", 1, 10000, &conns))
+    if (opt_long(&a, "--port", 0, 65535, &cfg.port) ||
+        opt_long(&a, "--max-body", 64, 64L << 20, &cfg.max_body) ||
+        opt_long(&a, "--engine-ms", 1, 600000, &cfg.engine_max_ms) ||
+        opt_long(&a, "--engine-slots", 1, 64, &cfg.engine_slots) ||
+        opt_long(&a, "--max-connections", 1, 10000, &cfg.max_connections))
         return CLI_USAGE;
 #ifdef CHC_HAVE_SERVE
-    serve_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.host = host;
-    cfg.port = (int)port;
-    cfg.max_body = (size_t)max_body;
-    cfg.engine_max_ms = engine_ms;
-    cfg.engine_slots = (int)slots;
-    cfg.max_connections = (int)conns;
-    cfg.web_root = web_root;
-    cfg.log = log;
     return serve_run(&cfg) == 0 ? CLI_OK : CLI_BAD_INPUT;
 #else
-    (void)host, (void)web_root, (void)port, (void)max_body, (void)engine_ms, (void)slots,
-        (void)conns, (void)log;
     cli_error("serve", "this program was built without libmicrohttpd and jansson "
                        "(install libmicrohttpd-dev and libjansson-dev, then build again)");
     return CLI_BAD_INPUT;

@@ -9,11 +9,11 @@
 /* Settings shared by the front and the API. */
 typedef struct serve_config {
     const char *host;        /* address to bind (default 127.0.0.1) */
-    int port;                /* port (0: any free port) */
-    size_t max_body;         /* largest request body accepted, bytes */
+    long port;               /* port (0: any free port) */
+    long max_body;           /* largest request body accepted, bytes */
     long engine_max_ms;      /* cap on one engine search, milliseconds */
-    int engine_slots;        /* engine searches that may run at once */
-    int max_connections;     /* connections served at once */
+    long engine_slots;       /* engine searches that may run at once */
+    long max_connections;    /* connections served at once */
     const char *web_root;    /* serve the page from this directory instead (NULL: embedded) */
     int log;                 /* one line per request on stderr */
 } serve_config;

@@ -183,7 +183,7 @@ static enum MHD_Result refuse(struct MHD_Connection *c, const char *method, cons
 {
     char msg[128];
     if (status == 413) {
-        snprintf(msg, sizeof msg, "the request body is larger than %zu bytes", CFG->max_body);
+        snprintf(msg, sizeof msg, "the request body is larger than %ld bytes", CFG->max_body);
         message = msg;
     }
     log_request(method, url, status);
@@ -214,7 +214,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
             char *end;
             errno = 0;
             unsigned long long n = strtoull(cl, &end, 10);
-            if (errno || *end || n > CFG->max_body) {
+            if (errno || *end || n > (unsigned long long)CFG->max_body) {
                 rq->too_large = 1;
                 return refuse(c, method, url, 413, "body_too_large", NULL);
             }
@@ -224,7 +224,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     if (*upload_data_size) {
         size_t n = *upload_data_size;
         *upload_data_size = 0;
-        if (rq->too_large || rq->len + n > CFG->max_body) {
+        if (rq->too_large || rq->len + n > (size_t)CFG->max_body) {
             rq->too_large = 1; /* keep reading (and dropping) until the end, then answer 413 */
             return MHD_YES;
         }
@@ -277,7 +277,7 @@ int serve_run(const serve_config *cfg)
     hints.ai_socktype = SOCK_STREAM;
     hints.ai_flags = AI_NUMERICHOST | AI_NUMERICSERV;
     char port[16];
-    snprintf(port, sizeof port, "%d", cfg->port);
+    snprintf(port, sizeof port, "%ld", cfg->port);
     /* Numeric addresses only (no name lookups), and "localhost". */
     const char *host = strcmp(cfg->host, "localhost") == 0 ? "127.0.0.1" : cfg->host;
     int gai = getaddrinfo(host, port, &hints, &ai);
@@ -311,14 +311,14 @@ int serve_run(const serve_config *cfg)
         MHD_OPTION_END);
     if (!d) {
         freeaddrinfo(ai);
-        fprintf(stderr, "chesscodec serve: cannot listen on %s port %d (in use, or not allowed)\n",
+        fprintf(stderr, "chesscodec serve: cannot listen on %s port %ld (in use, or not allowed)\n",
                 cfg->host, cfg->port);
         return 1;
     }
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
-    int bound = info ? info->port : cfg->port;
+    long bound = info ? info->port : cfg->port;
     const char *page = cfg->web_root ? cfg->web_root : serve_assets_count ? "embedded" : "fallback";
-    printf("chesscodec serve: listening on http://%s%s%s:%d/ (page: %s)\n",
+    printf("chesscodec serve: listening on http://%s%s%s:%ld/ (page: %s)\n",
            ai->ai_family == AF_INET6 ? "[" : "", host, ai->ai_family == AF_INET6 ? "]" : "",
            bound, page);
     cli_flush();
