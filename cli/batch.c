@@ -28,24 +28,13 @@ int cli_batch_run(const cli_batch *b, const cli_args *a, char **items, int n)
             text = line;
         }
         count++;
-        /* trim, and a byte-order mark on the first line */
-        if (count == 1 && n == 0 && strncmp(text, "\xEF\xBB\xBF", 3) == 0) text += 3;
-        while (*text == ' ' || *text == '\t') text++;
-        char *end = text + strlen(text), save = 0;
-        while (end > text && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r')) end--;
-        if (end == text) {
-            blank++;
-            fputc('\n', out.f);
-            continue;
-        }
-        save = *end;
-        *end = 0;
         chc_diag d = CHC_DIAG_INIT;
         const char *what = NULL;
         int rc = b->item(b->ctx, text, out.f, &what, &d);
-        *end = save;
         if (rc == CHC_OK) {
             good++;
+        } else if (rc == CHC_E_EMPTY) { /* a blank line (the library ignores white space) */
+            blank++;
         } else {
             if (bad++ < MAX_ERRORS_SHOWN)
                 cli_error(b->cmd, "%s %ld%s%s%s: %s", n ? "input" : "line", count, what ? " (" : "",

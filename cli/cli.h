@@ -117,8 +117,9 @@ void cli_progress_end(cli_progress *p);
 typedef struct cli_batch {
     const char *cmd;
     const char *verb;       /* for the summary: "converted", "hashed", ... */
-    /* Writes the output of one item (trimmed, NUL-terminated; no line end) to f, or returns
-     * an error with diag filled (writing nothing); *what may name the format at fault. */
+    /* Writes the output of one item (NUL-terminated; no line end) to f, or returns an error
+     * with diag filled (writing nothing): CHC_E_EMPTY for a blank one; *what may name the
+     * format at fault. */
     int (*item)(void *ctx, const char *text, FILE *f, const char **what, chc_diag *diag);
     void *ctx;
 } cli_batch;
