@@ -20,7 +20,7 @@
 /* The state of one request while its body arrives. */
 typedef struct request {
     char *body;
-    size_t len, cap;
+    size_t len;
     int too_large;
 } request;
 
@@ -228,14 +228,9 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
             rq->too_large = 1; /* keep reading (and dropping) until the end, then answer 413 */
             return MHD_YES;
         }
-        if (rq->len + n + 1 > rq->cap) {
-            size_t cap = rq->cap ? rq->cap : 1024;
-            while (cap < rq->len + n + 1) cap *= 2;
-            char *p = realloc(rq->body, cap);
-            if (!p) return MHD_NO;
-            rq->body = p;
-            rq->cap = cap;
-        }
+        char *p = realloc(rq->body, rq->len + n + 1);
+        if (!p) return MHD_NO;
+        rq->body = p;
         memcpy(rq->body + rq->len, upload_data, n);
         rq->len += n;
         rq->body[rq->len] = 0;
