@@ -60,8 +60,6 @@ typedef struct cli_args {
 int cli_parse(const cli_spec *spec, int argc, char **argv, cli_args *a);
 /* The value of option `name` (as in the table), or NULL when not given. */
 const char *cli_get(const cli_args *a, const char *name);
-/* Writes the help of a command (usage line, about, options, more). */
-void cli_help(const cli_spec *spec, FILE *f);
 
 /* ---- outputs and inputs ----------------------------------------------------------------- */
 /* An output written whole or not at all: with a path, data goes to a temporary file in the

@@ -34,7 +34,8 @@ int cli_parse_long(const char *s, long *out)
 
 static const cli_opt help_opt = {"--help", "-h", NULL, "show this help"};
 
-void cli_help(const cli_spec *s, FILE *f)
+/* Writes the help of a command (usage line, about, options, more). */
+static void cli_help(const cli_spec *s, FILE *f)
 {
     fprintf(f, "usage: chesscodec %s [OPTIONS]%s%s\n\n%s", s->name, s->args ? " " : "",
             s->args ? s->args : "", s->about);

@@ -105,11 +105,6 @@ static int setup(const cli_args *a, chc_convert_options *o)
     }
     if (cli_format_opt(CMD, "--from", from, CHC_KIND_GAME | CHC_KIND_POSITION, CHC_CAP_READ, &o->from))
         return CLI_USAGE;
-    const chc_format_info *fi = chc_format_get(o->to);
-    if (!(fi->caps & CHC_CAP_WRITE) && o->to != CHC_FORMAT_PACK_STREAM) {
-        cli_error(CMD, "--to %s: the library does not write this format", to);
-        return CLI_USAGE;
-    }
     if (o->to == CHC_FORMAT_PACK_STREAM && !cli_get(a, "-o") && isatty(STDOUT_FILENO)) {
         cli_error(CMD, "not writing binary to a terminal: use -o FILE or a pipe");
         return CLI_USAGE;
