@@ -44,34 +44,29 @@ void play_codes_compute(const chc_game *g, play_codes *c)
 {
     chc_game *copy;
     const chc_game *upto = upto_cursor(g, &copy);
-    const chc_position *pos = chc_game_current(g);
+    const unsigned need = CHC_CAP_WRITE | CHC_CAP_LINE;
     c->n = 0;
-    for (unsigned kind = CHC_KIND_POSITION; kind <= CHC_KIND_GAME; kind++) {
-        for (size_t i = 0; i < chc_format_count() && c->n < PLAY_CODES_MAX - 1; i++) {
-            const chc_format_info *f = chc_format_at(i);
-            unsigned need = CHC_CAP_WRITE | CHC_CAP_LINE;
-            if (f->kind != kind || (f->caps & need) != need || (f->caps & CHC_CAP_BINARY)) continue;
-            int k = c->n++;
-            chc_diag d = CHC_DIAG_INIT;
-            size_t len = 0;
-            int rc = !upto ? CHC_E_NO_MEMORY
-                     : kind == CHC_KIND_POSITION
-                         ? chc_position_write(pos, f->format, 0, c->text[k], PLAY_CODE_MAX, NULL, &d)
-                         : chc_game_write(upto, f->format, 0, c->text[k], PLAY_CODE_MAX, &len, &d);
-            c->label[k] = f->label;
-            c->kind[k] = kind;
-            c->format[k] = f->format;
-            c->ok[k] = rc == CHC_OK;
-            if (rc == CHC_E_BUFFER_TOO_SMALL) snprintf(c->text[k], PLAY_CODE_MAX, "(%zu characters)", len);
-            else if (rc != CHC_OK) snprintf(c->text[k], PLAY_CODE_MAX, "(none: %.200s)", cli_diag_text(rc, &d));
-            if (f->format == CHC_FORMAT_FEN) { /* the key goes with the FEN */
-                k = c->n++;
-                c->label[k] = "Key";
-                c->kind[k] = kind;
-                c->format[k] = CHC_FORMAT_AUTO;
-                c->ok[k] = 1;
-                snprintf(c->text[k], PLAY_CODE_MAX, "%016llx", (unsigned long long)chc_position_key(pos));
-            }
+    /* the registry's order: positions (the end of upto: the cursor's), then games */
+    for (size_t i = 0; i < chc_format_count() && c->n < PLAY_CODES_MAX - 1; i++) {
+        const chc_format_info *f = chc_format_at(i);
+        if ((f->caps & need) != need || (f->caps & CHC_CAP_BINARY)) continue;
+        int k = c->n++;
+        chc_diag d = CHC_DIAG_INIT;
+        size_t len = 0;
+        int rc = upto ? chc_game_write(upto, f->format, 0, c->text[k], PLAY_CODE_MAX, &len, &d)
+                      : CHC_E_NO_MEMORY;
+        c->label[k] = f->label;
+        c->format[k] = f->format;
+        c->ok[k] = rc == CHC_OK;
+        if (rc == CHC_E_BUFFER_TOO_SMALL) snprintf(c->text[k], PLAY_CODE_MAX, "(%zu characters)", len);
+        else if (rc != CHC_OK) snprintf(c->text[k], PLAY_CODE_MAX, "(none: %.200s)", cli_diag_text(rc, &d));
+        if (f->format == CHC_FORMAT_FEN) { /* the key goes with the FEN */
+            k = c->n++;
+            c->label[k] = "Key";
+            c->format[k] = CHC_FORMAT_AUTO;
+            c->ok[k] = 1;
+            snprintf(c->text[k], PLAY_CODE_MAX, "%016llx",
+                     (unsigned long long)chc_position_key(chc_game_current(g)));
         }
     }
     chc_game_free(copy);

@@ -19,7 +19,6 @@ size_t play_wrap(const char *s, size_t width);
 typedef struct play_codes {
     int n;
     const char *label[PLAY_CODES_MAX];
-    unsigned kind[PLAY_CODES_MAX];         /* CHC_KIND_POSITION or CHC_KIND_GAME */
     int format[PLAY_CODES_MAX];            /* enum chc_format (CHC_FORMAT_AUTO: the key) */
     char text[PLAY_CODES_MAX][PLAY_CODE_MAX]; /* the code, or "(why there is none)" */
     int ok[PLAY_CODES_MAX];
