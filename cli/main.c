@@ -35,21 +35,18 @@ static const struct command *find(const char *name)
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
+    int n = argc - 1;
+    char **args = argv + 1, *help[] = {NULL, "--help", NULL};
+    if (n > 1 && strcmp(args[0], "help") == 0) { /* help CMD: CMD --help */
+        help[0] = args[1];
+        args = help;
+        n = 2;
+    }
+    if (n < 1) {
         usage(stderr);
         return CLI_USAGE;
     }
-    const char *a = argv[1];
-    if (strcmp(a, "help") == 0 && argc > 2) {
-        const struct command *c = find(argv[2]);
-        if (!c) {
-            cli_error(NULL, "unknown command '%s' (see chesscodec --help)", argv[2]);
-            return CLI_USAGE;
-        }
-        char *args[] = {argv[2], "--help", NULL};
-        int rc = c->fn(2, args);
-        return cli_finish(c->name, rc == CLI_HELP ? CLI_OK : rc);
-    }
+    const char *a = args == help ? "" : args[0]; /* "help help" is no command */
     if (strcmp(a, "help") == 0 || strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
         usage(stdout);
         return cli_finish(NULL, CLI_OK);
@@ -58,11 +55,11 @@ int main(int argc, char **argv)
         printf("chesscodec %s (library %s)\n", CHC_VERSION_STRING, chc_version_string());
         return cli_finish(NULL, CLI_OK);
     }
-    const struct command *c = find(a);
+    const struct command *c = find(args[0]);
     if (!c) {
-        cli_error(NULL, "unknown command '%s' (see chesscodec --help)", a);
+        cli_error(NULL, "unknown command '%s' (see chesscodec --help)", args[0]);
         return CLI_USAGE;
     }
-    int rc = c->fn(argc - 1, argv + 1);
+    int rc = c->fn(n, args);
     return cli_finish(c->name, rc == CLI_HELP ? CLI_OK : rc);
 }
