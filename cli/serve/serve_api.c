@@ -218,24 +218,19 @@ static json_t *game_info(chc_game *g, const char *input_format)
 /* Parses the body as a JSON object. On failure fills *out and returns NULL. */
 static json_t *parse_body(const char *body, size_t len, serve_reply *out)
 {
-    if (!body || len == 0) {
-        serve_error_reply(out, 400, "bad_json", "the request needs a JSON object as its body");
-        return NULL;
-    }
     json_error_t err;
-    json_t *root = json_loadb(body, len, JSON_REJECT_DUPLICATES, &err);
-    if (!root) {
-        serve_error_reply(out, 400, "bad_json",
-                          "the body is not valid JSON: %s (line %d, column %d)",
-                  err.text, err.line, err.column);
-        return NULL;
-    }
-    if (!json_is_object(root)) {
-        json_decref(root);
+    json_t *root = body && len ? json_loadb(body, len, JSON_REJECT_DUPLICATES, &err) : NULL;
+    if (!body || len == 0)
+        serve_error_reply(out, 400, "bad_json", "the request needs a JSON object as its body");
+    else if (!root)
+        serve_error_reply(out, 400, "bad_json", "the body is not valid JSON: %s (line %d, column %d)",
+                          err.text, err.line, err.column);
+    else if (!json_is_object(root))
         serve_error_reply(out, 400, "bad_json", "the body must be a JSON object");
-        return NULL;
-    }
-    return root;
+    else
+        return root;
+    json_decref(root);
+    return NULL;
 }
 
 /* Gets a string member. Returns 1 with *s set, 0 when absent and optional (*s = NULL), -1 after
@@ -285,7 +280,7 @@ static int format_arg(const char *format, unsigned kinds, const char *what, int 
     cli_format_names(names, sizeof names, kinds, CHC_CAP_READ, ", ");
     return serve_error_reply(out, 400, "unknown_format",
                              "unknown %sformat \"%.40s\" (known: auto, %s)", what,
-              format, names);
+                             format, names);
 }
 
 /* Reads {"fen": ...} into pos. Returns 0, or -1 after filling *out. */
@@ -424,7 +419,7 @@ static int api_position(json_t *root, serve_reply *out)
     int rc = chc_position_read(input, strlen(input), fmt, &pos, &info, &d);
     if (rc != CHC_OK && !info.format)
         return serve_error_reply(out, 422, "unknown_input",
-                          "the input is not in any position format this server reads");
+                                 "the input is not in any position format this server reads");
     if (rc != CHC_OK) return chess_error(out, "bad_input", cli_format_name(info.format), rc, &d);
     json_t *info_json = position_info(&pos, -1);
     json_object_set_new(info_json, "input_format", json_string(cli_format_name(info.format)));
@@ -619,23 +614,18 @@ void serve_api_handle(const char *method, const char *path, const char *body, si
 {
     memset(out, 0, sizeof *out);
     if (strcmp(path, "/api/info") == 0) {
-        if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0) {
-            serve_error_reply(out, 405, "method_not_allowed", "use GET for /api/info");
-            return;
-        }
-        api_info(out);
+        if (strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0) api_info(out);
+        else serve_error_reply(out, 405, "method_not_allowed", "use GET for /api/info");
         return;
     }
     for (size_t i = 0; i < sizeof ENDPOINTS / sizeof ENDPOINTS[0]; i++) {
         if (strcmp(path, ENDPOINTS[i].path) != 0) continue;
-        if (strcmp(method, "POST") != 0) {
+        json_t *root = NULL;
+        if (strcmp(method, "POST") != 0)
             serve_error_reply(out, 405, "method_not_allowed", "use POST with a JSON body for %s",
-                      ENDPOINTS[i].path);
-            return;
-        }
-        json_t *root = parse_body(body, len, out);
-        if (!root) return;
-        ENDPOINTS[i].fn(root, out);
+                              ENDPOINTS[i].path);
+        else if ((root = parse_body(body, len, out)))
+            ENDPOINTS[i].fn(root, out);
         json_decref(root);
         return;
     }
