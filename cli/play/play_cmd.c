@@ -35,9 +35,9 @@ static int say(char *msg, size_t cap, int rc, const char *fmt, ...)
     return rc;
 }
 
-static int word_is(const char *w, size_t n, const char *a, const char *b)
+static int word_is(const char *w, const char *a, const char *b)
 {
-    return (strlen(a) == n && strncmp(w, a, n) == 0) || (b && strlen(b) == n && strncmp(w, b, n) == 0);
+    return strcmp(w, a) == 0 || (b && strcmp(w, b) == 0);
 }
 
 int play_engine_plays(const play_options *opt, int side)
@@ -91,26 +91,23 @@ static void new_game(chc_game *g)
 
 int play_command(chc_game *g, play_options *opt, const char *line, char *msg, size_t msgcap)
 {
+    /* the trimmed line in w, cut into its first word (w) and the rest (arg) */
+    char w[2048], *arg;
     msg[0] = 0;
     while (isspace((unsigned char)*line)) line++;
-    size_t len = strlen(line);
-    while (len && isspace((unsigned char)line[len - 1])) len--;
+    snprintf(w, sizeof w, "%s", line);
+    size_t len = strlen(w);
+    while (len && isspace((unsigned char)w[len - 1])) w[--len] = 0;
     if (len == 0) return PLAY_CMD_OK;
-    const char *w = line;
-    size_t wn = 0;
-    while (wn < len && !isspace((unsigned char)w[wn])) wn++;
-    const char *arg = w + wn;
+    for (arg = w; *arg && !isspace((unsigned char)*arg); arg++) {
+    }
+    if (*arg) *arg++ = 0;
     while (isspace((unsigned char)*arg)) arg++;
-    char argbuf[2048];
-    size_t an = len - (size_t)(arg - line);
-    if (an >= sizeof argbuf) an = sizeof argbuf - 1;
-    memcpy(argbuf, arg, an);
-    argbuf[an] = 0;
 
-    if (word_is(w, wn, "quit", "q") || word_is(w, wn, "exit", NULL)) return PLAY_CMD_QUIT;
-    if (word_is(w, wn, "help", "?") || word_is(w, wn, "h", NULL)) return PLAY_CMD_HELP;
-    int undo = word_is(w, wn, "undo", "u") || word_is(w, wn, "takeback", "back");
-    if (undo || word_is(w, wn, "redo", "r") || word_is(w, wn, "forward", NULL)) {
+    if (word_is(w, "quit", "q") || word_is(w, "exit", NULL)) return PLAY_CMD_QUIT;
+    if (word_is(w, "help", "?") || word_is(w, "h", NULL)) return PLAY_CMD_HELP;
+    int undo = word_is(w, "undo", "u") || word_is(w, "takeback", "back");
+    if (undo || word_is(w, "redo", "r") || word_is(w, "forward", NULL)) {
         int (*step)(chc_game *) = undo ? chc_game_undo : chc_game_redo;
         if (!step(g))
             return say(msg, msgcap, PLAY_CMD_ERROR, "nothing to %s", undo ? "undo" : "redo");
@@ -120,40 +117,40 @@ int play_command(chc_game *g, play_options *opt, const char *line, char *msg, si
         return say(msg, msgcap, PLAY_CMD_OK, "%s; %s to move", undo ? "took back" : "replayed",
                    side(g) == CHC_WHITE ? "White" : "Black");
     }
-    if (word_is(w, wn, "new", "n")) {
-        if (argbuf[0]) {
+    if (word_is(w, "new", "n")) {
+        if (arg[0]) {
             char what[32], err[256];
-            if (play_load(g, argbuf, what, sizeof what, err, sizeof err) != CHC_OK)
+            if (play_load(g, arg, what, sizeof what, err, sizeof err) != CHC_OK)
                 return say(msg, msgcap, PLAY_CMD_ERROR, "%s", err);
         } else {
             new_game(g);
         }
         return say(msg, msgcap, PLAY_CMD_OK, "new game");
     }
-    if (word_is(w, wn, "flip", "f")) {
+    if (word_is(w, "flip", "f")) {
         opt->flip = !opt->flip;
         return say(msg, msgcap, PLAY_CMD_OK, "board flipped");
     }
-    if (word_is(w, wn, "load", "l")) {
+    if (word_is(w, "load", "l")) {
         char what[32], err[400];
-        if (!argbuf[0])
+        if (!arg[0])
             return say(msg, msgcap, PLAY_CMD_ERROR,
                        "load what? (FEN, PGN file, covert emoji, MSCS, urlsafe, moves)");
-        if (play_load(g, argbuf, what, sizeof what, err, sizeof err) != CHC_OK)
+        if (play_load(g, arg, what, sizeof what, err, sizeof err) != CHC_OK)
             return say(msg, msgcap, PLAY_CMD_ERROR, "%s", err);
         return say(msg, msgcap, PLAY_CMD_OK, "loaded %s (%zu moves)", what, chc_game_cursor(g));
     }
-    if (word_is(w, wn, "save", "s")) {
+    if (word_is(w, "save", "s")) {
         char err[400];
-        if (!argbuf[0])
+        if (!arg[0])
             return say(msg, msgcap, PLAY_CMD_ERROR, "save to which file? (save game.pgn)");
-        if (play_save_pgn(g, argbuf, err, sizeof err) != CHC_OK)
+        if (play_save_pgn(g, arg, err, sizeof err) != CHC_OK)
             return say(msg, msgcap, PLAY_CMD_ERROR, "%s", err);
         return say(msg, msgcap, PLAY_CMD_OK, "saved %zu moves as PGN to %.200s",
-                   chc_game_cursor(g), argbuf);
+                   chc_game_cursor(g), arg);
     }
-    if (word_is(w, wn, "engine", "e") || word_is(w, wn, "go", NULL)) {
-        int who = word_is(w, wn, "go", NULL) || !argbuf[0] ? side(g) : play_side_arg(argbuf);
+    if (word_is(w, "engine", "e") || word_is(w, "go", NULL)) {
+        int who = word_is(w, "go", NULL) || !arg[0] ? side(g) : play_side_arg(arg);
         if (who == -2) return say(msg, msgcap, PLAY_CMD_ERROR, "engine white, black, both or off");
         opt->engine_side = who;
         return say(msg, msgcap, PLAY_CMD_OK, "%s",
@@ -161,22 +158,22 @@ int play_command(chc_game *g, play_options *opt, const char *line, char *msg, si
                    : who == 2 ? "the engine plays both sides"
                    : who == CHC_WHITE ? "the engine plays White" : "the engine plays Black");
     }
-    if (word_is(w, wn, "time", "t")) {
-        if (play_time_arg(argbuf, &opt->limits))
+    if (word_is(w, "time", "t")) {
+        if (play_time_arg(arg, &opt->limits))
             return say(msg, msgcap, PLAY_CMD_ERROR, "time SECONDS (for example time 2.5)");
         return say(msg, msgcap, PLAY_CMD_OK, "the engine thinks %.3g s a move",
                    opt->limits.movetime_ms / 1000.0);
     }
-    if (word_is(w, wn, "depth", NULL)) {
-        if (play_depth_arg(argbuf, &opt->limits))
+    if (word_is(w, "depth", NULL)) {
+        if (play_depth_arg(arg, &opt->limits))
             return say(msg, msgcap, PLAY_CMD_ERROR, "depth N (1..64)");
         return say(msg, msgcap, PLAY_CMD_OK, "the engine searches %d plies deep",
                    opt->limits.depth);
     }
     chc_game_status st;
     chc_game_status_get(g, &st);
-    int resign = word_is(w, wn, "resign", NULL);
-    if ((resign || word_is(w, wn, "draw", NULL)) && !st.over) {
+    int resign = word_is(w, "resign", NULL);
+    if ((resign || word_is(w, "draw", NULL)) && !st.over) {
         if (!resign && !st.can_claim && opt->engine_side >= 0)
             return say(msg, msgcap, PLAY_CMD_ERROR, "no draw to claim, and the engine plays on");
         /* a declaration ends the game here: the moves after the cursor go */
