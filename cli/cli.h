@@ -65,9 +65,9 @@ const char *cli_get(const cli_args *a, const char *name);
 /* An output written whole or not at all: with a path, data goes to a temporary file in the
  * same directory (removed on SIGINT, SIGTERM and SIGHUP; one such file at a time), renamed
  * over the path by cli_out_commit(); cli_out_abort() removes it. NULL or "-": stdout, whose
- * write errors the program reports when it exits. Devices and pipes are written directly. An output that is
- * one of the inputs noted with cli_note_input() is refused (CHC_E_SAME_FILE). open and commit
- * print their error and return CLI_OK or CLI_BAD_INPUT. */
+ * write errors the program reports when it exits. Devices and pipes are written directly.
+ * An output that is one of the inputs noted with cli_note_input() is refused
+ * (CHC_E_SAME_FILE). open and commit print their error and return CLI_OK or CLI_BAD_INPUT. */
 typedef struct cli_out {
     FILE *f;
     char *path;

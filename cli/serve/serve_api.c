@@ -24,16 +24,14 @@ static void reply_text(serve_reply *out, int status, char *body)
     out->len = body ? strlen(body) : 0;
 }
 
-/* Takes ownership of obj. */
-static void reply_json(serve_reply *out, int status, json_t *obj)
+/* Takes ownership of obj. Returns 0 (for the endpoints, which return it). */
+static int reply_json(serve_reply *out, int status, json_t *obj)
 {
     char *text = obj ? json_dumps(obj, JSON_COMPACT) : NULL;
     json_decref(obj);
-    if (!text) {
-        serve_error_reply(out, 500, "internal", "out of memory while writing the reply");
-        return;
-    }
-    reply_text(out, status, text);
+    if (!text) serve_error_reply(out, 500, "internal", "out of memory while writing the reply");
+    else reply_text(out, status, text);
+    return 0;
 }
 
 int serve_error_reply(serve_reply *out, int status, const char *code, const char *fmt, ...)
@@ -159,9 +157,7 @@ static json_t *position_info(const chc_position *pos, int outcome)
         chc_move_to_uci(pos, moves[i], uci);
         json_array_append_new(legal, json_string(uci));
         square_name(CHC_MOVE_FROM(moves[i]), from);
-        /* One destination per square even with four promotions. */
-        memcpy(to, uci + 2, 2);
-        to[2] = 0;
+        snprintf(to, sizeof to, "%.2s", uci + 2); /* one destination even with four promotions */
         json_t *list = json_object_get(dests, from);
         if (!list) {
             list = json_array();
@@ -423,8 +419,7 @@ static int api_position(json_t *root, serve_reply *out)
     if (rc != CHC_OK) return chess_error(out, "bad_input", cli_format_name(info.format), rc, &d);
     json_t *info_json = position_info(&pos, -1);
     json_object_set_new(info_json, "input_format", json_string(cli_format_name(info.format)));
-    reply_json(out, 200, info_json);
-    return 0;
+    return reply_json(out, 200, info_json);
 }
 
 /* POST /api/moves {"fen"}: the legal moves. */
@@ -441,8 +436,7 @@ static int api_moves(json_t *root, serve_reply *out)
         chc_move_to_uci(&pos, moves[i], uci);
         chc_move_to_san(&pos, moves[i], san);
         square_name(CHC_MOVE_FROM(moves[i]), from);
-        memcpy(to, uci + 2, 2);
-        to[2] = 0;
+        snprintf(to, sizeof to, "%.2s", uci + 2);
         unsigned f = CHC_MOVE_FLAGS(moves[i]);
         int promo = CHC_MOVE_PROMO(moves[i]);
         json_t *m = json_pack("{s:s,s:s,s:s,s:s,s:b,s:b,s:b}", "uci", uci, "san", san, "from",
@@ -456,8 +450,7 @@ static int api_moves(json_t *root, serve_reply *out)
     char fen[CHC_FEN_MAX];
     chc_position_to_fen(&pos, fen, sizeof fen, 0);
     json_t *o = json_pack("{s:s,s:i,s:o}", "fen", fen, "count", n, "moves", list);
-    reply_json(out, 200, o);
-    return 0;
+    return reply_json(out, 200, o);
 }
 
 /* POST /api/play {"fen", "move"}: the position after a move. */
@@ -482,8 +475,7 @@ static int api_play(json_t *root, serve_reply *out)
     chc_make_move(&pos, m, &u);
     json_t *o = json_pack("{s:s,s:s,s:o}", "uci", uci, "san", san, "position",
                           position_info(&pos, -1));
-    reply_json(out, 200, o);
-    return 0;
+    return reply_json(out, 200, o);
 }
 
 /* POST /api/game {"input","format"} or {"moves","start_fen"}: a game in every format. */
@@ -572,8 +564,7 @@ static int engine_reply(const chc_game *g, const chc_search_limits *lim, serve_r
                           res.depth, "nodes", (json_int_t)res.nodes, "time_ms",
                           (json_int_t)res.time_ms, "pv", pv);
     if (o && ponder[0]) json_object_set_new(o, "ponder", json_string(ponder));
-    reply_json(out, 200, o);
-    return 0;
+    return reply_json(out, 200, o);
 }
 
 /* POST /api/engine {game as for /api/game, or "fen"; "movetime_ms", "depth"}: a best move. */
