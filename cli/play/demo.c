@@ -81,18 +81,13 @@ static void show(const struct demo_game *dg, const chc_game *g, int ascii, int a
     }
     rule(title, ansi);
 
-    char board[CHC_BOARD_TEXT_MAX], *lines[9] = {0};
-    chc_board_write(chc_game_current(g), last, ascii ? CHC_BOARD_ASCII : 0, board, sizeof board, NULL);
-    lines[0] = strtok(board, "\n");
-    for (int i = 1; i < 9; i++) lines[i] = lines[i - 1] ? strtok(NULL, "\n") : NULL;
     chc_game_status st;
     chc_game_status_get(g, &st);
     play_codes c;
     play_codes_compute(g, &c);
 
     /* beside the board: the move, the state, the key, a note */
-    char side[9][256];
-    for (int i = 0; i < 9; i++) side[i][0] = 0;
+    char side[9][256] = {{0}};
     if (last)
         snprintf(side[0], sizeof side[0], "Move      %s  (UCI %s, ply %zu of %zu)", title, uci,
                  cur, chc_game_ply_count(g));
@@ -105,24 +100,23 @@ static void show(const struct demo_game *dg, const chc_game *g, int ascii, int a
         snprintf(side[4], sizeof side[4], "White     %s", dg->white);
         snprintf(side[5], sizeof side[5], "Black     %s", dg->black);
         snprintf(side[6], sizeof side[6], "Result    %s", dg->result);
-    } else if (note) {
-        /* wrap the note over rows 4..8 at about 44 columns */
-        int row = 4;
-        const char *p = note;
-        while (*p && row < 9) {
-            size_t take = play_wrap(p, 44);
-            snprintf(side[row], sizeof side[row], "%s%.*s", row == 4 ? "Note      " : "          ",
-                     (int)take, p);
-            p += take;
-            while (*p == ' ') p++;
-            row++;
+    }
+    /* the note over rows 4..8, wrapped at about 44 columns */
+    for (int row = 4; note && *note && row < 9; row++) {
+        size_t take = play_wrap(note, 44);
+        snprintf(side[row], sizeof side[row], "%s%.*s", row == 4 ? "Note      " : "          ",
+                 (int)take, note);
+        for (note += take; *note == ' '; note++) {
         }
     }
-    for (int i = 0; i < 9 && lines[i]; i++) {
-        size_t n = strlen(lines[i]);
-        while (n && lines[i][n - 1] == ' ') n--;
-        if (side[i][0]) printf("%s%*s%s\n", lines[i], 4, "", side[i]);
-        else printf("%.*s\n", (int)n, lines[i]);
+    char board[CHC_BOARD_TEXT_MAX];
+    chc_board_write(chc_game_current(g), last, ascii ? CHC_BOARD_ASCII : 0, board, sizeof board, NULL);
+    char *line = strtok(board, "\n");
+    for (int i = 0; i < 9 && line; i++, line = strtok(NULL, "\n")) {
+        size_t n = strlen(line);
+        while (n && line[n - 1] == ' ') n--;
+        if (side[i][0]) printf("%s%*s%s\n", line, 4, "", side[i]);
+        else printf("%.*s\n", (int)n, line);
     }
     for (int i = 0; i < c.n; i++)
         if (strcmp(c.label[i], "Key") != 0)
