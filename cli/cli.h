@@ -13,10 +13,6 @@
  * returned by cli_parse() when it printed the help (the command then exits 0). */
 enum { CLI_OK = 0, CLI_BAD_INPUT = 1, CLI_USAGE = 2, CLI_HELP = -1 };
 
-#define CHC_COMMAND(name, fn, summary) int fn(int argc, char **argv);
-#include "commands.def"
-#undef CHC_COMMAND
-
 /* ---- messages ------------------------------------------------------------------------- */
 /* Prints "chesscodec CMD: message" to stderr (printf-style). */
 void cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -51,6 +47,11 @@ typedef struct cli_args {
     char **pos;                    /* the other arguments, in order (in argv) */
     int npos;
 } cli_args;
+
+/* The commands: each runs with its arguments parsed (by main(), with its spec). */
+#define CHC_COMMAND(name, fn, spec, summary) int fn(const cli_args *a); extern const cli_spec spec;
+#include "commands.def"
+#undef CHC_COMMAND
 
 /* Options anywhere among the arguments, "--opt=value" and "--opt value", "--" ends them, "-"
  * is an argument. Refuses unknown options, a missing value, a repeated option and more

@@ -1,15 +1,17 @@
-/* chesscodec: the command-line program. Dispatches to one function per command (listed in
- * cli/commands.def), then checks that standard output was written. */
+/* chesscodec: the command-line program. Parses the options of a command with its spec and
+ * dispatches to its function (listed in cli/commands.def), then checks that standard output
+ * was written. */
 #include <string.h>
 
 #include "cli.h"
 
 static const struct command {
     const char *name;
-    int (*fn)(int, char **);
+    int (*fn)(const cli_args *);
+    const cli_spec *spec;
     const char *summary;
 } commands[] = {
-#define CHC_COMMAND(name, fn, summary) {name, fn, summary},
+#define CHC_COMMAND(name, fn, spec, summary) {name, fn, &spec, summary},
 #include "commands.def"
 #undef CHC_COMMAND
 };
@@ -60,6 +62,8 @@ int main(int argc, char **argv)
         cli_error(NULL, "unknown command '%s' (see chesscodec --help)", args[0]);
         return CLI_USAGE;
     }
-    int rc = c->fn(n, args);
+    cli_args parsed;
+    int rc = cli_parse(c->spec, n, args, &parsed);
+    if (rc == CLI_OK) rc = c->fn(&parsed);
     return cli_finish(c->name, rc == CLI_HELP ? CLI_OK : rc);
 }

@@ -10,7 +10,7 @@ static const cli_opt opts[] = {
     {"--book", NULL, "FILE", "the Polyglot book (default " DEFAULT_BOOK ",\nDebian package gnuchess-book)"},
     {"--chess960", NULL, NULL, "read a FEN as Chess960 even if it looks standard"},
     {NULL, NULL, NULL, NULL}};
-static const cli_spec spec = {
+const cli_spec book_spec = {
     "book", "[POSITION]",
     "Lists the moves a Polyglot opening book (.bin) gives for POSITION (FEN, startpos or any\n"
     "position code; default: the start position), heaviest first, one a line:\n"
@@ -19,16 +19,13 @@ static const cli_spec spec = {
     NULL, opts, "Exit status: 0 ok, 1 bad position or an unreadable or malformed book, 2 bad usage.\n",
     1, "give one POSITION at most (quote a FEN)"};
 
-int cmd_book(int argc, char **argv)
+int cmd_book(const cli_args *a)
 {
-    cli_args a;
-    int rc = cli_parse(&spec, argc, argv, &a);
-    if (rc != CLI_OK) return rc;
-    const char *path = cli_get(&a, "--book") ? cli_get(&a, "--book") : DEFAULT_BOOK;
-    const char *text = a.npos ? a.pos[0] : "startpos";
+    const char *path = cli_get(a, "--book") ? cli_get(a, "--book") : DEFAULT_BOOK;
+    const char *text = a->npos ? a->pos[0] : "startpos";
     chc_position pos;
     chc_diag diag = CHC_DIAG_INIT;
-    rc = cli_position_arg(text, cli_get(&a, "--chess960") != NULL, &pos, &diag);
+    int rc = cli_position_arg(text, cli_get(a, "--chess960") != NULL, &pos, &diag);
     chc_book *book = NULL;
     if (rc == CHC_OK) rc = chc_book_open(&book, path, &diag);
     if (rc != CHC_OK) {

@@ -39,27 +39,26 @@ static void format_list(FILE *f)
 }
 
 /* fixed_to: "fen" for decode, "key" for hash, NULL for encode (--to). */
-static int run(const cli_spec *spec, const char *verb, int argc, char **argv, const char *fixed_to)
+static int run(const cli_args *a, const char *verb, const char *fixed_to)
 {
-    cli_args a;
-    int rc = cli_parse(spec, argc, argv, &a);
-    if (rc != CLI_OK) return rc;
+    const cli_spec *spec = a->spec;
+    int rc;
     pos_job job = {CHC_FORMAT_AUTO, CHC_FORMAT_FEN};
-    const char *to = fixed_to ? fixed_to : cli_get(&a, "--to");
-    int hex = cli_get(&a, "--hex") != NULL;
+    const char *to = fixed_to ? fixed_to : cli_get(a, "--to");
+    int hex = cli_get(a, "--hex") != NULL;
     if (!to) {
         cli_error(spec->name, "--to FORMAT is required (see chesscodec %s --help)", spec->name);
         rc = CLI_USAGE;
     } else if (hex && strcmp(to, "mscs") != 0 && strcmp(to, "mscs-hex") != 0) {
         cli_error(spec->name, "--hex goes with --to mscs");
         rc = CLI_USAGE;
-    } else if (cli_format_opt(spec->name, "--format", cli_get(&a, "--format"), CHC_KIND_POSITION,
+    } else if (cli_format_opt(spec->name, "--format", cli_get(a, "--format"), CHC_KIND_POSITION,
                               CHC_CAP_READ, &job.from) == CLI_OK &&
                (strcmp(to, "key") == 0 ? (job.to = CHC_FORMAT_AUTO, 1)
                 : cli_format_opt(spec->name, "--to", hex ? "mscs-hex" : to, CHC_KIND_POSITION,
                                  CHC_CAP_WRITE, &job.to) == CLI_OK)) {
         cli_batch b = {spec->name, verb, pos_item, &job};
-        rc = cli_batch_run(&b, &a, a.pos, a.npos);
+        rc = cli_batch_run(&b, a, a->pos, a->npos);
     } else {
         rc = CLI_USAGE;
     }
@@ -72,42 +71,42 @@ static const cli_opt encode_opts[] = {
     {"--format", NULL, "FORMAT", "the input format (no detection)"},
     CLI_BATCH_OPTS,
     {NULL, NULL, NULL, NULL}};
-static const cli_spec encode_spec = {
+const cli_spec encode_spec = {
     "encode", "[POSITION ...]",
     "Writes each POSITION in FORMAT, one a line. A position is FEN, startpos or any position\n"
     "code (its format is detected). With no POSITION, reads one a line from standard input.\n",
     format_list, encode_opts,
     CLI_BATCH_MORE "Example: chesscodec encode --to covert startpos\n", 0, NULL};
 
-int cmd_encode(int argc, char **argv)
+int cmd_encode(const cli_args *a)
 {
-    return run(&encode_spec, "encoded", argc, argv, NULL);
+    return run(a, "encoded", NULL);
 }
 
 static const cli_opt decode_opts[] = {
     {"--format", NULL, "FORMAT", "the input format (no detection)"},
     CLI_BATCH_OPTS,
     {NULL, NULL, NULL, NULL}};
-static const cli_spec decode_spec = {
+const cli_spec decode_spec = {
     "decode", "[CODE ...]",
     "Prints the FEN of each CODE, one a line. The format of each code is detected (covert\n"
     "emoji, also inside surrounding text; MSCS as 32 base64 characters or 48 hex digits; pack;\n"
     "FEN; EPD) unless --format names it. With no CODE, reads one a line from standard input.\n",
     format_list, decode_opts, CLI_BATCH_MORE, 0, NULL};
 
-int cmd_decode(int argc, char **argv)
+int cmd_decode(const cli_args *a)
 {
-    return run(&decode_spec, "decoded", argc, argv, "fen");
+    return run(a, "decoded", "fen");
 }
 
-static const cli_spec hash_spec = {
+const cli_spec hash_spec = {
     "hash", "[POSITION ...]",
     "Prints the Polyglot Zobrist key of each POSITION (FEN, startpos or any position code) as\n"
     "16 lowercase hex digits, one a line. With no POSITION, reads one a line from standard\n"
     "input.\n",
     format_list, decode_opts, CLI_BATCH_MORE, 0, NULL};
 
-int cmd_hash(int argc, char **argv)
+int cmd_hash(const cli_args *a)
 {
-    return run(&hash_spec, "hashed", argc, argv, "key");
+    return run(a, "hashed", "key");
 }

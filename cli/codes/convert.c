@@ -74,7 +74,7 @@ static const cli_opt opts[] = {
                              "--to/--from pack-stream; kept for one release)"},
     CLI_BATCH_OPTS,
     {NULL, NULL, NULL, NULL}};
-static const cli_spec spec = {
+const cli_spec convert_spec = {
     "convert", "[FILE|-]", "Reads games and writes them in another format.\n", format_list, opts,
     "A bad game or line is reported on stderr (game, line, column, token, why) and skipped;\n"
     "in a one-line output its line is empty, so output line N is input line N (or game N of\n"
@@ -121,18 +121,15 @@ static int setup(const cli_args *a, chc_convert_options *o)
     return CLI_OK;
 }
 
-int cmd_convert(int argc, char **argv)
+int cmd_convert(const cli_args *a)
 {
-    cli_args a;
-    int rc = cli_parse(&spec, argc, argv, &a);
-    if (rc != CLI_OK) return rc;
     run r;
     chc_convert_options o;
     memset(&r, 0, sizeof r);
     memset(&o, 0, sizeof o);
-    int quiet = cli_get(&a, "--quiet") != NULL;
-    const char *in_path = a.npos ? a.pos[0] : NULL;
-    rc = setup(&a, &o);
+    int quiet = cli_get(a, "--quiet") != NULL;
+    const char *in_path = a->npos ? a->pos[0] : NULL;
+    int rc = setup(a, &o);
     if (rc != CLI_OK) return rc;
     r.in = !in_path || strcmp(in_path, "-") == 0 ? stdin : fopen(in_path, "rb");
     if (!r.in) {
@@ -142,7 +139,7 @@ int cmd_convert(int argc, char **argv)
     cli_note_input(in_path);
     struct stat st;
     cli_out out;
-    if (cli_out_open(&out, CMD, cli_get(&a, "-o")) != CLI_OK) {
+    if (cli_out_open(&out, CMD, cli_get(a, "-o")) != CLI_OK) {
         if (r.in != stdin) fclose(r.in);
         return CLI_BAD_INPUT;
     }

@@ -7,7 +7,7 @@
 static const cli_opt opts[] = {
     {"--format", NULL, "FORMAT", "the format of CODE (default: detected)"},
     {NULL, NULL, NULL, NULL}};
-static const cli_spec spec = {
+const cli_spec move_spec = {
     "move", "CODE MOVE...",
     "Plays the MOVEs (SAN like Nf3, or UCI like g1f3) on the position CODE and prints the new\n"
     "position in the same format as CODE, so that two players can play by sending codes.\n"
@@ -55,17 +55,15 @@ static int play(const cli_args *a, int format)
     return CLI_OK;
 }
 
-int cmd_move(int argc, char **argv)
+int cmd_move(const cli_args *a)
 {
-    cli_args a;
-    int rc = cli_parse(&spec, argc, argv, &a), format;
-    if (rc != CLI_OK) return rc;
-    if (a.npos < 2) {
+    int rc, format;
+    if (a->npos < 2) {
         cli_error("move", "give a CODE and at least one MOVE (see chesscodec move --help)");
         rc = CLI_USAGE;
-    } else if ((rc = cli_format_opt("move", "--format", cli_get(&a, "--format"), CHC_KIND_POSITION,
+    } else if ((rc = cli_format_opt("move", "--format", cli_get(a, "--format"), CHC_KIND_POSITION,
                                     CHC_CAP_READ | CHC_CAP_WRITE, &format)) == CLI_OK) {
-        rc = play(&a, format);
+        rc = play(a, format);
     }
     return rc;
 }

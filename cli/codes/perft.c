@@ -10,31 +10,28 @@ static const cli_opt opts[] = {
     {"--divide", NULL, NULL, "one line per legal move in UCI ('e2e4: 20'), then a blank line\n"
                              "and the total ('Nodes searched: N')"},
     {NULL, NULL, NULL, NULL}};
-static const cli_spec spec = {
+const cli_spec perft_spec = {
     "perft", "DEPTH",
     "Counts the leaf nodes of the legal move tree to DEPTH plies (0..20) from the start\n"
     "position or POSITION.\n",
     NULL, opts, "Exit status: 0 ok, 1 bad position, 2 bad usage.\n", 0, NULL};
 
-int cmd_perft(int argc, char **argv)
+int cmd_perft(const cli_args *a)
 {
-    cli_args a;
-    int rc = cli_parse(&spec, argc, argv, &a);
-    if (rc != CLI_OK) return rc;
     long depth = -1;
-    if (a.npos != 1 || cli_parse_long(a.pos[0], &depth) != 0 || depth > 20) {
-        cli_error("perft", a.npos == 0 ? "missing DEPTH" : "give one DEPTH, 0..20 (see chesscodec perft --help)");
+    if (a->npos != 1 || cli_parse_long(a->pos[0], &depth) != 0 || depth > 20) {
+        cli_error("perft", a->npos == 0 ? "missing DEPTH" : "give one DEPTH, 0..20 (see chesscodec perft --help)");
         return CLI_USAGE;
     }
     chc_position pos;
     chc_diag diag = CHC_DIAG_INIT;
-    const char *fen = cli_get(&a, "--fen");
-    rc = cli_position_arg(fen ? fen : "startpos", cli_get(&a, "--chess960") != NULL, &pos, &diag);
+    const char *fen = cli_get(a, "--fen");
+    int rc = cli_position_arg(fen ? fen : "startpos", cli_get(a, "--chess960") != NULL, &pos, &diag);
     if (rc != CHC_OK) {
         cli_error("perft", "%s", cli_diag_text(rc, &diag));
         return CLI_BAD_INPUT;
     }
-    if (!cli_get(&a, "--divide")) {
+    if (!cli_get(a, "--divide")) {
         printf("%" PRIu64 "\n", chc_perft(&pos, (int)depth));
         return CLI_OK;
     }

@@ -6,7 +6,7 @@
 #include "../cli.h"
 
 static const cli_opt opts[] = {{NULL, NULL, NULL, NULL}};
-static const cli_spec spec = {
+const cli_spec bench_spec = {
     "bench", "[DEPTH]",
     "Searches the engine's built-in bench positions to DEPTH plies (default 11, 1..30) with a\n"
     "fresh 16 MB hash table and prints the total node count, which is a deterministic\n"
@@ -14,13 +14,10 @@ static const cli_spec spec = {
     "  Nodes: N\n  Time: MS ms\n  NPS: N\n",
     NULL, opts, NULL, 0, NULL};
 
-int cmd_bench(int argc, char **argv)
+int cmd_bench(const cli_args *a)
 {
-    cli_args a;
-    int rc = cli_parse(&spec, argc, argv, &a);
-    if (rc != CLI_OK) return rc;
     long depth = CHC_BENCH_DEFAULT_DEPTH;
-    if (a.npos > 1 || (a.npos == 1 && (cli_parse_long(a.pos[0], &depth) || depth < 1 || depth > 30))) {
+    if (a->npos > 1 || (a->npos == 1 && (cli_parse_long(a->pos[0], &depth) || depth < 1 || depth > 30))) {
         cli_error("bench", "give at most one DEPTH, a number 1..30 (see chesscodec bench --help)");
         return CLI_USAGE;
     }

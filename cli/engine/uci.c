@@ -13,7 +13,7 @@ static void write_line(void *ctx, const char *line, size_t len)
 }
 
 static const cli_opt uci_opts[] = {{NULL, NULL, NULL, NULL}};
-static const cli_spec uci_spec = {
+const cli_spec uci_spec = {
     "uci", NULL,
     "Runs the chess engine speaking the UCI protocol on standard input and output (for chess\n"
     "GUIs, match programs and adapters such as polyglot).\n"
@@ -22,11 +22,8 @@ static const cli_spec uci_spec = {
     "Options: Hash, MultiPV, OwnBook, BookFile, UCI_Chess960, Ponder, Clear Hash.\n",
     NULL, uci_opts, NULL, 0, "no arguments expected (see chesscodec uci --help)"};
 
-int cmd_uci(int argc, char **argv)
+int cmd_uci(const cli_args *a)
 {
-    cli_args a;
-    int rc = cli_parse(&uci_spec, argc, argv, &a);
-    if (rc != CLI_OK) return rc;
     chc_uci *u = chc_uci_new(write_line, NULL);
     if (!u) {
         cli_error("uci", "out of memory");

@@ -52,7 +52,7 @@ static const cli_opt opts[] = {
                                  "move is drawn in place; 0 otherwise)"},
     {"--plain", NULL, NULL, "plain text even on a terminal"},
     {NULL, NULL, NULL, NULL}};
-static const cli_spec spec = {
+const cli_spec demo_spec = {
     "demo", NULL,
     "Shows a famous game move by move: the board, the move in SAN and UCI, the game state, the\n"
     "FEN, the Polyglot key, and every code chesscodec knows: the covert chess emoji, MSCS\n"
@@ -124,16 +124,13 @@ static void show(const struct demo_game *dg, const chc_game *g, int ascii, int a
     printf("\n");
 }
 
-int cmd_demo(int argc, char **argv)
+int cmd_demo(const cli_args *a)
 {
     const struct demo_game *dg = &games[0];
-    cli_args a;
-    int rc = cli_parse(&spec, argc, argv, &a);
-    if (rc != CLI_OK) return rc;
-    int ascii = cli_get(&a, "--ascii") != NULL, final_only = cli_get(&a, "--final") != NULL;
-    int plain = cli_get(&a, "--plain") != NULL;
+    int ascii = cli_get(a, "--ascii") != NULL, final_only = cli_get(a, "--final") != NULL;
+    int plain = cli_get(a, "--plain") != NULL;
     double delay = -1;
-    const char *name = cli_get(&a, "--game"), *v = cli_get(&a, "--delay");
+    const char *name = cli_get(a, "--game"), *v = cli_get(a, "--delay");
     for (size_t k = 0; name && k < sizeof games / sizeof games[0]; k++)
         if (!strcmp(games[k].id, name)) dg = &games[k];
     if (name && strcmp(dg->id, name) != 0) {
@@ -154,7 +151,7 @@ int cmd_demo(int argc, char **argv)
     /* the whole game first (so that "ply N of M" is known), then replay it */
     chc_game *g = chc_game_new();
     chc_diag d = CHC_DIAG_INIT;
-    rc = g ? chc_game_read(dg->movetext, strlen(dg->movetext), CHC_FORMAT_PGN, g, NULL, &d)
+    int rc = g ? chc_game_read(dg->movetext, strlen(dg->movetext), CHC_FORMAT_PGN, g, NULL, &d)
            : CHC_E_NO_MEMORY;
     if (rc != CHC_OK) {
         cli_error("demo", "the built-in game does not load: %s", cli_diag_text(rc, &d));

@@ -24,7 +24,7 @@ static const cli_opt opts[] = {
     {"--white", NULL, "NAME", "White's name (for the saved PGN)"},
     {"--black", NULL, "NAME", "Black's name (for the saved PGN)"},
     {NULL, NULL, NULL, NULL}};
-static const cli_spec spec = {
+const cli_spec play_spec = {
     "play", "[POSITION|GAME|FILE]",
     "Play chess in the terminal. After every move the screen shows the FEN, the Polyglot key,\n"
     "the covert emoji code, the MSCS code, the urlsafe game string, the pack codes and the\n"
@@ -131,34 +131,31 @@ static int run_line_mode(chc_game *g, play_options *opt, int board)
     return failed ? CLI_BAD_INPUT : CLI_OK;
 }
 
-int cmd_play(int argc, char **argv)
+int cmd_play(const cli_args *a)
 {
     play_options opt;
     memset(&opt, 0, sizeof opt);
     opt.engine_side = -1;
     opt.limits.movetime_ms = 1000;
-    cli_args a;
-    int rc = cli_parse(&spec, argc, argv, &a);
-    if (rc != CLI_OK) return rc;
-    const char *load = a.npos ? a.pos[0] : NULL, *v;
-    int line_mode = cli_get(&a, "--line") != NULL;
-    int board = !cli_get(&a, "--no-board");
-    opt.ascii = cli_get(&a, "--ascii") != NULL;
-    opt.flip = cli_get(&a, "--flip") != NULL;
-    opt.no_color = cli_get(&a, "--no-color") != NULL;
-    if ((v = cli_get(&a, "--engine")) && (opt.engine_side = play_side_arg(v)) == -2) {
+    const char *load = a->npos ? a->pos[0] : NULL, *v;
+    int line_mode = cli_get(a, "--line") != NULL;
+    int board = !cli_get(a, "--no-board");
+    opt.ascii = cli_get(a, "--ascii") != NULL;
+    opt.flip = cli_get(a, "--flip") != NULL;
+    opt.no_color = cli_get(a, "--no-color") != NULL;
+    if ((v = cli_get(a, "--engine")) && (opt.engine_side = play_side_arg(v)) == -2) {
         cli_error("play", "--engine takes white, black, both or off (not '%s')", v);
         return CLI_USAGE;
     }
-    if ((v = cli_get(&a, "--time")) && play_time_arg(v, &opt.limits)) {
+    if ((v = cli_get(a, "--time")) && play_time_arg(v, &opt.limits)) {
         cli_error("play", "--time takes seconds between 0 and 3600 (not '%s')", v);
         return CLI_USAGE;
     }
-    if ((v = cli_get(&a, "--depth")) && play_depth_arg(v, &opt.limits)) {
+    if ((v = cli_get(a, "--depth")) && play_depth_arg(v, &opt.limits)) {
         cli_error("play", "--depth takes 1..64 (not '%s')", v);
         return CLI_USAGE;
     }
-    const char *white = cli_get(&a, "--white"), *black = cli_get(&a, "--black");
+    const char *white = cli_get(a, "--white"), *black = cli_get(a, "--black");
     chc_game *g = chc_game_new();
     if (!g) {
         cli_error("play", "out of memory");
@@ -179,7 +176,7 @@ int cmd_play(int argc, char **argv)
         fprintf(stderr, "chesscodec play: built without ncurses; using --line mode\n");
         line_mode = 1;
     }
-    rc = line_mode ? run_line_mode(g, &opt, board) : play_tui_run(g, &opt);
+    int rc = line_mode ? run_line_mode(g, &opt, board) : play_tui_run(g, &opt);
     chc_game_free(g);
     return rc;
 }

@@ -201,11 +201,9 @@ static size_t fit_bytes(tui *t, const char *s, size_t pos, size_t len, int width
     return end - pos;
 }
 
-/* Writes a code at (y, x) within `width` columns over at most `maxrows` rows and returns the
- * rows used. Text with spaces (FEN) breaks at a space. ASCII text too long for its rows
- * shows "..." and its end (the part that changes with each move). */
-/* Draws s from (y, x) in up to maxrows rows of `width` cells (draw 0: only counts them);
- * returns the rows used. */
+/* Writes a code at (y, x) within `width` columns over at most `maxrows` rows (draw 0: only
+ * counts them) and returns the rows used. Text with spaces (FEN) breaks at a space. ASCII
+ * text too long for its rows shows "..." and its end (the part that changes with each move). */
 static int draw_wrapped(tui *t, int y, int x, int width, int maxrows, const char *s, int draw)
 {
     size_t len = strlen(s), pos = 0;

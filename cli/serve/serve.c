@@ -18,7 +18,7 @@ static const cli_opt opts[] = {
                                 "embedded in the program"},
     {"--log", NULL, NULL, "print one line per request on stderr"},
     {NULL, NULL, NULL, NULL}};
-static const cli_spec spec = {
+const cli_spec serve_spec = {
     "serve", NULL,
     "Serves a web page (a board to play on, every code live, a link that reopens the game)\n"
     "and a JSON API (see docs/api.md) until interrupted (Ctrl-C or SIGTERM).\n",
@@ -38,24 +38,21 @@ static int opt_long(const cli_args *a, const char *name, long lo, long hi, long 
     return 0;
 }
 
-int cmd_serve(int argc, char **argv)
+int cmd_serve(const cli_args *a)
 {
-    cli_args a;
-    int rc = cli_parse(&spec, argc, argv, &a);
-    if (rc != CLI_OK) return rc;
     serve_config cfg = {"127.0.0.1", 8080, 65536, 5000, 2, 64, NULL, 0};
-    if (cli_get(&a, "--host")) cfg.host = cli_get(&a, "--host");
-    cfg.web_root = cli_get(&a, "--web-root");
-    cfg.log = cli_get(&a, "--log") != NULL;
+    if (cli_get(a, "--host")) cfg.host = cli_get(a, "--host");
+    cfg.web_root = cli_get(a, "--web-root");
+    cfg.log = cli_get(a, "--log") != NULL;
     if (!*cfg.host || (cfg.web_root && !*cfg.web_root)) {
         cli_error("serve", "%s needs a value", *cfg.host ? "--web-root" : "--host");
         return CLI_USAGE;
     }
-    if (opt_long(&a, "--port", 0, 65535, &cfg.port) ||
-        opt_long(&a, "--max-body", 64, 64L << 20, &cfg.max_body) ||
-        opt_long(&a, "--engine-ms", 1, 600000, &cfg.engine_max_ms) ||
-        opt_long(&a, "--engine-slots", 1, 64, &cfg.engine_slots) ||
-        opt_long(&a, "--max-connections", 1, 10000, &cfg.max_connections))
+    if (opt_long(a, "--port", 0, 65535, &cfg.port) ||
+        opt_long(a, "--max-body", 64, 64L << 20, &cfg.max_body) ||
+        opt_long(a, "--engine-ms", 1, 600000, &cfg.engine_max_ms) ||
+        opt_long(a, "--engine-slots", 1, 64, &cfg.engine_slots) ||
+        opt_long(a, "--max-connections", 1, 10000, &cfg.max_connections))
         return CLI_USAGE;
 #ifdef CHC_HAVE_SERVE
     return serve_run(&cfg) == 0 ? CLI_OK : CLI_BAD_INPUT;
