@@ -41,28 +41,24 @@ static void format_list(FILE *f)
 /* fixed_to: "fen" for decode, "key" for hash, NULL for encode (--to). */
 static int run(const cli_args *a, const char *verb, const char *fixed_to)
 {
-    const cli_spec *spec = a->spec;
-    int rc;
-    pos_job job = {CHC_FORMAT_AUTO, CHC_FORMAT_FEN};
-    const char *to = fixed_to ? fixed_to : cli_get(a, "--to");
+    const char *cmd = a->spec->name, *to = fixed_to ? fixed_to : cli_get(a, "--to");
     int hex = cli_get(a, "--hex") != NULL;
+    pos_job job = {CHC_FORMAT_AUTO, CHC_FORMAT_AUTO}; /* to "key": CHC_FORMAT_AUTO */
     if (!to) {
-        cli_error(spec->name, "--to FORMAT is required (see chesscodec %s --help)", spec->name);
-        rc = CLI_USAGE;
-    } else if (hex && strcmp(to, "mscs") != 0 && strcmp(to, "mscs-hex") != 0) {
-        cli_error(spec->name, "--hex goes with --to mscs");
-        rc = CLI_USAGE;
-    } else if (cli_format_opt(spec->name, "--format", cli_get(a, "--format"), CHC_KIND_POSITION,
-                              CHC_CAP_READ, &job.from) == CLI_OK &&
-               (strcmp(to, "key") == 0 ? (job.to = CHC_FORMAT_AUTO, 1)
-                : cli_format_opt(spec->name, "--to", hex ? "mscs-hex" : to, CHC_KIND_POSITION,
-                                 CHC_CAP_WRITE, &job.to) == CLI_OK)) {
-        cli_batch b = {spec->name, verb, pos_item, &job};
-        rc = cli_batch_run(&b, a, a->pos, a->npos);
-    } else {
-        rc = CLI_USAGE;
+        cli_error(cmd, "--to FORMAT is required (see chesscodec %s --help)", cmd);
+        return CLI_USAGE;
     }
-    return rc;
+    if (hex && strcmp(to, "mscs") != 0 && strcmp(to, "mscs-hex") != 0) {
+        cli_error(cmd, "--hex goes with --to mscs");
+        return CLI_USAGE;
+    }
+    if (cli_format_opt(cmd, "--format", cli_get(a, "--format"), CHC_KIND_POSITION, CHC_CAP_READ,
+                       &job.from) ||
+        (strcmp(to, "key") != 0 && cli_format_opt(cmd, "--to", hex ? "mscs-hex" : to,
+                                                  CHC_KIND_POSITION, CHC_CAP_WRITE, &job.to)))
+        return CLI_USAGE;
+    cli_batch b = {cmd, verb, pos_item, &job};
+    return cli_batch_run(&b, a, a->pos, a->npos);
 }
 
 static const cli_opt encode_opts[] = {
