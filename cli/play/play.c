@@ -133,11 +133,8 @@ static int run_line_mode(chc_game *g, play_options *opt, int board)
 
 int cmd_play(const cli_args *a)
 {
-    play_options opt;
-    memset(&opt, 0, sizeof opt);
-    opt.engine_side = -1;
-    opt.limits.movetime_ms = 1000;
-    const char *load = a->npos ? a->pos[0] : NULL, *v;
+    play_options opt = {0, 0, 0, -1, {1000, 0}}; /* the engine off; 1 s a move */
+    const char *v;
     int line_mode = cli_get(a, "--line") != NULL;
     int board = !cli_get(a, "--no-board");
     opt.ascii = cli_get(a, "--ascii") != NULL;
@@ -155,22 +152,15 @@ int cmd_play(const cli_args *a)
         cli_error("play", "--depth takes 1..64 (not '%s')", v);
         return CLI_USAGE;
     }
-    const char *white = cli_get(a, "--white"), *black = cli_get(a, "--black");
     chc_game *g = chc_game_new();
-    if (!g) {
-        cli_error("play", "out of memory");
+    char what[32], err[512];
+    if (!g || (a->npos && play_load(g, a->pos[0], what, sizeof what, err, sizeof err) != CHC_OK)) {
+        cli_error("play", "%s", g ? err : "out of memory");
+        chc_game_free(g);
         return CLI_BAD_INPUT;
     }
-    if (load) {
-        char what[32], err[512];
-        if (play_load(g, load, what, sizeof what, err, sizeof err) != CHC_OK) {
-            cli_error("play", "%s", err);
-            chc_game_free(g);
-            return CLI_BAD_INPUT;
-        }
-    }
-    if (white) chc_game_set_tag(g, "White", white);
-    if (black) chc_game_set_tag(g, "Black", black);
+    if ((v = cli_get(a, "--white"))) chc_game_set_tag(g, "White", v);
+    if ((v = cli_get(a, "--black"))) chc_game_set_tag(g, "Black", v);
     if (!line_mode && (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))) line_mode = 1;
     if (!line_mode && !play_tui_available()) {
         fprintf(stderr, "chesscodec play: built without ncurses; using --line mode\n");
