@@ -34,7 +34,6 @@ static int write_out(void *ctx, const void *data, size_t len)
 static void on_error(void *ctx, long item, const chc_diag *d)
 {
     run *r = ctx;
-    (void)item;
     if (r->shown++ < MAX_ERRORS_SHOWN) cli_error(CMD, "%s", d->message);
 }
 

@@ -6,7 +6,6 @@
 
 static void write_line(void *ctx, const char *line, size_t len)
 {
-    (void)ctx;
     fwrite(line, 1, len, stdout);
     fputc('\n', stdout);
     cli_flush();

@@ -162,11 +162,10 @@ int cmd_play(const cli_args *a)
     if ((v = cli_get(a, "--white"))) chc_game_set_tag(g, "White", v);
     if ((v = cli_get(a, "--black"))) chc_game_set_tag(g, "Black", v);
     if (!line_mode && (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))) line_mode = 1;
-    if (!line_mode && !play_tui_available()) {
+    int rc = line_mode ? PLAY_NO_SCREEN : play_tui_run(g, &opt);
+    if (rc == PLAY_NO_SCREEN && !line_mode)
         fprintf(stderr, "chesscodec play: built without ncurses; using --line mode\n");
-        line_mode = 1;
-    }
-    int rc = line_mode ? run_line_mode(g, &opt, board) : play_tui_run(g, &opt);
+    if (rc == PLAY_NO_SCREEN) rc = run_line_mode(g, &opt, board);
     chc_game_free(g);
     return rc;
 }

@@ -66,8 +66,8 @@ enum { PLAY_TURN_NONE, PLAY_TURN_THINKING, PLAY_TURN_MOVED, PLAY_TURN_NO_START, 
 int play_engine_turn(play_engine *e, chc_game *g, const play_options *opt, int wait,
                      char san[CHC_SAN_MAX], char *info, size_t infocap);
 
-/* The full screen (play_tui.c): non-zero when built with ncurses; runs the game. */
-int play_tui_available(void);
+/* The full screen (play_tui.c): runs the game; PLAY_NO_SCREEN when built without ncurses. */
+#define PLAY_NO_SCREEN (-1)
 int play_tui_run(chc_game *g, const play_options *opt);
 
 /* Runs one command or move typed by the player (the screen and --line share it). Writes a

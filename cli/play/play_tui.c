@@ -38,13 +38,7 @@ static volatile sig_atomic_t quit_signal;
 
 static void on_signal(int sig)
 {
-    (void)sig;
     quit_signal = 1;
-}
-
-int play_tui_available(void)
-{
-    return 1;
 }
 
 static void set_msg(tui *t, int error, const char *text)
@@ -217,8 +211,7 @@ static int draw_wrapped(tui *t, int y, int x, int width, int maxrows, const char
         size_t end = pos + n, next_pos = end;
         if (end < len && rows == maxrows - 1 && ascii) {
             size_t keep = (size_t)width - 3;
-            if (draw) mvaddstr(y + rows, x, "...");
-            if (draw) addnstr(s + len - keep, (int)keep);
+            if (draw) mvprintw(y + rows, x, "...%s", s + len - keep);
             return rows + 1;
         }
         if (end < len) {
@@ -539,15 +532,8 @@ int play_tui_run(chc_game *g, const play_options *opt_in)
 }
 
 #else /* built without curses */
-int play_tui_available(void)
-{
-    return 0;
-}
-
 int play_tui_run(chc_game *g, const play_options *opt)
 {
-    (void)g;
-    (void)opt;
-    return 2;
+    return PLAY_NO_SCREEN;
 }
 #endif

@@ -194,8 +194,6 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
                               const char *method, const char *version, const char *upload_data,
                               size_t *upload_data_size, void **con_cls)
 {
-    (void)cls;
-    (void)version;
     request *rq = *con_cls;
     int is_api = strncmp(url, "/api/", 5) == 0 || strcmp(url, "/api") == 0;
     if (!rq) {
@@ -252,9 +250,6 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
                       enum MHD_RequestTerminationCode toe)
 {
-    (void)cls;
-    (void)c;
-    (void)toe;
     request *rq = *con_cls;
     if (rq) {
         free(rq->body);
