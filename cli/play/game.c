@@ -113,6 +113,7 @@ int play_load(chc_game *g, const char *text, char *what, size_t whatcap, char *e
             src = colon + 1;
     }
     int rc = chc_game_read(src, file ? len : strlen(src), format, ng, &info, &d);
+    snprintf(what, whatcap, "%s%s", cli_format_name(info.format), file ? " file" : "");
     free(file);
     if (rc != CHC_OK) {
         snprintf(err, errcap, "%s", cli_diag_text(rc, &d));
@@ -131,7 +132,6 @@ int play_load(chc_game *g, const char *text, char *what, size_t whatcap, char *e
                                  chc_side_to_move(chc_game_current(g)) == CHC_WHITE
                                      ? CHC_RESULT_BLACK_WINS : CHC_RESULT_WHITE_WINS);
     chc_game_free(ng);
-    snprintf(what, whatcap, "%s%s", cli_format_name(info.format), file ? " file" : "");
     return CHC_OK;
 }
 
