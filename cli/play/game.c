@@ -113,7 +113,8 @@ int play_load(chc_game *g, const char *text, char *what, size_t whatcap, char *e
             src = colon + 1;
     }
     int rc = chc_game_read(src, file ? len : strlen(src), format, ng, &info, &d);
-    snprintf(what, whatcap, "%s%s", cli_format_name(info.format), file ? " file" : "");
+    snprintf(what, whatcap, "%s%s", rc == CHC_OK ? cli_format_name(info.format) : "",
+             file ? " file" : "");
     free(file);
     if (rc != CHC_OK) {
         snprintf(err, errcap, "%s", cli_diag_text(rc, &d));
