@@ -105,19 +105,26 @@ static const char *line_at(int i)
     return out.lines[i];
 }
 
-/* The move of a bestmove line is legal after `moves` from the start position. */
-static void check_bestmove(int i, const char *fen, const char *moves)
+/* The position after `moves` (UCI, each legal) from fen (NULL: the start position). */
+static void position_after(chc_position *pos, const char *fen, const char *moves)
 {
-    chc_position pos;
-    tu_pos(&pos, fen ? fen : CHC_STARTPOS_FEN);
-    char buf[512], mv[16];
+    char buf[512];
+    tu_pos(pos, fen ? fen : CHC_STARTPOS_FEN);
     snprintf(buf, sizeof buf, "%s", moves ? moves : "");
     for (char *s = NULL, *t = strtok_r(buf, " ", &s); t; t = strtok_r(NULL, " ", &s)) {
         chc_move m;
         chc_undo ud;
-        assert_int_equal(chc_move_from_uci(&pos, t, &m, NULL), CHC_OK);
-        chc_make_move(&pos, m, &ud);
+        assert_int_equal(chc_move_from_uci(pos, t, &m, NULL), CHC_OK);
+        chc_make_move(pos, m, &ud);
     }
+}
+
+/* The move of a bestmove line is legal after `moves` from fen. */
+static void check_bestmove(int i, const char *fen, const char *moves)
+{
+    chc_position pos;
+    char mv[16];
+    position_after(&pos, fen, moves);
     assert_int_equal(sscanf(line_at(i), "bestmove %15s", mv), 1);
     chc_move m;
     if (chc_move_from_uci(&pos, mv, &m, NULL) != CHC_OK) fail_msg("illegal: %s", line_at(i));
@@ -253,15 +260,9 @@ static void test_ponder(void **state)
     char best[8], ponder[8];
     if (sscanf(l, "bestmove %7s ponder %7s", best, ponder) == 2) {
         char moves[64];
-        snprintf(moves, sizeof moves, "e2e4 %s %s", best, ponder);
         chc_position pos;
-        chc_position_startpos(&pos);
-        for (char *s = NULL, *t = strtok_r(moves, " ", &s); t; t = strtok_r(NULL, " ", &s)) {
-            chc_move m;
-            chc_undo ud;
-            assert_int_equal(chc_move_from_uci(&pos, t, &m, NULL), CHC_OK);
-            chc_make_move(&pos, m, &ud);
-        }
+        snprintf(moves, sizeof moves, "e2e4 %s %s", best, ponder);
+        position_after(&pos, NULL, moves);
     }
     chc_uci_free(u);
 }
