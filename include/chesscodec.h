@@ -1175,7 +1175,7 @@ CHC_API uint64_t chc_reader_bytes(const chc_reader *r);
  * another format through a write callback (what `chesscodec convert` does).
  *  - Order and memory: the calling thread reads the input and cuts it into batches of whole
  *    games or lines, `threads` workers convert batches, and the calling thread writes their
- *    output in input order. Memory stays bounded (about 3 MB per worker, plus the largest
+ *    output in input order. Memory stays bounded (about 6 MB per worker, plus the largest
  *    item) whatever the input size. The output does not depend on the number of threads.
  *  - Bad items: each is reported to on_error with its number (game N of a PGN, line N of a
  *    line input, record N of a pack stream) and a diag whose message names it ("game 2,
