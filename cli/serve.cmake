@@ -6,7 +6,7 @@
 # page that says how to build it. Either way the library and the CLI build offline.
 option(CHC_WEB_PAGE "Build the web page of `chesscodec serve` when node_modules exist" ON)
 
-set(CHC_SERVE_SOURCES ${CMAKE_SOURCE_DIR}/cli/serve_api.c ${CMAKE_SOURCE_DIR}/cli/serve_http.c)
+set(CHC_SERVE_SOURCES ${CMAKE_SOURCE_DIR}/cli/serve/serve_api.c ${CMAKE_SOURCE_DIR}/cli/serve/serve_http.c)
 set(CHC_SERVE_MISSING "")
 if(CHC_MINIMAL)
   set(CHC_SERVE_MISSING "libmicrohttpd, jansson")
@@ -37,7 +37,7 @@ endif()
 list(APPEND CHC_FEATURES serve)
 target_compile_definitions(chesscodec PRIVATE CHC_HAVE_SERVE=1)
 target_link_libraries(chesscodec PRIVATE PkgConfig::MHD PkgConfig::JANSSON Threads::Threads)
-target_include_directories(chesscodec PRIVATE ${CMAKE_SOURCE_DIR}/cli)
+target_include_directories(chesscodec PRIVATE ${CMAKE_SOURCE_DIR}/cli/serve)
 
 set(CHC_WEB_SRC ${CMAKE_SOURCE_DIR}/web)
 set(CHC_WEB_DIST ${CMAKE_BINARY_DIR}/web-dist)

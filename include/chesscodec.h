@@ -661,6 +661,20 @@ typedef struct chc_game_status {
 } chc_game_status;
 /* Fills *st for the cursor's position. */
 CHC_API void chc_game_status_get(const chc_game *g, chc_game_status *st);
+/* Flags of chc_game_movetext(). */
+#define CHC_MOVETEXT_COMPACT 1u /* no space after move numbers: "1.e4 e5 2.Nf3" */
+/* Writes plies [from, to) of the main line (to is cut to the ply count) as numbered SAN on
+ * one line, for a program showing a game: "1. e4 e5 2. Nf3", "3... Nf6" when the first is
+ * Black's move; no comments, variations or result; "" for no plies. Returns CHC_OK,
+ * CHC_E_ARGUMENT (from > to, or unknown flags) or CHC_E_BUFFER_TOO_SMALL. */
+CHC_API int chc_game_movetext(const chc_game *g, size_t from, size_t to, unsigned flags,
+                              char *dst, size_t dst_cap, size_t *dst_len);
+/* Gives a game whose main line ends by rule (checkmate, stalemate, insufficient material,
+ * seventy-five moves, fivefold repetition) that rule's result when it has none
+ * (CHC_RESULT_UNKNOWN); a claimable draw (fifty moves, threefold) is left unclaimed. Writers
+ * then write what the rules decided ("Qxf7# 1-0"). Returns the game's result (enum
+ * chc_result). */
+CHC_API int chc_game_set_rule_result(chc_game *g);
 
 /* The move tree. chc_game_add_move() adds `m` as the last child of `parent` and returns the
  * new node, or CHC_GAME_NO_NODE (bad parent, no memory, limit). It does not check legality:
@@ -1237,6 +1251,93 @@ CHC_API int chc_reader_format(const chc_reader *r);
 CHC_API long chc_reader_item(const chc_reader *r);
 CHC_API long chc_reader_line(const chc_reader *r);
 CHC_API uint64_t chc_reader_bytes(const chc_reader *r);
+
+/*
+ * Converting many items: chc_convert
+ * ----------------------------------
+ * Reads every item of an input -- PGN games, one game or position a line in any format, or a
+ * pack stream; CHC_FORMAT_AUTO tells them apart as a chc_reader does -- and writes each in
+ * another format through a write callback (what `chesscodec convert` does).
+ *  - Order and memory: the calling thread reads the input and cuts it into batches of whole
+ *    games or lines, `threads` workers convert batches, and the calling thread writes their
+ *    output in input order. Memory stays bounded (about 6 MB per worker, plus the largest
+ *    item) whatever the input size. The output does not depend on the number of threads.
+ *  - Bad items: each is reported to on_error with its number (game N of a PGN, line N of a
+ *    line input, record N of a pack stream) and a diag whose message names it ("game 2,
+ *    line 7, column 13: 'Ke3': illegal move"; "line 3 (san): ..."), then skipped; with
+ *    CHC_CONVERT_STRICT the first one ends the conversion. In a one-line output format
+ *    (CHC_CAP_LINE) a bad or blank input line writes an empty line: output line N stays
+ *    input line N (game N of a PGN input).
+ *  - What is written: `to` as chc_game_write() writes it (a position format: the position at
+ *    the end of each game), one line per item in one-line formats; a game that ends by rule
+ *    gets its result first (chc_game_set_rule_result()). PGN input keeps its variations and
+ *    comments only for PGN output (and not with CHC_PGN_WRITE_NO_VARIATIONS / _NO_COMMENTS).
+ *    CHC_FORMAT_PACK_STREAM output starts with its header. For a whole game as lines of
+ *    positions, see CHC_CONVERT_EVERY_POSITION.
+ *  - Callbacks (read, write, on_error, on_progress) are called from the calling thread only,
+ *    one at a time, in input order.
+ */
+/* Output callback: writes `len` bytes of `data`; returns 0, or non-zero when writing failed
+ * (the conversion then stops with CHC_E_IO). */
+typedef int (*chc_write_fn)(void *ctx, const void *data, size_t len);
+
+/* Flags of chc_convert_options.flags. */
+#define CHC_CONVERT_STRICT 1u         /* stop at the first bad item (its error is returned) */
+#define CHC_CONVERT_EVERY_POSITION 2u /* `to` a position format: every position of each
+                                         game's main line, one a line, then an empty line
+                                         (with CHC_FORMAT_FEN: `convert --to fens`) */
+#define CHC_CONVERT_POSITIONS 4u      /* items are positions: a line is read as a position
+                                         (a game line is a bad item), as chc_position_read() */
+
+/* Counters of a conversion, filled as it goes (on_progress sees them) and at its end. */
+typedef struct chc_convert_stats {
+    long items;          /* items read: converted + bad + blank */
+    long converted;      /* items written */
+    long bad;            /* items reported to on_error */
+    long blank;          /* blank lines of a line input */
+    uint64_t bytes_in;   /* input bytes read so far */
+    uint64_t bytes_out;  /* bytes written */
+    int input_format;    /* what the input was read as: CHC_FORMAT_PGN, CHC_FORMAT_PACK_STREAM,
+                            or lines: the format of every line (CHC_FORMAT_AUTO: each line
+                            detected) */
+    unsigned flags;      /* CHC_READ_NO_RESULT: the input's last PGN game ended at the end of
+                            the input without a result token (was the file cut off?) */
+} chc_convert_stats;
+
+/* Receives each bad item: its number (see above) and what is wrong (diag->code the error,
+ * diag->message the whole line to show; valid during the call only). */
+typedef void (*chc_convert_error_fn)(void *ctx, long item, const chc_diag *diag);
+/* Receives the counters after each batch is written (for a progress display). */
+typedef void (*chc_convert_progress_fn)(void *ctx, const chc_convert_stats *stats);
+
+/* What to convert. Zero every field (`= {0}`), then set `to` (and what else you need). */
+typedef struct chc_convert_options {
+    int from;            /* CHC_FORMAT_AUTO (detect), CHC_FORMAT_PGN, CHC_FORMAT_PACK_STREAM,
+                            or the format of every line (any format with CHC_CAP_READ) */
+    int to;              /* any format with CHC_CAP_WRITE, or CHC_FORMAT_PACK_STREAM */
+    unsigned write_flags;/* as chc_game_write() for `to` (PGN: CHC_PGN_WRITE_*; pack game and
+                            pack stream: CHC_PACK_LEVEL(n); FEN: CHC_FEN_*; ...) */
+    unsigned flags;      /* CHC_CONVERT_* */
+    int threads;         /* worker threads: 1..256, or 0 for one per core (at most 64) */
+    chc_convert_error_fn on_error;       /* NULL accepted: bad items are only counted */
+    chc_convert_progress_fn on_progress; /* NULL accepted */
+    void *ctx;           /* passed to on_error and on_progress */
+} chc_convert_options;
+
+/* Converts every item read through read(read_ctx, ...) as `opt` says, writing through
+ * write(write_ctx, ...); *stats (NULL accepted) gets the counters. Returns:
+ *  - CHC_OK when the whole input was read, bad items (skipped, counted) included;
+ *  - CHC_E_ARGUMENT: bad options (a format that cannot be read or written, unknown flags or
+ *    write flags, threads out of range); nothing read or written;
+ *  - the error of the pack stream header writer (with CHC_FORMAT_PACK_STREAM output);
+ *  - CHC_E_IO: the read callback returned (size_t)-1, or the write callback failed;
+ *  - CHC_E_NO_MEMORY;
+ *  - with CHC_CONVERT_STRICT, the error of the first bad item (after on_error got it).
+ * On failure the diag says what happened (for a bad item, the same diag on_error got); the
+ * output written so far is what came before the failure: throw it away. */
+CHC_API int chc_convert(chc_read_fn read, void *read_ctx, const chc_convert_options *opt,
+                        chc_write_fn write, void *write_ctx, chc_convert_stats *stats,
+                        chc_diag *diag);
 /* <<< END SECTION formats */
 
 /* >>> SECTION engine (search, UCI engine, Polyglot book) -- see src/engine/ */
@@ -1246,7 +1347,7 @@ CHC_API uint64_t chc_reader_bytes(const chc_reader *r);
  * evaluation. One engine object searches one position at a time; it may be searched from one
  * thread while chc_engine_stop()/chc_engine_ponderhit() are called from another.
  *
- * Typical use (the `chesscodec uci` command is built on exactly this):
+ * Typical use (the UCI session below is built on this, in the background):
  *     chc_engine *e = chc_engine_new(64);
  *     chc_search_limits lim = {0};  lim.movetime_ms = 1000;
  *     chc_search_result res;
@@ -1330,13 +1431,99 @@ CHC_API int chc_engine_search(chc_engine *e, const chc_position *start, const ch
                               int nmoves, const chc_search_limits *limits,
                               chc_search_callback cb, void *user, chc_search_result *result);
 /* Asks a running search to stop as soon as possible (within about a millisecond); safe to
- * call from any thread, and harmless when no search runs. The request is cleared when a
- * search starts, so a caller racing with the start of a search in another thread should
- * repeat the call until that search has returned (as `chesscodec uci` does). */
+ * call from any thread, and harmless when no search runs. chc_engine_search() clears the
+ * request when it starts (a caller racing with it from another thread would have to repeat
+ * the call); a background search (below) keeps every request made after its start. */
 CHC_API void chc_engine_stop(chc_engine *e);
 /* Switches a pondering search (limits->ponder) to normal timed search: its clock starts
- * now. Safe from any thread. */
+ * now. Safe from any thread; cleared when a search starts, as chc_engine_stop(). */
 CHC_API void chc_engine_ponderhit(chc_engine *e);
+
+/*
+ * Searching in the background
+ * ---------------------------
+ * chc_engine_start() runs chc_engine_search() in a thread of its own and returns at once, so
+ * that a program keeps reading its input (a protocol loop, a screen) while the engine
+ * thinks. chc_engine_stop() and chc_engine_ponderhit() reach that search whenever they are
+ * called after chc_engine_start() returned: none is lost to the start of the thread.
+ * `cb` (progress) and `done` (the end) are called from the search thread. chc_engine_wait()
+ * joins it. Until then the engine takes no other call than chc_engine_stop(),
+ * chc_engine_ponderhit(), chc_engine_searching(), chc_engine_wait() and chc_engine_free()
+ * (which stops the search and waits for it). The UCI session below is built on this.
+ */
+/* Called once from the search thread when a background search ends: `status` is what
+ * chc_engine_search() returned and `result` its result (valid during the call only). It
+ * must not call chc_engine_wait() or chc_engine_free() on the same engine. */
+typedef void (*chc_search_done)(int status, const chc_search_result *result, void *user);
+/* Starts a background search with the arguments of chc_engine_search() (copied: they may
+ * change or go once this returns; `user` goes to both callbacks, NULL accepted for either).
+ * Returns CHC_OK; CHC_E_ARGUMENT (nmoves < 0, moves NULL with nmoves > 0, or a background
+ * search started and not yet waited for); CHC_E_NO_MEMORY (the copy or the thread could not
+ * be made: nothing runs). The errors of the search itself (an illegal move in moves[]) come
+ * through `done` and chc_engine_wait(). */
+CHC_API int chc_engine_start(chc_engine *e, const chc_position *start, const chc_move *moves,
+                             int nmoves, const chc_search_limits *limits,
+                             chc_search_callback cb, chc_search_done done, void *user);
+/* Non-zero while a background search runs: started, and its `done` callback not yet
+ * returned (chc_engine_wait() then returns at once). Call it from the thread that started it. */
+CHC_API int chc_engine_searching(chc_engine *e);
+/* Waits for the background search to end (by its limits, or soon after chc_engine_stop())
+ * and writes its result into *result (NULL accepted). Returns what chc_engine_search()
+ * returned, or CHC_E_ARGUMENT when no background search was started since the last wait. */
+CHC_API int chc_engine_wait(chc_engine *e, chc_search_result *result);
+
+/*
+ * Protocol sessions: the engine behind a text protocol
+ * ----------------------------------------------------
+ * A session reads the commands of a chess GUI, one line at a time, and answers through a
+ * callback: any program (the `chesscodec uci` command, a binding, a GUI embedding the engine)
+ * drives it the same way. Today's protocol is UCI; a later XBoard (CECP) session will have
+ * the same shape (chc_line_fn out, *_new / *_command / *_free, CHC_SESSION_QUIT).
+ */
+/* Receives one output line: `line` holds `len` bytes without a line end and is
+ * NUL-terminated; it is valid during the call only. Calls are serialised (never two at a
+ * time) but may come from the session's search thread: the callback must not call back
+ * into the session. */
+typedef void (*chc_line_fn)(void *ctx, const char *line, size_t len);
+/* Returned by a session's *_command() for "quit": the session has ended its search and wants
+ * nothing more. Not an error (negative, unlike every error code). */
+#define CHC_SESSION_QUIT (-1)
+
+/*
+ * The UCI session. Commands: uci, isready, setoption, ucinewgame, position (startpos | fen
+ * FEN, then moves ...), go (wtime btime winc binc movestogo depth nodes movetime mate infinite
+ * ponder searchmoves), stop, ponderhit, quit; debug, register and unknown commands are
+ * ignored, as the protocol asks. Options: Hash (1..4096 MB, default 16), Clear Hash, MultiPV
+ * (1..64), Ponder, OwnBook (default false), BookFile (a Polyglot book; default
+ * /usr/share/games/gnuchess/book.bin, "<empty>" for none), UCI_Chess960.
+ * Behaviour a GUI can rely on:
+ *  - `go` searches in the session's own thread: `stop`, `isready` and `ponderhit` are answered
+ *    while it thinks; a bare `go` (no limit) searches until `stop`; `go ponder` until
+ *    `ponderhit` (then on the clock) or `stop`.
+ *  - Every `go` ends with exactly one `bestmove` line (with "ponder MOVE" when the principal
+ *    variation has a reply), also when stopped at once; "bestmove 0000" when the side to move
+ *    has no legal move. `info` lines (depth seldepth multipv score cp|mate [lowerbound |
+ *    upperbound] nodes nps hashfull time pv) come after each iteration.
+ *  - `position`, `go`, `ucinewgame`, `stop` and `quit` first stop a running search (its
+ *    bestmove is sent); `setoption` first waits for a search with limits to end.
+ *  - Bad input is never fatal: a bad FEN, an illegal move (ignored with the rest of the
+ *    line), an unknown option or an unreadable book is reported as "info string ..." and the
+ *    session goes on. With OwnBook, a book move is played at once ("info string book move").
+ */
+typedef struct chc_uci chc_uci;
+/* A new session (its own engine, 16 MB of hash) sending its lines to out(ctx, ...). Returns
+ * NULL when memory is short. */
+CHC_API chc_uci *chc_uci_new(chc_line_fn out, void *ctx);
+/* Runs one command: `len` bytes of `line` (no NUL needed; a trailing CR/LF is ignored).
+ * Returns CHC_OK (also for ignored and bad commands: the protocol answers those),
+ * CHC_SESSION_QUIT after "quit" (the search stopped, its bestmove sent), or CHC_E_NO_MEMORY
+ * (the command was not run). Call it from one thread at a time; the answers of commands
+ * such as uci and isready are sent before it returns. */
+CHC_API int chc_uci_command(chc_uci *u, const char *line, size_t len);
+/* Ends the session (NULL accepted), as at the end of a GUI's input: a search with limits is
+ * waited for and an endless one (infinite, ponder) stopped; either sends its bestmove (send
+ * "stop" first not to wait). Then frees everything. */
+CHC_API void chc_uci_free(chc_uci *u);
 
 /* The static evaluation of `pos` in centipawns from the side to move's point of view. */
 CHC_API int chc_evaluate(const chc_position *pos);

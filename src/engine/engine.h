@@ -4,6 +4,18 @@
 #include "chesscodec.h"
 #include "core/bitboard.h"
 
+/* chc_engine_search() without clearing the stop and ponderhit requests first (search.c): a
+ * background search clears them before its thread starts, so that no request is lost. */
+int chci_engine_search(chc_engine *e, const chc_position *start, const chc_move *moves,
+                       int nmoves, const chc_search_limits *limits, chc_search_callback cb,
+                       void *user, chc_search_result *result);
+void chci_engine_clear_requests(chc_engine *e);
+/* The engine's background search (background.c): its slot in the engine, and its end when
+ * the engine is freed (a running search is stopped and joined). */
+struct chci_job;
+struct chci_job **chci_engine_job(chc_engine *e);
+void chci_job_free(chc_engine *e, struct chci_job *job);
+
 /* Material values used by move ordering and SEE (index: piece type). */
 extern const int chci_see_value[7];
 

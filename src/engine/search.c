@@ -72,6 +72,7 @@ struct chc_engine {
     /* per ply + 2 (two sentinel plies before the root): the piece moved and its target */
     int ss_piece[MAX_PLY + 4], ss_to[MAX_PLY + 4];
     chc_search_result res;
+    struct chci_job *job; /* the background search (background.c), or NULL */
 };
 
 /* Late-move reductions by depth and move number, built by the first chc_engine_new. */
@@ -190,6 +191,7 @@ chc_engine *chc_engine_new(size_t hash_mb)
 void chc_engine_free(chc_engine *e)
 {
     if (!e) return;
+    chci_job_free(e, e->job);
     free(e->tt);
     free(e->keys);
     free(e);
@@ -220,6 +222,17 @@ void chc_engine_stop(chc_engine *e)
 void chc_engine_ponderhit(chc_engine *e)
 {
     atomic_store(&e->ponderhit_flag, 1);
+}
+
+void chci_engine_clear_requests(chc_engine *e)
+{
+    atomic_store(&e->stop_flag, 0);
+    atomic_store(&e->ponderhit_flag, 0);
+}
+
+struct chci_job **chci_engine_job(chc_engine *e)
+{
+    return &e->job;
 }
 
 /* ---------------------------------------------------------------- search helpers */
@@ -729,8 +742,15 @@ int chc_engine_search(chc_engine *e, const chc_position *start, const chc_move *
                       const chc_search_limits *limits, chc_search_callback cb, void *user,
                       chc_search_result *result)
 {
+    chci_engine_clear_requests(e);
+    return chci_engine_search(e, start, moves, nmoves, limits, cb, user, result);
+}
+
+int chci_engine_search(chc_engine *e, const chc_position *start, const chc_move *moves,
+                       int nmoves, const chc_search_limits *limits, chc_search_callback cb,
+                       void *user, chc_search_result *result)
+{
     if (nmoves < 0 || (nmoves > 0 && !moves)) return CHC_E_ARGUMENT;
-    atomic_store(&e->stop_flag, 0);
     int64_t t0 = now_ms();
     int cap = nmoves + MAX_PLY + 8;
     if (cap > e->keys_cap) {
@@ -758,7 +778,6 @@ int chc_engine_search(chc_engine *e, const chc_position *start, const chc_move *
     e->start_ms = t0;
     e->node_limit = limits->nodes;
     e->pondering = limits->ponder != 0;
-    atomic_store(&e->ponderhit_flag, 0);
     e->searchmoves = limits->n_searchmoves > 0 ? limits->searchmoves : NULL;
     e->n_searchmoves = limits->n_searchmoves;
     e->gen = (uint8_t)((e->gen + 1) & 63);

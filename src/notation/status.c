@@ -176,6 +176,46 @@ void chc_game_status_get(const chc_game *g, chc_game_status *st)
                  chc_outcome_name(st->can_claim));
 }
 
+int chc_game_set_rule_result(chc_game *g)
+{
+    int o = chc_game_outcome(g);
+    if (g->result == CHC_RESULT_UNKNOWN && o != CHC_OUTCOME_NONE && o != CHC_OUTCOME_FIFTY &&
+        o != CHC_OUTCOME_THREEFOLD) {
+        chc_position end;
+        chc_game_position(g, g->nmain, &end);
+        chc_game_set_result(g, chc_outcome_result(o, &end));
+    }
+    return g->result;
+}
+
+int chc_game_movetext(const chc_game *g, size_t from, size_t to, unsigned flags, char *dst,
+                      size_t dst_cap, size_t *dst_len)
+{
+    if (to > g->nmain) to = g->nmain;
+    if (from > to || (flags & ~CHC_MOVETEXT_COMPACT)) return CHC_E_ARGUMENT;
+    size_t n = 0;
+    for (size_t i = from; i < to; i++) {
+        chc_position p;
+        char san[CHC_SAN_MAX], word[64];
+        chc_game_position(g, i, &p);
+        chc_move_to_san(&p, chc_game_move(g, i), san);
+        int k = p.side == CHC_WHITE || i == from
+                    ? snprintf(word, sizeof word, "%s%u.%s%s%s", n ? " " : "", (unsigned)p.fullmove,
+                               p.side == CHC_WHITE ? "" : "..",
+                               flags & CHC_MOVETEXT_COMPACT ? "" : " ", san)
+                    : snprintf(word, sizeof word, " %s", san);
+        if (n + (size_t)k < dst_cap) memcpy(dst + n, word, (size_t)k);
+        n += (size_t)k;
+    }
+    if (dst_len) *dst_len = n;
+    if (n + 1 > dst_cap) {
+        if (dst_cap) dst[0] = 0;
+        return CHC_E_BUFFER_TOO_SMALL;
+    }
+    dst[n] = 0;
+    return CHC_OK;
+}
+
 /* ---- the board as text ------------------------------------------------------------------ */
 static const char *glyph(int piece, int ascii)
 {

@@ -21,7 +21,9 @@ expect_eq "hash start" "463b96181691fc9c" "$($BIN hash 'rnbqkbnr/pppppppp/8/8/8/
 keys=$(grep -v '^#' "$DATA/core/keys.tsv" | cut -f1 | $BIN hash)
 expect_eq "hash stdin" "$(grep -v '^#' "$DATA/core/keys.tsv" | cut -f2)" "$keys"
 printf '%s\nnot a fen\n%s\n' "8/8/8/8/8/8/8/K6k w - - 0 1" "8/8/8/8/8/8/8/K6k b - - 0 1" | $BIN hash > "$TMP/h" 2> "$TMP/e"
-expect_eq "hash stdin bad line status" "2" "$(wc -l < "$TMP/h")"
+expect_eq "hash stdin: a bad line keeps its place (empty)" "3" "$(wc -l < "$TMP/h")"
+expect_eq "hash stdin: placeholder" "" "$(sed -n 2p "$TMP/h")"
+expect_eq "hash stdin summary" "1" "$(grep -c '3 lines: 2 hashed, 1 bad' "$TMP/e")"
 expect_eq "hash stdin error line" "1" "$(grep -c 'line 2' "$TMP/e")"
 expect_status "hash bad" 1 $BIN hash "xyz"
 

@@ -23,9 +23,10 @@ expect_eq "decode base64" "$START" "$("$BIN" decode "$SB64")"
 expect_eq "decode --format mscs" "$START" "$("$BIN" decode --format mscs "$SB64")"
 expect_eq "encode code to code" "$SB64" "$("$BIN" encode --to mscs "$SHEX")"
 expect_eq "encode covert to fen" "$VFEN" "$("$BIN" encode --to fen "$VCOV")"
-# stdin, several lines, empty lines skipped
-out=$(printf '%s\n\n%s\n' "$SB64" "$VCOV" | "$BIN" decode)
+# stdin, several lines, empty lines kept (output line N is input line N)
+out=$(printf '%s\n\n%s\n' "$SB64" "$VCOV" | "$BIN" decode -q)
 expect_eq "decode stdin" "$START
+
 $VFEN" "$out"
 out=$(printf '%s\n%s\n' "$START" "$VFEN" | "$BIN" encode --to mscs --hex)
 expect_eq "encode stdin" "$SHEX
@@ -77,7 +78,7 @@ check_err "mscs padding" "padding bit 191" "$BIN" decode "AAAAAAAAAkcACQAAAAAAAA
 check_err "fen bad" "column" "$BIN" decode "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1"
 check_err "covert counters" "half-move clock 101" "$BIN" encode --to covert "4k3/8/8/8/8/8/8/4K3 w - - 101 200"
 check_err "second input bad" "input 2" "$BIN" decode "$SB64" "xyz"
-check_err "stdin line number" "line 3" sh -c "printf '%s\n\n%s\n' '$SB64' 'nonsense' | '$BIN' decode"
+check_err "stdin line number" "line 3" sh -c "printf '%s\n\n%s\n' '$SB64' 'nonsense' | '$BIN' decode -q"
 
 # --- usage: exit 2 --------------------------------------------------------------------
 expect_status "encode without --to" 2 "$BIN" encode "$START"
@@ -94,9 +95,14 @@ for c in encode decode move mix unmix; do
 done
 
 # --- no half-written output ------------------------------------------------------------
-"$BIN" decode -o "$TMP/out.txt" "$SB64" "bad code" 2>/dev/null
-expect_eq "no file after failure" "no" "$([ -e "$TMP/out.txt" ] && echo yes || echo no)"
+"$BIN" decode --strict -o "$TMP/out.txt" "$SB64" "bad code" 2>/dev/null
+expect_eq "--strict: no file after failure" "no" "$([ -e "$TMP/out.txt" ] && echo yes || echo no)"
 expect_eq "no temp files" "0" "$(ls "$TMP" | wc -l)"
+"$BIN" decode -o "$TMP/out.txt" "$SB64" "bad code" "$SHEX" 2>/dev/null
+expect_eq "bad input skipped, its line empty" "$START
+
+$START" "$(cat "$TMP/out.txt")"
+rm -f "$TMP/out.txt"
 "$BIN" decode -o "$TMP/out.txt" "$SB64" "$SHEX"
 expect_eq "file written" "$START
 $START" "$(cat "$TMP/out.txt")"

@@ -15,10 +15,21 @@ cat > "$TMP/two.pgn" <<'PGN'
 
 1. d4 {comment} d5 (1... Nf6 2. c4) 2. c4 $1 *
 PGN
-expect_eq "uci" "e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5f7
+# one-line outputs carry the result (and a non-standard start)
+expect_eq "uci" "e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5f7 1-0
 d2d4 d7d5 c2c4" "$($BIN convert --to uci -q "$TMP/two.pgn")"
-expect_eq "san" "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#
+expect_eq "san" "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7# 1-0
 d4 d5 c4" "$($BIN convert --to san -q "$TMP/two.pgn")"
+printf '[FEN "8/4P3/8/8/8/8/k7/7K w - - 0 1"]\n\n1. e8=Q Ka1 *\n' > "$TMP/fen.pgn"
+expect_eq "san keeps a non-standard start" "fen 8/4P3/8/8/8/8/k7/7K w - - 0 1 moves e8=Q Ka1" \
+  "$($BIN convert --to san -q "$TMP/fen.pgn")"
+expect_eq "san line round trip" "$(cat "$TMP/fen.pgn" | $BIN convert --to pgn -q | grep '^1\.')" \
+  "$($BIN convert --to san -q "$TMP/fen.pgn" | $BIN convert --to pgn -q | grep '^1\.')"
+# position formats write the final position of each game
+for f in covert mscs pack-position; do
+  expect_eq "--to $f: the final position" "$($BIN convert --to fen -q "$TMP/two.pgn" | $BIN encode --to $f -q)" \
+    "$($BIN convert --to $f -q "$TMP/two.pgn")"
+done
 expect_eq "fen" "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4
 rnbqkbnr/ppp1pppp/8/3p4/2PP4/8/PP2PPPP/RNBQKBNR b KQkq c3 0 2" "$($BIN convert --to fen -q "$TMP/two.pgn")"
 expect_eq "fens count" "12" "$($BIN convert --to fens -q "$TMP/two.pgn" | grep -c /)"
@@ -57,16 +68,17 @@ cat > "$TMP/bad.pgn" <<'PGN'
 PGN
 $BIN convert --to uci "$TMP/bad.pgn" > "$TMP/o.txt" 2> "$TMP/e.txt"
 expect_eq "bad game exit" "1" "$?"
-expect_eq "good games kept" "e2e4
+expect_eq "good games kept, the bad one's line empty" "e2e4
+
 d2d4" "$(cat "$TMP/o.txt")"
 expect_eq "error names game, line, column, token" "1" \
   "$(grep -c "game 2, line 7, column 13: 'Ke3': illegal move" "$TMP/e.txt")"
-expect_eq "summary" "1" "$(grep -c '2 games converted, 1 skipped' "$TMP/e.txt")"
+expect_eq "summary" "1" "$(grep -c '3 games: 2 converted, 1 bad' "$TMP/e.txt")"
 expect_eq "threads: same errors" "$(cat "$TMP/e.txt")" \
   "$($BIN convert --to uci --threads 2 "$TMP/bad.pgn" 2>&1 >/dev/null)"
 echo 'e4 e5 Ke3' > "$TMP/badline.txt"
 $BIN convert --to uci "$TMP/badline.txt" > /dev/null 2> "$TMP/e2.txt"
-expect_eq "line error" "1" "$(grep -c 'line 1, column 7 (san, ply 3)' "$TMP/e2.txt")"
+expect_eq "line error" "1" "$(grep -c "line 1 (san): SAN line, column 7: 'Ke3'" "$TMP/e2.txt")"
 
 # --- -o: whole or nothing -----------------------------------------------------------------
 $BIN convert --to uci -q -o "$TMP/good.uci" "$TMP/two.pgn"
@@ -82,7 +94,12 @@ expect_status "bad --to" 2 $BIN convert --to nope "$TMP/two.pgn"
 expect_status "bad --from" 2 $BIN convert --from nope "$TMP/two.pgn"
 expect_status "bad --threads" 2 $BIN convert --threads 0 "$TMP/two.pgn"
 expect_status "unknown option" 2 $BIN convert --frobnicate
-expect_eq "help lists formats" "yes" "$($BIN convert --help | grep -q "uci, san" && echo yes)"
+expect_eq "help lists formats" "yes" "$($BIN convert --help | grep -q "san, uci, urlsafe, pack-game" && echo yes)"
+# urlsafe and pack game lines are detected
+printf 'e2e4 e7e5 g1f3\n' | $BIN convert --to urlsafe -q > "$TMP/u.txt"
+printf 'e2e4 e7e5 g1f3\n' | $BIN convert --to pack -q > "$TMP/p.txt"
+expect_eq "urlsafe lines read" "e2e4 e7e5 g1f3" "$($BIN convert --to uci -q "$TMP/u.txt")"
+expect_eq "pack game lines read" "e2e4 e7e5 g1f3" "$($BIN convert --to uci -q "$TMP/p.txt")"
 
 # --- real files: threads keep input order; variants refused -----------------------------
 xz -dc "$N/lichess-raw-magnus-2500.pgn.xz" > "$TMP/raw.pgn"

@@ -39,8 +39,8 @@ type_line() { T send-keys -t $S -l -- "$1"; T send-keys -t $S Enter; wait_for '^
 code() {
   local sep=""; [ "$1" = FEN ] && sep=" "
   screen | awk -v l="$1" -v sep="$sep" '
-    found == 1 { if ($0 ~ /^          [^ ]/) { sub(/^ +/, ""); v = v sep $0 } found = 2 }
-    substr($0, 1, 10) == sprintf("%-10s", l) && found == 0 { v = substr($0, 11); sub(/ +$/, "", v); found = 1 }
+    found == 1 { if ($0 ~ /^              [^ ]/) { sub(/^ +/, ""); v = v sep $0 } found = 2 }
+    substr($0, 1, 14) == sprintf("%-14s", l) && found == 0 { v = substr($0, 15); sub(/ +$/, "", v); found = 1 }
     END { sub(/ +$/, "", v); print v }'
 }
 
@@ -64,17 +64,17 @@ expect_eq "MSCS on screen = encode --to mscs" "$("$BIN" encode --to mscs "$fen")
 expect_eq "MSCS hex on screen = encode --to mscs-hex" "$("$BIN" encode --to mscs-hex "$fen")" "$(code 'MSCS hex')"
 key=$("$BIN" hash "$fen" | grep -oE '[0-9a-fA-F]{16}' | head -1 | tr A-F a-f)
 expect_eq "key on screen = hash" "$key" "$(code Key)"
-expect_eq "urlsafe game on screen" "ckGV" "$(code URL)"
+expect_eq "urlsafe game on screen" "ckGV" "$(code urlsafe)"
 # the same codes as --line mode prints for the same moves
 printf 'e4\ne5\nNf3\n' | "$BIN" play --line >"$TMP/line"
 expect_eq "pack position on screen = --line" \
-  "$(awk 'substr($0,1,11)=="Pack pos   "{v=substr($0,12)} END{print v}' "$TMP/line")" "$(code 'Pack pos')"
+  "$(awk 'substr($0,1,15)=="Pack position  "{v=substr($0,16)} END{print v}' "$TMP/line")" "$(code 'Pack position')"
 expect_eq "pack game on screen = --line" \
-  "$(awk 'substr($0,1,11)=="Pack game  "{v=substr($0,12)} END{print v}' "$TMP/line")" "$(code 'Pack game')"
+  "$(awk 'substr($0,1,15)=="Pack game      "{v=substr($0,16)} END{print v}' "$TMP/line")" "$(code 'Pack game')"
 
 # 2. an illegal move's message, then undo (typed and with the Left key) and redo
 type_line Ke3
-wait_for 'Ke3 is not a legal move here' && pass || failed "illegal move message: $(screen)"
+wait_for "illegal move 'Ke3'" && pass || failed "illegal move message: $(screen)"
 type_line undo
 wait_for 'Last move: 1\.\.\. e5' && pass || failed "undo: $(screen)"
 expect_eq "FEN after undo" "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2" "$(code FEN)"

@@ -21,7 +21,8 @@ const LABELS = {
   link: ['Link', 'reopens this game'],
   urlsafe: ['URL-safe game', 'chess_compress_urlsafe: the moves'],
   pgn: ['PGN', 'the game'],
-  pack: ['Pack code', 'packed'],
+  'pack-game': ['Pack code', 'the game, packed'],
+  'pack-position': ['Pack code', 'the position, packed'],
   uci: ['UCI moves', 'the moves'],
   san: ['SAN moves', 'the moves'],
   fen: ['FEN', 'the position'],
@@ -30,8 +31,8 @@ const LABELS = {
   'mscs-hex': ['MSCS (hex)', 'the same 192 bits'],
   polyglot_key: ['Polyglot key', "the position's hash"],
 };
-const GAME_ORDER = ['urlsafe', 'pack', 'pgn', 'uci', 'san'];
-const POSITION_ORDER = ['fen', 'pack', 'covert', 'mscs', 'mscs-hex'];
+const GAME_ORDER = ['urlsafe', 'pack-game', 'pgn', 'uci', 'san'];
+const POSITION_ORDER = ['fen', 'pack-position', 'covert', 'mscs', 'mscs-hex'];
 
 function ordered(obj, order) {
   const keys = Object.keys(obj || {});
@@ -88,7 +89,7 @@ function gameRequest() {
 // and the moves ("fen=FEN&uci=MOVE,MOVE").
 function fragmentFor(r) {
   if (r.standard_start && typeof r.formats.urlsafe === 'string') return r.formats.urlsafe;
-  if (typeof r.formats.pack === 'string') return 'pack=' + r.formats.pack;
+  if (typeof r.formats['pack-game'] === 'string') return 'pack=' + r.formats['pack-game'];
   let f = 'fen=' + encodeURIComponent(r.start_fen);
   if (r.moves.length) f += '&uci=' + r.moves.join(',');
   return f;
@@ -184,8 +185,7 @@ function render() {
   const box = $('codes');
   box.textContent = '';
   for (const [kind, key, value, why] of codesOf(r)) {
-    let [label, what] = LABELS[key] || [key, ''];
-    if (key === 'pack') what = kind === 'game' ? 'the game, packed' : 'the position, packed';
+    const [label, what] = LABELS[key] || [key, ''];
     const row = document.createElement('div');
     row.className = 'code-row';
     row.dataset.code = key;
@@ -342,7 +342,7 @@ async function loadFragment() {
     }
   }
   if (frag.startsWith('pack=')) {
-    if (!(await loadInput(frag.slice(5), 'pack'))) {
+    if (!(await loadInput(frag.slice(5), 'pack-game'))) {
       game.startFen = null;
       game.moves = [];
       await refresh();

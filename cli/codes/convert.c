@@ -1,0 +1,175 @@
+/* chesscodec convert: games (PGN, one game a line in any game or position format, or a pack
+ * stream) to any format. The options, then the library's chc_convert() (threads, input order,
+ * bad items skipped and reported), whose messages go to stderr with a progress display. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../cli.h"
+
+#define CMD "convert"
+#define MAX_ERRORS_SHOWN 1000
+
+typedef struct run {
+    FILE *in, *out;
+    long shown;
+    cli_progress pg;
+} run;
+
+static size_t read_in(void *ctx, char *buf, size_t cap)
+{
+    run *r = ctx;
+    size_t n = fread(buf, 1, cap, r->in);
+    return n == 0 && ferror(r->in) ? (size_t)-1 : n;
+}
+
+static int write_out(void *ctx, const void *data, size_t len)
+{
+    run *r = ctx;
+    return fwrite(data, 1, len, r->out) != len;
+}
+
+static void on_error(void *ctx, long item, const chc_diag *d)
+{
+    run *r = ctx;
+    if (r->shown++ < MAX_ERRORS_SHOWN) cli_error(CMD, "%s", d->message);
+}
+
+static const char *unit(const chc_convert_stats *st)
+{
+    return st->input_format == CHC_FORMAT_PGN ? "game"
+           : st->input_format == CHC_FORMAT_PACK_STREAM ? "record" : "line";
+}
+
+static void on_progress(void *ctx, const chc_convert_stats *st)
+{
+    run *r = ctx;
+    char units[16];
+    snprintf(units, sizeof units, "%ss", unit(st));
+    cli_progress_show(&r->pg, st->bytes_in, st->items, units);
+}
+
+static void format_list(FILE *f)
+{
+    char games[160], positions[160];
+    cli_format_names(games, sizeof games, CHC_KIND_GAME, 0, ", ");
+    cli_format_names(positions, sizeof positions, CHC_KIND_POSITION, CHC_CAP_WRITE, ", ");
+    fprintf(f, "Game formats: %s (\"pack\" is pack-game).\nPosition formats (--to: the position "
+               "at the end of each game):\n  %s.\nOne-line outputs carry a non-standard start and "
+               "the result.\n", games, positions);
+}
+
+static const cli_opt opts[] = {
+    {"--to", "-t", "FORMAT", "pgn (default), fens (every position, one FEN a line, a blank\n"
+                             "line after each game), pack-stream (binary), or any format"},
+    {"--from", "-f", "FORMAT", "auto (default: a pack stream, PGN, else each line detected),\n"
+                               "pgn, pack-stream, or the format of every line"},
+    {"--threads", NULL, "N", "worker threads (default: all cores); output stays in input order"},
+    {"--mainline", NULL, NULL, "PGN output without variations"},
+    {"--no-comments", NULL, NULL, "PGN output without comments and NAGs"},
+    {"--binary", NULL, NULL, "with --to pack / --from pack: the pack stream (the same as\n"
+                             "--to/--from pack-stream; kept for one release)"},
+    CLI_BATCH_OPTS,
+    {NULL, NULL, NULL, NULL}};
+const cli_spec convert_spec = {
+    "convert", "[FILE|-]", "Reads games and writes them in another format.\n", format_list, opts,
+    "A bad game or line is reported on stderr (game, line, column, token, why) and skipped;\n"
+    "in a one-line output its line is empty, so output line N is input line N (or game N of\n"
+    "a PGN input; blank input lines stay blank). A PGN whose last game has no result token\n"
+    "(a file cut off) is warned about. A summary ends the run (\"10000 lines: 9998\n"
+    "converted, 2 bad\"). Exit status: 0 when every game converted, 1 when some were bad or\n"
+    "the input could not be read, 2 for bad usage.\n",
+    1, "more than one input file"};
+
+/* The options into *o. Returns CLI_OK or CLI_USAGE (with its message). */
+static int setup(const cli_args *a, chc_convert_options *o)
+{
+    const char *to = cli_get(a, "--to") ? cli_get(a, "--to") : "pgn";
+    const char *from = cli_get(a, "--from"), *threads = cli_get(a, "--threads");
+    int binary = cli_get(a, "--binary") != NULL;
+    long n = 0;
+    if (binary && strcmp(to, "pack") != 0 && !(from && strcmp(from, "pack") == 0)) {
+        cli_error(CMD, "--binary goes with --to pack or --from pack");
+        return CLI_USAGE;
+    }
+    if (binary && strcmp(to, "pack") == 0) to = "pack-stream";
+    if (binary && from && strcmp(from, "pack") == 0) from = "pack-stream";
+    if (strcmp(to, "fens") == 0) {
+        o->to = CHC_FORMAT_FEN;
+        o->flags |= CHC_CONVERT_EVERY_POSITION;
+    } else if (cli_format_opt(CMD, "--to", to, CHC_KIND_GAME | CHC_KIND_POSITION, 0, &o->to)) {
+        return CLI_USAGE;
+    }
+    if (cli_format_opt(CMD, "--from", from, CHC_KIND_GAME | CHC_KIND_POSITION, CHC_CAP_READ, &o->from))
+        return CLI_USAGE;
+    if (o->to == CHC_FORMAT_PACK_STREAM && !cli_get(a, "-o") && isatty(STDOUT_FILENO)) {
+        cli_error(CMD, "not writing binary to a terminal: use -o FILE or a pipe");
+        return CLI_USAGE;
+    }
+    if (o->to == CHC_FORMAT_PGN)
+        o->write_flags = (cli_get(a, "--mainline") ? CHC_PGN_WRITE_NO_VARIATIONS : 0) |
+                         (cli_get(a, "--no-comments") ? CHC_PGN_WRITE_NO_COMMENTS : 0);
+    if (cli_get(a, "--strict")) o->flags |= CHC_CONVERT_STRICT;
+    if (threads && (cli_parse_long(threads, &n) || n < 1 || n > 256)) {
+        cli_error(CMD, "--threads needs a number from 1 to 256");
+        return CLI_USAGE;
+    }
+    o->threads = (int)n;
+    return CLI_OK;
+}
+
+int cmd_convert(const cli_args *a)
+{
+    run r;
+    chc_convert_options o;
+    memset(&r, 0, sizeof r);
+    memset(&o, 0, sizeof o);
+    int quiet = cli_get(a, "--quiet") != NULL;
+    const char *in_path = a->npos ? a->pos[0] : NULL;
+    int rc = setup(a, &o);
+    if (rc != CLI_OK) return rc;
+    r.in = !in_path || strcmp(in_path, "-") == 0 ? stdin : fopen(in_path, "rb");
+    if (!r.in) {
+        cli_error(CMD, "cannot open '%s': %s", in_path, strerror(errno));
+        return CLI_BAD_INPUT;
+    }
+    cli_note_input(in_path);
+    struct stat st;
+    cli_out out;
+    if (cli_out_open(&out, CMD, cli_get(a, "-o")) != CLI_OK) {
+        if (r.in != stdin) fclose(r.in);
+        return CLI_BAD_INPUT;
+    }
+    static char obuf[1 << 16];
+    setvbuf(out.f, obuf, _IOFBF, sizeof obuf);
+    r.out = out.f;
+    cli_progress_init(&r.pg, quiet, fstat(fileno(r.in), &st) == 0 && S_ISREG(st.st_mode)
+                                        ? (uint64_t)st.st_size : 0);
+    o.on_error = on_error;
+    o.on_progress = on_progress;
+    o.ctx = &r;
+    chc_convert_stats s;
+    chc_diag d = CHC_DIAG_INIT;
+    rc = chc_convert(read_in, &r, &o, write_out, &r, &s, &d);
+    cli_progress_end(&r.pg);
+    if (r.in != stdin) fclose(r.in);
+    if (r.shown > MAX_ERRORS_SHOWN)
+        cli_error(CMD, "(%ld more errors not shown)", r.shown - MAX_ERRORS_SHOWN);
+    if (rc == CHC_OK && (s.flags & CHC_READ_NO_RESULT))
+        cli_error(CMD, "warning: game %ld ends at the end of the input without a result token "
+                       "(was the file cut off?)", s.items);
+    if (rc != CHC_OK) {
+        cli_out_abort(&out);
+        if (!(o.flags & CHC_CONVERT_STRICT) || !s.bad) cli_error(CMD, "%s", cli_diag_text(rc, &d));
+        return CLI_BAD_INPUT;
+    }
+    if (cli_out_commit(&out, CMD) != CLI_OK) return CLI_BAD_INPUT;
+    char blank[48] = "";
+    if (s.blank) snprintf(blank, sizeof blank, ", %ld blank", s.blank);
+    if (!quiet)
+        cli_error(CMD, "%ld %s%s: %ld converted%s, %ld bad", s.items, unit(&s),
+                  s.items == 1 ? "" : "s", s.converted, blank, s.bad);
+    return s.bad ? CLI_BAD_INPUT : CLI_OK;
+}

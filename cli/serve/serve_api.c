@@ -1,0 +1,631 @@
+/* The JSON API of `chesscodec serve` (documented in docs/api.md). Every request body is a JSON
+ * object; every reply is JSON. Errors: {"error":{"status":S,"code":"name","message":"..."}}
+ * with, for bad chess input, the library's error number and where the problem is.
+ * Built on the public API only; JSON by jansson. */
+#include <inttypes.h>
+#include <jansson.h>
+#include <stdatomic.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../cli.h"
+#include "serve_api.h"
+
+/* ---- replies ----------------------------------------------------------------------------- */
+static const char JSON_TYPE[] = "application/json; charset=utf-8";
+
+static void reply_text(serve_reply *out, int status, char *body)
+{
+    out->status = status;
+    out->content_type = JSON_TYPE;
+    out->body = body;
+    out->len = body ? strlen(body) : 0;
+}
+
+/* Takes ownership of obj. Returns 0 (for the endpoints, which return it). */
+static int reply_json(serve_reply *out, int status, json_t *obj)
+{
+    char *text = obj ? json_dumps(obj, JSON_COMPACT) : NULL;
+    json_decref(obj);
+    if (!text) serve_error_reply(out, 500, "internal", "out of memory while writing the reply");
+    else reply_text(out, status, text);
+    return 0;
+}
+
+int serve_error_reply(serve_reply *out, int status, const char *code, const char *fmt, ...)
+{
+    char message[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(message, sizeof message, fmt, ap);
+    va_end(ap);
+    json_t *err = json_pack("{s:{s:i,s:s,s:s}}", "error", "status", status, "code", code,
+                            "message", message);
+    char *text = err ? json_dumps(err, JSON_COMPACT) : NULL;
+    json_decref(err);
+    if (!text) {
+        /* Last resort when even that fails: a fixed reply (copied so the caller can free it). */
+        const char *fixed = "{\"error\":{\"status\":500,\"code\":\"internal\",\"message\":"
+                            "\"out of memory\"}}";
+        text = malloc(strlen(fixed) + 1);
+        if (text) strcpy(text, fixed);
+        status = 500;
+    }
+    reply_text(out, status, text);
+    return -1;
+}
+
+/* A chess input that the library refused: 422 with the library's code and the diag. Returns
+ * -1. */
+static int chess_error(serve_reply *out, const char *code, const char *what, int err,
+                        const chc_diag *d)
+{
+    const char *msg = (d && d->code == err && d->message[0]) ? d->message : chc_strerror(err);
+    char full[512];
+    snprintf(full, sizeof full, "%s: %s", what, msg);
+    json_t *where = json_object();
+    if (d && d->code == err) {
+        if (d->offset >= 0) json_object_set_new(where, "offset", json_integer(d->offset));
+        if (d->line > 0) json_object_set_new(where, "line", json_integer(d->line));
+        if (d->column > 0) json_object_set_new(where, "column", json_integer(d->column));
+        if (d->index >= 0) json_object_set_new(where, "index", json_integer(d->index));
+    }
+    json_t *e = json_pack("{s:{s:i,s:s,s:s,s:i,s:s,s:o}}", "error", "status", 422, "code", code,
+                          "message", full, "chc_error", err, "chc_message", chc_strerror(err),
+                          "where", where);
+    if (!e) return serve_error_reply(out, 422, code, "%s", full);
+    reply_json(out, 422, e);
+    return -1;
+}
+
+/* ---- small helpers ----------------------------------------------------------------------- */
+static void square_name(int sq, char buf[3])
+{
+    buf[0] = (char)('a' + CHC_FILE(sq));
+    buf[1] = (char)('1' + CHC_RANK(sq));
+    buf[2] = 0;
+}
+
+/* ---- positions -------------------------------------------------------------------------- */
+/* Adds "formats": {"name": code, or null} for every text format of one kind, of the position
+ * or of the game g, and "format_errors": {"name": why} for the nulls: every code the page
+ * shows is exactly what `chesscodec encode --to NAME` / `convert --to NAME` writes. */
+static void add_formats(json_t *info, const chc_position *pos, const chc_game *g)
+{
+    json_t *formats = json_object(), *errors = json_object();
+    char *text = NULL;
+    size_t cap = 0;
+    for (size_t i = 0; i < chc_format_count(); i++) {
+        const chc_format_info *f = chc_format_at(i);
+        if (f->kind != (g ? CHC_KIND_GAME : CHC_KIND_POSITION) || !(f->caps & CHC_CAP_WRITE) ||
+            (f->caps & CHC_CAP_BINARY))
+            continue;
+        chc_diag d = CHC_DIAG_INIT;
+        char buf[CHC_POSITION_TEXT_MAX];
+        int rc = g ? cli_game_text(g, f->format, 0, &text, &cap, NULL, &d)
+                   : chc_position_write(pos, f->format, 0, buf, sizeof buf, NULL, &d);
+        if (rc == CHC_OK) {
+            json_object_set_new(formats, f->name, json_string(g ? text : buf));
+        } else {
+            json_object_set_new(formats, f->name, json_null());
+            json_object_set_new(errors, f->name, json_string(cli_diag_text(rc, &d)));
+        }
+    }
+    free(text);
+    json_object_set_new(info, "formats", formats);
+    if (json_object_size(errors)) json_object_set_new(info, "format_errors", errors);
+    else json_decref(errors);
+}
+
+/* Everything the page shows about a position: its codes, key, side, status, legal moves and
+ * the destinations map chessground wants (castling also as king-takes-rook). `outcome` is the
+ * game's outcome (repetitions need the game), or -1 to take the position's own. */
+static json_t *position_info(const chc_position *pos, int outcome)
+{
+    /* by outcome: the rule endings (a claimable draw is still "playing") */
+    static const char *const STATUS[] = {"playing", "checkmate", "stalemate",
+                                         "insufficient_material", "seventy_five_moves",
+                                         "fivefold_repetition"};
+    char fen[CHC_FEN_MAX], key[17];
+    chc_position_to_fen(pos, fen, sizeof fen, 0);
+    snprintf(key, sizeof key, "%016" PRIx64, chc_polyglot_key(pos));
+    json_t *info = json_pack("{s:s}", "fen", fen);
+    add_formats(info, pos, NULL);
+    json_object_update_new(info, json_pack("{s:s,s:s,s:b,s:b}", "polyglot_key", key, "turn",
+                                           chc_side_to_move(pos) == CHC_WHITE ? "white" : "black",
+                                           "check", chc_in_check(pos), "chess960",
+                                           chc_is_chess960(pos)));
+
+    if (outcome < 0) outcome = chc_position_outcome(pos);
+    /* The claimable draws (fifty moves, threefold) do not end the game. */
+    if (outcome == CHC_OUTCOME_FIFTY || outcome == CHC_OUTCOME_THREEFOLD) {
+        json_object_set_new(info, "claimable_draw", json_string(chc_outcome_name(outcome)));
+        outcome = CHC_OUTCOME_NONE;
+    }
+    json_object_set_new(info, "status", json_string(STATUS[outcome]));
+    if (outcome != CHC_OUTCOME_NONE)
+        json_object_set_new(info, "result",
+                            json_string(chc_result_string(chc_outcome_result(outcome, pos))));
+
+    chc_move moves[CHC_MAX_MOVES];
+    int n = outcome == CHC_OUTCOME_NONE ? chc_legal_moves(pos, moves, CHC_GEN_ALL) : 0;
+    json_t *legal = json_array(), *dests = json_object();
+    for (int i = 0; i < n; i++) {
+        char uci[CHC_UCI_MAX], from[3], to[3];
+        chc_move_to_uci(pos, moves[i], uci);
+        json_array_append_new(legal, json_string(uci));
+        square_name(CHC_MOVE_FROM(moves[i]), from);
+        snprintf(to, sizeof to, "%.2s", uci + 2); /* one destination even with four promotions */
+        json_t *list = json_object_get(dests, from);
+        if (!list) {
+            list = json_array();
+            json_object_set_new(dests, from, list);
+        }
+        size_t k, m = json_array_size(list);
+        for (k = 0; k < m; k++)
+            if (strcmp(json_string_value(json_array_get(list, k)), to) == 0) break;
+        if (k == m) json_array_append_new(list, json_string(to));
+        if ((CHC_MOVE_FLAGS(moves[i]) & CHC_MF_CASTLE) && !pos->chess960) {
+            /* Also king onto its rook, as lichess does. */
+            square_name(CHC_MOVE_TO(moves[i]), to);
+            json_array_append_new(list, json_string(to));
+        }
+    }
+    json_object_set_new(info, "legal_moves", legal);
+    json_object_set_new(info, "dests", dests);
+    return info;
+}
+
+/* ---- games ------------------------------------------------------------------------------- */
+/* The reply for a game: its moves, its codes and the final position. */
+static json_t *game_info(chc_game *g, const char *input_format)
+{
+    json_t *info = json_object();
+    if (input_format) json_object_set_new(info, "input_format", json_string(input_format));
+    char fen[CHC_FEN_MAX];
+    chc_position_to_fen(chc_game_start(g), fen, sizeof fen, 0);
+    json_object_set_new(info, "start_fen", json_string(fen));
+    json_object_set_new(info, "standard_start", json_boolean(!chc_is_chess960(chc_game_start(g)) &&
+                                                             strcmp(fen, CHC_STARTPOS_FEN) == 0));
+
+    json_t *moves = json_array(), *sans = json_array();
+    size_t n = chc_game_ply_count(g);
+    chc_position pos = *chc_game_start(g);
+    for (size_t i = 0; i < n; i++) {
+        char uci[CHC_UCI_MAX], san[CHC_SAN_MAX];
+        chc_move_to_uci(&pos, chc_game_move(g, i), uci);
+        chc_move_to_san(&pos, chc_game_move(g, i), san);
+        json_array_append_new(moves, json_string(uci));
+        json_array_append_new(sans, json_string(san));
+        chc_game_position(g, i + 1, &pos);
+    }
+    json_object_set_new(info, "moves", moves);
+    json_object_set_new(info, "san", sans);
+    json_object_set_new(info, "plies", json_integer((json_int_t)n));
+
+    chc_game_set_rule_result(g);
+    add_formats(info, NULL, g);
+    json_object_set_new(info, "position", position_info(&pos, chc_game_outcome(g)));
+    return info;
+}
+/* ---- requests ---------------------------------------------------------------------------- */
+/* Parses the body as a JSON object. On failure fills *out and returns NULL. */
+static json_t *parse_body(const char *body, size_t len, serve_reply *out)
+{
+    json_error_t err;
+    json_t *root = body && len ? json_loadb(body, len, JSON_REJECT_DUPLICATES, &err) : NULL;
+    if (!body || len == 0)
+        serve_error_reply(out, 400, "bad_json", "the request needs a JSON object as its body");
+    else if (!root)
+        serve_error_reply(out, 400, "bad_json", "the body is not valid JSON: %s (line %d, column %d)",
+                          err.text, err.line, err.column);
+    else if (!json_is_object(root))
+        serve_error_reply(out, 400, "bad_json", "the body must be a JSON object");
+    else
+        return root;
+    json_decref(root);
+    return NULL;
+}
+
+/* Gets a string member. Returns 1 with *s set, 0 when absent and optional (*s = NULL), -1 after
+ * filling *out (absent but required, or not a string). */
+static int get_string(json_t *root, const char *key, int required, const char **s,
+                      serve_reply *out)
+{
+    json_t *v = json_object_get(root, key);
+    *s = NULL;
+    if (!v || json_is_null(v)) {
+        if (!required) return 0;
+        return serve_error_reply(out, 400, "bad_request",
+                                 "the request needs the string member \"%s\"", key);
+    }
+    if (!json_is_string(v))
+        return serve_error_reply(out, 400, "bad_request", "\"%s\" must be a string", key);
+    *s = json_string_value(v);
+    if (strlen(*s) != json_string_length(v)) {
+        return serve_error_reply(out, 400, "bad_request", "\"%s\" must not contain NUL characters",
+                                 key);
+    }
+    return 1;
+}
+
+/* Gets an optional non-negative integer member within [0, max]. Returns 1, 0 (absent) or -1. */
+static int get_int(json_t *root, const char *key, long max, long *v, serve_reply *out)
+{
+    json_t *j = json_object_get(root, key);
+    if (!j || json_is_null(j)) return 0;
+    if (!json_is_integer(j) || json_integer_value(j) < 0 || json_integer_value(j) > max) {
+        return serve_error_reply(out, 400, "bad_request",
+                                 "\"%s\" must be an integer from 0 to %ld", key, max);
+    }
+    *v = (long)json_integer_value(j);
+    return 1;
+}
+
+/* The format named `format` (NULL or "auto": CHC_FORMAT_AUTO) among `kinds`. Returns 0, or -1
+ * after filling *out. */
+static int format_arg(const char *format, unsigned kinds, const char *what, int *fmt,
+                      serve_reply *out)
+{
+    *fmt = CHC_FORMAT_AUTO;
+    if (!format || strcmp(format, "auto") == 0) return 0;
+    if ((*fmt = chc_format_by_name(format, kinds)) != CHC_FORMAT_AUTO) return 0;
+    char names[300];
+    cli_format_names(names, sizeof names, kinds, CHC_CAP_READ, ", ");
+    return serve_error_reply(out, 400, "unknown_format",
+                             "unknown %sformat \"%.40s\" (known: auto, %s)", what,
+                             format, names);
+}
+
+/* Reads {"fen": ...} into pos. Returns 0, or -1 after filling *out. */
+static int read_fen(json_t *root, chc_position *pos, serve_reply *out)
+{
+    const char *fen;
+    int r = get_string(root, "fen", 0, &fen, out);
+    if (r < 0) return -1;
+    if (r == 0) {
+        chc_position_startpos(pos);
+        return 0;
+    }
+    chc_diag d = CHC_DIAG_INIT;
+    int rc = chc_position_read(fen, strlen(fen), CHC_FORMAT_AUTO, pos, NULL, &d);
+    if (rc != CHC_OK) return chess_error(out, "bad_input", "fen", rc, &d);
+    return 0;
+}
+
+/* Reads the game of a request: {"input", "format"} or {"moves": [...], "start_fen"}. */
+static int read_game(json_t *root, chc_game *g, const char **used, serve_reply *out)
+{
+    const char *input, *format, *start_fen;
+    int has_input = get_string(root, "input", 0, &input, out);
+    if (has_input < 0) return -1;
+    if (get_string(root, "format", 0, &format, out) < 0) return -1;
+    if (get_string(root, "start_fen", 0, &start_fen, out) < 0) return -1;
+    json_t *moves = json_object_get(root, "moves");
+    if (moves && !json_is_null(moves) && !json_is_array(moves)) {
+        return serve_error_reply(out, 400, "bad_request",
+                                 "\"moves\" must be an array of UCI moves");
+    }
+    int by_moves = moves && json_is_array(moves);
+    if (by_moves && has_input) {
+        return serve_error_reply(out, 400, "bad_request",
+                                 "give either \"input\" or \"moves\", not both");
+    }
+    if (by_moves && format && strcmp(format, "uci") != 0) {
+        return serve_error_reply(out, 400, "bad_request",
+                                 "\"moves\" are UCI moves: format must be \"uci\"");
+    }
+    int fmt;
+    if (format_arg(format, CHC_KIND_GAME | CHC_KIND_POSITION, "", &fmt, out) < 0) return -1;
+    chc_diag d = CHC_DIAG_INIT;
+    chc_position start;
+    int rc = start_fen ? chc_position_from_fen(&start, start_fen, 0, &d) : CHC_OK;
+    if (rc != CHC_OK) return chess_error(out, "bad_input", "start_fen", rc, &d);
+    if (!start_fen) chc_position_startpos(&start);
+    *used = "uci";
+    if (by_moves) {
+        chc_game_reset(g, &start);
+        size_t i;
+        json_t *m;
+        json_array_foreach(moves, i, m) {
+            chc_move mv;
+            const chc_position *at = &start;
+            chc_position cur;
+            if (i) chc_game_position(g, i, &cur), at = &cur;
+            if (!json_is_string(m))
+                return serve_error_reply(out, 400, "bad_request", "moves[%zu] must be a string", i);
+            rc = chc_move_from_uci(at, json_string_value(m), &mv, &d);
+            if (rc == CHC_OK) rc = chc_game_push(g, mv);
+            if (rc != CHC_OK) {
+                d.index = (long)i;
+                break;
+            }
+        }
+    } else {
+        chc_read_info info = {0, 0, 0, 0};
+        const char *in = input ? input : "";
+        rc = chc_game_read(in, strlen(in), fmt, g, &info, &d);
+        if (rc == CHC_E_EMPTY && !fmt) {
+            chc_game_reset(g, &start); /* no input: the game of no moves */
+            rc = CHC_OK;
+        } else if (start_fen && (info.format == CHC_FORMAT_SAN_LINE || info.format == CHC_FORMAT_UCI_LINE)) {
+            /* moves from start_fen, in the line format's own syntax */
+            size_t n = strlen(start_fen) + strlen(in) + 16;
+            char *line = malloc(n);
+            rc = CHC_E_NO_MEMORY;
+            if (line) {
+                snprintf(line, n, "fen %s moves %s", start_fen, in);
+                d = (chc_diag)CHC_DIAG_INIT;
+                rc = chc_game_read(line, strlen(line), info.format, g, &info, &d);
+                free(line);
+            }
+        }
+        *used = cli_format_name(info.format);
+    }
+    if (rc == CHC_E_NO_MEMORY) return serve_error_reply(out, 500, "internal", "out of memory");
+    if (rc != CHC_OK) {
+        const char *code = (rc == CHC_E_MOVE_ILLEGAL || rc == CHC_E_URLSAFE_MOVE ||
+                            rc == CHC_E_MOVE_AMBIGUOUS) ? "illegal_move" : "bad_input";
+        return chess_error(out, code, *used ? *used : "input", rc, &d);
+    }
+    /* Null moves ("--" in SAN and PGN) are read by the notation code but have no place in a
+     * game played here (and no URL-safe or pack form). */
+    for (size_t i = 0; i < chc_game_ply_count(g); i++)
+        if (chc_game_move(g, i) == CHC_MOVE_NULL) {
+            d = (chc_diag)CHC_DIAG_INIT;
+            d.code = CHC_E_UNSUPPORTED;
+            d.index = (long)i;
+            snprintf(d.message, sizeof d.message, "ply %zu is a null move: not supported here", i + 1);
+            return chess_error(out, "bad_input", *used ? *used : "input", CHC_E_UNSUPPORTED, &d);
+        }
+    return 0;
+}
+
+/* ---- endpoints --------------------------------------------------------------------------- */
+static const serve_config *CFG;
+
+static void api_info(serve_reply *out)
+{
+    json_t *pf = json_array(), *gf = json_array();
+    for (size_t i = 0; i < chc_format_count(); i++) {
+        const chc_format_info *f = chc_format_at(i);
+        if ((f->caps & CHC_CAP_READ) && !(f->caps & CHC_CAP_BINARY))
+            json_array_append_new(f->kind == CHC_KIND_GAME ? gf : pf, json_string(f->name));
+    }
+    json_t *o = json_pack("{s:s,s:s,s:o,s:o,s:{s:I,s:I}}", "name", "chesscodec", "version",
+                          chc_version_string(), "position_formats", pf, "game_formats", gf,
+                          "limits", "max_body_bytes", (json_int_t)CFG->max_body,
+                          "engine_max_ms", (json_int_t)CFG->engine_max_ms);
+    reply_json(out, 200, o);
+}
+
+/* POST /api/position {"input", "format"}: a position in every format. */
+static int api_position(json_t *root, serve_reply *out)
+{
+    const char *input, *format;
+    if (get_string(root, "input", 1, &input, out) < 0) return -1;
+    int fmt;
+    if (get_string(root, "format", 0, &format, out) < 0) return -1;
+    if (format_arg(format, CHC_KIND_POSITION, "position ", &fmt, out) < 0) return -1;
+    chc_position pos;
+    chc_diag d = CHC_DIAG_INIT;
+    chc_read_info info = {0, 0, 0, 0};
+    int rc = chc_position_read(input, strlen(input), fmt, &pos, &info, &d);
+    if (rc != CHC_OK && !info.format)
+        return serve_error_reply(out, 422, "unknown_input",
+                                 "the input is not in any position format this server reads");
+    if (rc != CHC_OK) return chess_error(out, "bad_input", cli_format_name(info.format), rc, &d);
+    json_t *info_json = position_info(&pos, -1);
+    json_object_set_new(info_json, "input_format", json_string(cli_format_name(info.format)));
+    return reply_json(out, 200, info_json);
+}
+
+/* POST /api/moves {"fen"}: the legal moves. */
+static int api_moves(json_t *root, serve_reply *out)
+{
+    chc_position pos;
+    if (read_fen(root, &pos, out) < 0) return -1;
+    chc_move moves[CHC_MAX_MOVES];
+    int n = chc_legal_moves(&pos, moves, CHC_GEN_ALL);
+    json_t *list = json_array();
+    static const char *const PROMO[] = {NULL, NULL, "knight", "bishop", "rook", "queen"};
+    for (int i = 0; i < n; i++) {
+        char uci[CHC_UCI_MAX], san[CHC_SAN_MAX], from[3], to[3];
+        chc_move_to_uci(&pos, moves[i], uci);
+        chc_move_to_san(&pos, moves[i], san);
+        square_name(CHC_MOVE_FROM(moves[i]), from);
+        snprintf(to, sizeof to, "%.2s", uci + 2);
+        unsigned f = CHC_MOVE_FLAGS(moves[i]);
+        int promo = CHC_MOVE_PROMO(moves[i]);
+        json_t *m = json_pack("{s:s,s:s,s:s,s:s,s:b,s:b,s:b}", "uci", uci, "san", san, "from",
+                              from, "to", to,
+                              "capture", (f & CHC_MF_CAPTURE) != 0, "castle", (f & CHC_MF_CASTLE) != 0,
+                              "check", chc_gives_check(&pos, moves[i]));
+        if (m && promo >= CHC_KNIGHT && promo <= CHC_QUEEN)
+            json_object_set_new(m, "promotion", json_string(PROMO[promo]));
+        json_array_append_new(list, m);
+    }
+    char fen[CHC_FEN_MAX];
+    chc_position_to_fen(&pos, fen, sizeof fen, 0);
+    json_t *o = json_pack("{s:s,s:i,s:o}", "fen", fen, "count", n, "moves", list);
+    return reply_json(out, 200, o);
+}
+
+/* POST /api/play {"fen", "move"}: the position after a move. */
+static int api_play(json_t *root, serve_reply *out)
+{
+    chc_position pos;
+    const char *text;
+    if (read_fen(root, &pos, out) < 0) return -1;
+    if (get_string(root, "move", 1, &text, out) < 0) return -1;
+    chc_move m;
+    chc_diag d = CHC_DIAG_INIT;
+    /* UCI or SAN, as a player types it */
+    int rc = chc_move_parse(&pos, text, strlen(text), &m, &d);
+    if (rc == CHC_OK && m == CHC_MOVE_NULL)
+        return serve_error_reply(out, 422, "illegal_move", "move: the null move is not played here");
+    if (rc != CHC_OK)
+        return chess_error(out, rc == CHC_E_MOVE_SYNTAX ? "bad_input" : "illegal_move", "move", rc, &d);
+    char uci[CHC_UCI_MAX], san[CHC_SAN_MAX];
+    chc_move_to_uci(&pos, m, uci);
+    chc_move_to_san(&pos, m, san);
+    chc_undo u;
+    chc_make_move(&pos, m, &u);
+    json_t *o = json_pack("{s:s,s:s,s:o}", "uci", uci, "san", san, "position",
+                          position_info(&pos, -1));
+    return reply_json(out, 200, o);
+}
+
+/* POST /api/game {"input","format"} or {"moves","start_fen"}: a game in every format. */
+static int api_game(json_t *root, serve_reply *out)
+{
+    chc_game *g = chc_game_new();
+    const char *used = NULL;
+    if (!g) serve_error_reply(out, 500, "internal", "out of memory");
+    else if (read_game(root, g, &used, out) == 0) reply_json(out, 200, game_info(g, used));
+    chc_game_free(g);
+    return 0;
+}
+
+/* Engine slots: at most cfg->engine_slots searches at once, each with an engine of its own
+ * (NULL when every slot is taken). */
+static atomic_int searching;
+
+static chc_engine *engine_acquire(void)
+{
+    if (atomic_fetch_add(&searching, 1) < (CFG->engine_slots > 0 ? CFG->engine_slots : 1)) {
+        chc_engine *e = chc_engine_new(16);
+        if (e) return e;
+    }
+    atomic_fetch_sub(&searching, 1);
+    return NULL;
+}
+
+static void engine_release(chc_engine *e)
+{
+    chc_engine_free(e);
+    atomic_fetch_sub(&searching, 1);
+}
+
+/* The game of an engine request: {"fen"}, or a game as for /api/game. Returns 0, or -1 after
+ * filling *out. */
+static int engine_game(json_t *root, chc_game *g, serve_reply *out)
+{
+    const char *used;
+    chc_position pos;
+    if (!json_object_get(root, "fen")) return read_game(root, g, &used, out);
+    if (json_object_get(root, "input") || json_object_get(root, "moves"))
+        return serve_error_reply(out, 400, "bad_request", "give \"fen\" or a game, not both");
+    if (read_fen(root, &pos, out) < 0) return -1;
+    chc_game_reset(g, &pos);
+    return 0;
+}
+
+/* Searches the end of game g (its moves for repetitions): the best move, score and line. */
+static int engine_reply(const chc_game *g, const chc_search_limits *lim, serve_reply *out)
+{
+    size_t n = chc_game_ply_count(g);
+    chc_position p;
+    chc_game_position(g, n, &p);
+    if (chc_count_legal_moves(&p) == 0)
+        return serve_error_reply(out, 422, "game_over", "the side to move has no legal move");
+    chc_move *mv = malloc((n + 1) * sizeof *mv);
+    chc_engine *e = mv ? engine_acquire() : NULL;
+    if (!e) {
+        if (mv) serve_error_reply(out, 503, "engine_busy",
+                                  "every engine slot is searching: try again in a moment");
+        else serve_error_reply(out, 500, "internal", "out of memory");
+        free(mv);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) mv[i] = chc_game_move(g, i);
+    chc_search_result res;
+    memset(&res, 0, sizeof res);
+    int rc = chc_engine_search(e, chc_game_start(g), mv, (int)n, lim, NULL, NULL, &res);
+    engine_release(e);
+    free(mv);
+    if (rc != CHC_OK) return chess_error(out, "bad_input", "engine", rc, NULL);
+    char best[CHC_UCI_MAX], ponder[CHC_UCI_MAX] = "";
+    chc_move_to_uci(&p, res.best, best);
+    json_t *pv = json_array();
+    for (int i = 0; i < res.pv_len && i < CHC_PV_MAX && chc_is_legal(&p, res.pv[i]); i++) {
+        char uci[CHC_UCI_MAX];
+        chc_undo u;
+        chc_move_to_uci(&p, res.pv[i], uci);
+        json_array_append_new(pv, json_string(uci));
+        if (i == 1) memcpy(ponder, uci, sizeof uci);
+        chc_make_move(&p, res.pv[i], &u);
+    }
+    json_t *score = res.mate ? json_pack("{s:i}", "mate", res.mate)
+                             : json_pack("{s:i}", "cp", res.score);
+    json_t *o = json_pack("{s:s,s:o,s:i,s:I,s:I,s:o}", "bestmove", best, "score", score, "depth",
+                          res.depth, "nodes", (json_int_t)res.nodes, "time_ms",
+                          (json_int_t)res.time_ms, "pv", pv);
+    if (o && ponder[0]) json_object_set_new(o, "ponder", json_string(ponder));
+    return reply_json(out, 200, o);
+}
+
+/* POST /api/engine {game as for /api/game, or "fen"; "movetime_ms", "depth"}: a best move. */
+static int api_engine(json_t *root, serve_reply *out)
+{
+    long movetime = 0, depth = 0;
+    if (get_int(root, "movetime_ms", 3600000, &movetime, out) < 0) return -1;
+    if (get_int(root, "depth", 1000, &depth, out) < 0) return -1;
+    chc_search_limits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.movetime_ms = movetime == 0 && depth == 0 ? 1000 : movetime;
+    if (lim.movetime_ms == 0 || lim.movetime_ms > CFG->engine_max_ms)
+        lim.movetime_ms = CFG->engine_max_ms;
+    lim.depth = depth > 64 ? 64 : (int)depth;
+    chc_game *g = chc_game_new();
+    if (!g) serve_error_reply(out, 500, "internal", "out of memory");
+    else if (engine_game(root, g, out) == 0) engine_reply(g, &lim, out);
+    chc_game_free(g);
+    return 0;
+}
+
+/* ---- dispatch ---------------------------------------------------------------------------- */
+typedef int (*endpoint_fn)(json_t *root, serve_reply *out);
+
+static const struct {
+    const char *path;
+    endpoint_fn fn;
+} ENDPOINTS[] = {
+    {"/api/position", api_position},
+    {"/api/moves", api_moves},
+    {"/api/play", api_play},
+    {"/api/game", api_game},
+    {"/api/engine", api_engine},
+};
+
+void serve_api_handle(const char *method, const char *path, const char *body, size_t len,
+                      serve_reply *out)
+{
+    memset(out, 0, sizeof *out);
+    if (strcmp(path, "/api/info") == 0) {
+        if (strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0) api_info(out);
+        else serve_error_reply(out, 405, "method_not_allowed", "use GET for /api/info");
+        return;
+    }
+    for (size_t i = 0; i < sizeof ENDPOINTS / sizeof ENDPOINTS[0]; i++) {
+        if (strcmp(path, ENDPOINTS[i].path) != 0) continue;
+        json_t *root = NULL;
+        if (strcmp(method, "POST") != 0)
+            serve_error_reply(out, 405, "method_not_allowed", "use POST with a JSON body for %s",
+                              ENDPOINTS[i].path);
+        else if ((root = parse_body(body, len, out)))
+            ENDPOINTS[i].fn(root, out);
+        json_decref(root);
+        return;
+    }
+    serve_error_reply(out, 404, "not_found",
+                      "no API endpoint %.100s (see /api/info and docs/api.md)", path);
+}
+
+void serve_api_init(const serve_config *cfg)
+{
+    CFG = cfg;
+    json_object_seed(0);
+}
