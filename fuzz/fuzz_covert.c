@@ -1,4 +1,4 @@
-/* Fuzz target: covert chess decoding (chc_covert_decode, chc_covert_unmix, chc_covert_match).
+/* Fuzz target: covert chess decoding (chc_covert_read, chc_covert_mix_read, chc_covert_match).
  * Properties: no crash; an accepted code re-encodes to the same 25 list indices (canonical),
  * and the re-encoded text decodes to the same position (round trip, determinism). */
 #include <stdint.h>
