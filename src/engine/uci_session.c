@@ -171,7 +171,7 @@ static int add_move(chc_uci *u, chc_move m)
 }
 
 /* ---- commands ------------------------------------------------------------------------- */
-static void cmd_uci(chc_uci *u)
+static void cmd_identify(chc_uci *u)
 {
     out(u, "id name chesscodec %s", chc_version_string());
     out(u, "id author the chesscodec developers");
@@ -394,7 +394,7 @@ int chc_uci_command(chc_uci *u, const char *line, size_t len)
     char *rest = u->line, *cmd = next_tok(&rest);
     if (!cmd) return CHC_OK;
     if (strcmp(cmd, "uci") == 0) {
-        cmd_uci(u);
+        cmd_identify(u);
     } else if (strcmp(cmd, "isready") == 0) {
         out(u, "readyok");
     } else if (strcmp(cmd, "setoption") == 0) {

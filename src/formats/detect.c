@@ -103,14 +103,43 @@ static int fen_shape(const shape *s)
     return s->first_slashes > 0 && (s->words >= 2 || s->first_slashes == 7);
 }
 
-/* The start of the text for a message: at most 24 bytes of its first line. */
-static void quote(const char *t, size_t n, char out[32])
+/* The length of the valid UTF-8 sequence of two or more bytes at t[0..n), or 0. */
+static size_t utf8_seq(const unsigned char *t, size_t n)
 {
-    size_t k = 0;
-    while (k < n && k < 24 && t[k] != '\n' && t[k] != '\r') k++;
-    memcpy(out, t, k);
-    if (k < n) memcpy(out + k, "...", 4);
-    else out[k] = 0;
+    size_t len = t[0] >= 0xF0 && t[0] <= 0xF4 ? 4 : t[0] >= 0xE0 ? 3 : t[0] >= 0xC2 ? 2 : 0;
+    if (t[0] > 0xF4 || !len || len > n) return 0;
+    for (size_t i = 1; i < len; i++)
+        if ((t[i] & 0xC0) != 0x80) return 0;
+    return len;
+}
+
+#define QUOTE_MAX 112 /* 24 source bytes, each at most 4 characters (\xNN), "..." and NUL */
+/* The start of the text for a message: at most 24 bytes of its first line, a control byte or
+ * a byte outside valid UTF-8 written as \xNN, a UTF-8 character never cut. */
+static void quote(const char *text, size_t n, char out[QUOTE_MAX])
+{
+    const unsigned char *t = (const unsigned char *)text;
+    size_t k = 0, o = 0;
+    while (k < n && t[k] != '\n' && t[k] != '\r') {
+        size_t u = t[k] >= 0x80 ? utf8_seq(t + k, n - k) : 0;
+        size_t step = u ? u : 1;
+        if (k + step > 24) break;
+        if (u) {
+            memcpy(out + o, t + k, u);
+            o += u;
+        } else if (t[k] < 0x20 || t[k] >= 0x7F) {
+            static const char hex[] = "0123456789abcdef";
+            out[o++] = '\\';
+            out[o++] = 'x';
+            out[o++] = hex[t[k] >> 4];
+            out[o++] = hex[t[k] & 15];
+        } else {
+            out[o++] = (char)t[k];
+        }
+        k += step;
+    }
+    if (k < n) memcpy(out + o, "...", 4);
+    else out[o] = 0;
 }
 
 /* A read attempt: pos or g gets the item; a failure's diag goes to `d`. */
@@ -203,7 +232,7 @@ int chci_fmt_detect_read(const char *src, size_t len, unsigned kinds, chc_positi
     {
         chc_diag d = CHC_DIAG_INIT;
         int near = CHC_FORMAT_AUTO;
-        char q[32];
+        char q[QUOTE_MAX];
         quote(t, n, q);
         if (first_rc && (first_format == CHC_FORMAT_PGN || first_format == CHC_FORMAT_EPD ||
                          first_format == CHC_FORMAT_FEN ||

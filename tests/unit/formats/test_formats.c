@@ -266,6 +266,12 @@ static void test_near_misses(void **state)
     snprintf(spaced, sizeof spaced, "%.16s %s", mscs_start, mscs_start + 16);
     check_near(spaced, POS, CHC_E_MSCS_CHAR, CHC_FORMAT_MSCS,
                "MSCS: character 17 is white space inside the code (32 characters without it)");
+    /* The quoted text: control bytes and bytes outside UTF-8 escaped, a character never cut. */
+    check_near("a\tb\x01\xff z", POS, CHC_E_FORMAT, CHC_FORMAT_AUTO,
+               "'a\\x09b\\x01\\xff z' is not a position in any known format (FEN, EPD, covert, MSCS, pack)");
+    check_near("what is this, 12345678\xe2\x99\x9ex", POS, CHC_E_FORMAT, CHC_FORMAT_AUTO,
+               "'what is this, 12345678...' is not a position in any known format (FEN, EPD, covert, "
+               "MSCS, pack)");
 }
 
 /* ---- one-line games ------------------------------------------------------------------- */
