@@ -148,7 +148,10 @@ static void game_through(const chc_game *g, int format, unsigned flags)
     /* Detected without naming the format, the text reads as the same game (blank text, the
      * urlsafe code of a game with no moves, is CHC_E_EMPTY to the detector). */
     if (len > 0) {
-        rc = chc_game_read(text, len, CHC_FORMAT_AUTO, back, NULL, NULL);
+        chc_diag d3 = CHC_DIAG_INIT;
+        rc = chc_game_read(text, len, CHC_FORMAT_AUTO, back, &info, &d3);
+        if (rc != CHC_OK || chc_game_ply_count(back) != chc_game_ply_count(g))
+            fprintf(stderr, "%.*s\nread as format %d: %s\n", (int)len, text, info.format, d3.message);
         must(rc == CHC_OK && chc_game_ply_count(back) == chc_game_ply_count(g),
              "detected game read");
         for (size_t i = 0; i < chc_game_ply_count(g); i++)

@@ -213,6 +213,14 @@ int chci_fmt_detect_read(const char *src, size_t len, unsigned kinds, chc_positi
             if (s.n == CHC_MSCS_BASE64_LEN && s.c_b64) TRY(CHC_FORMAT_MSCS);
             if (s.c_url && s.n >= 16 && s.n <= 64) {
                 rc = try_format(&s, CHC_FORMAT_PACK_POSITION, &a);
+                /* An unversioned 0.1 position code has no check character: when games are
+                 * asked too, an urlsafe game of the same 26 characters wins (a quarter of
+                 * them read as some 0.1 position). */
+                if (rc == CHC_OK && games && (a.info.flags & CHC_READ_LEGACY) &&
+                    urlsafe_first(s.c0)) {
+                    if (try_format(&s, CHC_FORMAT_URLSAFE, &a) == CHC_OK) goto found;
+                    rc = try_format(&s, CHC_FORMAT_PACK_POSITION, &a);
+                }
                 if (rc == CHC_OK) goto found;
             }
         }

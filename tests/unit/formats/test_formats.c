@@ -743,6 +743,35 @@ static void test_reader_stream(void **state)
     chc_game_free(h);
 }
 
+/* 26 base64url characters are both an urlsafe game and an unversioned 0.1 pack position for
+ * a quarter of the urlsafe games of that length (found by fuzz_roundtrip): a game when games
+ * are asked, the 0.1 position when only positions are. */
+static void test_urlsafe_or_legacy_position(void **state)
+{
+    (void)state;
+    static const char code[] = "KSsGX70V87HGuIYpDR-tED3nVd";
+    chc_game *g = chc_game_new();
+    assert_non_null(g);
+    chc_read_info info;
+    assert_int_equal(chc_game_read(code, strlen(code), CHC_FORMAT_AUTO, g, &info, NULL), CHC_OK);
+    assert_int_equal(info.format, CHC_FORMAT_URLSAFE);
+    assert_int_equal(chc_game_ply_count(g), 15);
+    char again[64];
+    size_t len;
+    assert_int_equal(chc_game_write(g, CHC_FORMAT_URLSAFE, 0, again, sizeof again, &len, NULL), CHC_OK);
+    assert_string_equal(again, code);
+    chc_position pos;
+    assert_int_equal(chc_position_read(code, strlen(code), CHC_FORMAT_AUTO, &pos, &info, NULL), CHC_OK);
+    assert_int_equal(info.format, CHC_FORMAT_PACK_POSITION);
+    assert_true(info.flags & CHC_READ_LEGACY);
+    /* Not an urlsafe game: still the 0.1 position, as a game with no moves. */
+    static const char start01[] = "C770uuaqarvJrHelXIlMUgn-uU";
+    assert_int_equal(chc_game_read(start01, strlen(start01), CHC_FORMAT_AUTO, g, &info, NULL), CHC_OK);
+    assert_int_equal(info.format, CHC_FORMAT_PACK_POSITION);
+    assert_int_equal(chc_game_ply_count(g), 0);
+    chc_game_free(g);
+}
+
 /* The game with no moves: every game format writes it and reads it back; urlsafe writes the
  * empty string, which reads as that game when urlsafe is named and is CHC_E_EMPTY to the
  * detector (found by fuzz_roundtrip). */
@@ -782,6 +811,7 @@ int main(void)
         cmocka_unit_test(test_reader_pgn),
         cmocka_unit_test(test_reader_stream),
         cmocka_unit_test(test_empty_game),
+        cmocka_unit_test(test_urlsafe_or_legacy_position),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
