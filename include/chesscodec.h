@@ -193,6 +193,9 @@ enum chc_piece_type {
 #define CHC_FILE(sq) ((sq) & 7)
 #define CHC_RANK(sq) ((sq) >> 3)
 #define CHC_NO_SQUARE 64
+/* The name of square sq: "a1" (0) .. "h8" (63), a static string; "-" for any other value
+ * (CHC_NO_SQUARE included). */
+CHC_API const char *chc_square_name(int sq);
 
 typedef uint64_t chc_bitboard;
 
@@ -544,6 +547,11 @@ CHC_API void chc_game_free(chc_game *g);
 /* Empties the game and sets its start position (NULL: the standard start). Keeps the game's
  * memory for reuse. */
 CHC_API void chc_game_reset(chc_game *g, const chc_position *start);
+/* Makes dst an exact copy of src (start, tags, moves with their comments, NAGs and
+ * variations, result, termination, cursor); dst's old contents are freed. Returns CHC_OK,
+ * CHC_E_ARGUMENT (a NULL game) or CHC_E_NO_MEMORY (dst unchanged). To copy the game up to a
+ * ply, copy it, then chc_game_truncate() the copy. */
+CHC_API int chc_game_copy(chc_game *dst, const chc_game *src);
 /* The start position. */
 CHC_API const chc_position *chc_game_start(const chc_game *g);
 
@@ -604,7 +612,8 @@ CHC_API int chc_game_redo(chc_game *g);
 CHC_API int chc_game_play(chc_game *g, chc_move m);
 /* Removes the main line after ply `ply` (and the variations hanging from the removed moves,
  * alternatives to move ply+1 included: every child of the node of ply `ply`); node numbers
- * after the removed ones change. The cursor moves back to `ply` if it was past it. Returns
+ * after the removed ones change. The cursor moves back to `ply` if it was past it. When moves
+ * are removed, a declared result and termination are cleared as by chc_game_play(). Returns
  * CHC_OK or CHC_E_ARGUMENT (past the end). */
 CHC_API int chc_game_truncate(chc_game *g, size_t ply);
 

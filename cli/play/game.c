@@ -22,21 +22,13 @@ size_t play_wrap(const char *s, size_t width)
     return k ? k : width;
 }
 
-/* Makes dst the start, the tags and the first `plies` main-line moves of src. */
-static void copy_game(chc_game *dst, const chc_game *src, size_t plies)
-{
-    chc_game_reset(dst, chc_game_start(src));
-    for (size_t i = 0; i < chc_game_tag_count(src); i++)
-        chc_game_set_tag(dst, chc_game_tag_name(src, i), chc_game_tag_value(src, i));
-    for (size_t i = 0; i < plies; i++) chc_game_push(dst, chc_game_move(src, i));
-}
-
 /* The game up to the cursor (a copy when moves follow it), or g itself. */
 static const chc_game *upto_cursor(const chc_game *g, chc_game **copy)
 {
     *copy = NULL;
     if (chc_game_cursor(g) == chc_game_ply_count(g)) return g;
-    if ((*copy = chc_game_new())) copy_game(*copy, g, chc_game_cursor(g));
+    if ((*copy = chc_game_new()) && chc_game_copy(*copy, g) == CHC_OK)
+        chc_game_truncate(*copy, chc_game_cursor(g));
     return *copy;
 }
 
@@ -125,22 +117,25 @@ int play_load(chc_game *g, const char *text, char *what, size_t whatcap, char *e
     for (int i = 0; i < 2; i++)
         if (!chc_game_tag(ng, names[i]) && chc_game_tag(g, names[i]))
             chc_game_set_tag(ng, names[i], chc_game_tag(g, names[i]));
-    copy_game(g, ng, chc_game_ply_count(ng)); /* the caller's pointer stays valid */
-    if (chc_game_termination(ng)) chc_game_set_termination(g, chc_game_termination(ng), chc_game_result(ng));
-    else chc_game_set_result(g, chc_game_result(ng));
+    rc = chc_game_copy(g, ng); /* comments and variations too; the caller's pointer stays valid */
+    chc_game_free(ng);
+    if (rc != CHC_OK) return rc;
+    chc_game_set_cursor(g, chc_game_ply_count(g));
     if (info.flags & CHC_READ_RESIGNED)
         chc_game_set_termination(g, CHC_TERM_RESIGNATION,
                                  chc_side_to_move(chc_game_current(g)) == CHC_WHITE
                                      ? CHC_RESULT_BLACK_WINS : CHC_RESULT_WHITE_WINS);
-    chc_game_free(ng);
     return CHC_OK;
 }
 
 int play_write_pgn(const chc_game *g, FILE *f)
 {
     chc_game *copy = chc_game_new();
-    if (!copy) return CHC_E_NO_MEMORY;
-    copy_game(copy, g, chc_game_cursor(g));
+    if (!copy || chc_game_copy(copy, g) != CHC_OK) {
+        chc_game_free(copy);
+        return CHC_E_NO_MEMORY;
+    }
+    chc_game_truncate(copy, chc_game_cursor(g));
     char date[16] = "????.??.??";
     time_t now = time(NULL);
     struct tm tm;

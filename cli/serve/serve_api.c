@@ -81,13 +81,6 @@ static int chess_error(serve_reply *out, const char *code, const char *what, int
 }
 
 /* ---- small helpers ----------------------------------------------------------------------- */
-static void square_name(int sq, char buf[3])
-{
-    buf[0] = (char)('a' + CHC_FILE(sq));
-    buf[1] = (char)('1' + CHC_RANK(sq));
-    buf[2] = 0;
-}
-
 /* ---- positions -------------------------------------------------------------------------- */
 /* Adds "formats": {"name": code, or null} for every text format of one kind, of the position
  * or of the game g, and "format_errors": {"name": why} for the nulls: every code the page
@@ -153,10 +146,10 @@ static json_t *position_info(const chc_position *pos, int outcome)
     int n = outcome == CHC_OUTCOME_NONE ? chc_legal_moves(pos, moves, CHC_GEN_ALL) : 0;
     json_t *legal = json_array(), *dests = json_object();
     for (int i = 0; i < n; i++) {
-        char uci[CHC_UCI_MAX], from[3], to[3];
+        char uci[CHC_UCI_MAX], to[3];
+        const char *from = chc_square_name(CHC_MOVE_FROM(moves[i]));
         chc_move_to_uci(pos, moves[i], uci);
         json_array_append_new(legal, json_string(uci));
-        square_name(CHC_MOVE_FROM(moves[i]), from);
         snprintf(to, sizeof to, "%.2s", uci + 2); /* one destination even with four promotions */
         json_t *list = json_object_get(dests, from);
         if (!list) {
@@ -167,10 +160,9 @@ static json_t *position_info(const chc_position *pos, int outcome)
         for (k = 0; k < m; k++)
             if (strcmp(json_string_value(json_array_get(list, k)), to) == 0) break;
         if (k == m) json_array_append_new(list, json_string(to));
-        if ((CHC_MOVE_FLAGS(moves[i]) & CHC_MF_CASTLE) && !pos->chess960) {
+        if ((CHC_MOVE_FLAGS(moves[i]) & CHC_MF_CASTLE) && !chc_is_chess960(pos)) {
             /* Also king onto its rook, as lichess does. */
-            square_name(CHC_MOVE_TO(moves[i]), to);
-            json_array_append_new(list, json_string(to));
+            json_array_append_new(list, json_string(chc_square_name(CHC_MOVE_TO(moves[i]))));
         }
     }
     json_object_set_new(info, "legal_moves", legal);
@@ -432,10 +424,10 @@ static int api_moves(json_t *root, serve_reply *out)
     json_t *list = json_array();
     static const char *const PROMO[] = {NULL, NULL, "knight", "bishop", "rook", "queen"};
     for (int i = 0; i < n; i++) {
-        char uci[CHC_UCI_MAX], san[CHC_SAN_MAX], from[3], to[3];
+        char uci[CHC_UCI_MAX], san[CHC_SAN_MAX], to[3];
+        const char *from = chc_square_name(CHC_MOVE_FROM(moves[i]));
         chc_move_to_uci(&pos, moves[i], uci);
         chc_move_to_san(&pos, moves[i], san);
-        square_name(CHC_MOVE_FROM(moves[i]), from);
         snprintf(to, sizeof to, "%.2s", uci + 2);
         unsigned f = CHC_MOVE_FLAGS(moves[i]);
         int promo = CHC_MOVE_PROMO(moves[i]);

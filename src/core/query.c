@@ -79,3 +79,13 @@ int chc_halfmove_clock(const chc_position *pos) { return pos->halfmove; }
 int chc_fullmove_number(const chc_position *pos) { return (int)pos->fullmove; }
 int chc_is_chess960(const chc_position *pos) { return pos->chess960 != 0; }
 uint64_t chc_position_key(const chc_position *pos) { return pos->key; }
+
+const char *chc_square_name(int sq)
+{
+    static const char names[64][3] = {
+        "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2",
+        "a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3", "a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4",
+        "a5", "b5", "c5", "d5", "e5", "f5", "g5", "h5", "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6",
+        "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7", "a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8"};
+    return sq >= 0 && sq < 64 ? names[sq] : "-";
+}

@@ -41,6 +41,42 @@ void chc_game_free(chc_game *g)
     free(g);
 }
 
+/* A copy of n elements of `size` bytes at src (at least one element allocated), or NULL. */
+static void *dup_array(const void *src, size_t n, size_t size)
+{
+    void *p = malloc((n ? n : 1) * size);
+    if (p && n) memcpy(p, src, n * size);
+    return p;
+}
+
+int chc_game_copy(chc_game *dst, const chc_game *src)
+{
+    if (!dst || !src) return CHC_E_ARGUMENT;
+    if (dst == src) return CHC_OK;
+    chc_game c = *src;
+    c.nodes = dup_array(src->nodes, src->nnodes, sizeof *src->nodes);
+    c.main = dup_array(src->main, src->nmain, sizeof *src->main);
+    c.pool = dup_array(src->pool, src->pool_len, 1);
+    c.tags = dup_array(src->tags, src->ntags, sizeof *src->tags);
+    if (!c.nodes || !c.main || !c.pool || !c.tags) {
+        free(c.nodes);
+        free(c.main);
+        free(c.pool);
+        free(c.tags);
+        return CHC_E_NO_MEMORY;
+    }
+    c.cap_nodes = src->nnodes ? src->nnodes : 1;
+    c.cap_main = src->nmain ? src->nmain : 1;
+    c.pool_cap = src->pool_len ? src->pool_len : 1;
+    c.cap_tags = src->ntags ? src->ntags : 1;
+    free(dst->nodes);
+    free(dst->main);
+    free(dst->pool);
+    free(dst->tags);
+    *dst = c;
+    return CHC_OK;
+}
+
 void chc_game_reset(chc_game *g, const chc_position *start)
 {
     if (start)
@@ -420,19 +456,6 @@ static void cut_children(chc_game *g, uint32_t node)
         g->main[g->nmain++] = n;
 }
 
-int chc_game_truncate(chc_game *g, size_t ply)
-{
-    if (ply > g->nmain) return CHC_E_ARGUMENT;
-    if (ply == g->nmain) return CHC_OK;
-    cut_children(g, ply ? g->main[ply - 1] : CHC_GAME_ROOT);
-    g->tail_ok = 0;
-    if (g->cursor > ply) {
-        g->cursor = ply;
-        g->cur_ok = 0;
-    }
-    return CHC_OK;
-}
-
 /* The line changed: a declared ending no longer holds. */
 static void clear_ending(chc_game *g)
 {
@@ -440,6 +463,20 @@ static void clear_ending(chc_game *g)
     g->termination = CHC_TERM_NONE;
     chc_game_set_tag(g, "Termination", NULL);
     if (chc_game_tag(g, "Result")) chc_game_set_tag(g, "Result", "*");
+}
+
+int chc_game_truncate(chc_game *g, size_t ply)
+{
+    if (ply > g->nmain) return CHC_E_ARGUMENT;
+    if (ply == g->nmain) return CHC_OK;
+    cut_children(g, ply ? g->main[ply - 1] : CHC_GAME_ROOT);
+    clear_ending(g);
+    g->tail_ok = 0;
+    if (g->cursor > ply) {
+        g->cursor = ply;
+        g->cur_ok = 0;
+    }
+    return CHC_OK;
 }
 
 int chc_game_play(chc_game *g, chc_move m)

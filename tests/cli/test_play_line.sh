@@ -100,7 +100,7 @@ cat >"$TMP/g.pgn" <<'EOF'
 EOF
 printf 'save %s\n' "$TMP/saved.pgn" | "$BIN" play --line "$TMP/g.pgn" >"$TMP/out"
 expect_eq "load a PGN file" "rnbqkbnr/ppp2ppp/4p3/3p4/2PP4/8/PP2PPPP/RNBQKBNR w KQkq - 0 3" "$(value FEN)"
-grep -q '1. d4 d5 2. c4 e6' "$TMP/saved.pgn" && pass || failed "saved PGN movetext"
+grep -q "1. d4 d5 2. c4 {the Queen's Gambit} 2... e6" "$TMP/saved.pgn" && pass || failed "saved PGN movetext, its comment kept"
 grep -q '^\[White "A"\]' "$TMP/saved.pgn" && pass || failed "saved PGN keeps the players"
 printf 'show\n' | "$BIN" play --line "$TMP/saved.pgn" >"$TMP/out"
 expect_eq "the saved PGN loads back" "rnbqkbnr/ppp2ppp/4p3/3p4/2PP4/8/PP2PPPP/RNBQKBNR w KQkq - 0 3" "$(value FEN)"

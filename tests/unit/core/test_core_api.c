@@ -155,6 +155,33 @@ static void test_pinned_promotion(void **s)
     assert_int_equal(chc_legal_moves(&p, quiets, CHC_GEN_QUIETS), 5);
 }
 
+/* The accessors programs read a position with (never its struct fields). */
+static void test_accessors(void **state)
+{
+    (void)state;
+    chc_position pos;
+    assert_int_equal(chc_position_from_fen(&pos, "r3k2r/8/8/3pP3/8/8/8/R3K1R1 w Qkq d6 0 20", 0, NULL), CHC_OK);
+    assert_int_equal(chc_piece_at(&pos, CHC_SQUARE(4, 0)), CHC_PIECE(CHC_WHITE, CHC_KING));
+    assert_int_equal(chc_piece_at(&pos, CHC_SQUARE(3, 4)), CHC_PIECE(CHC_BLACK, CHC_PAWN));
+    assert_int_equal(chc_piece_at(&pos, CHC_SQUARE(0, 3)), CHC_NO_PIECE);
+    assert_int_equal(chc_king_square(&pos, CHC_BLACK), CHC_SQUARE(4, 7));
+    assert_true(chc_pieces(&pos, CHC_WHITE, CHC_ROOK) == ((1ull << CHC_SQUARE(0, 0)) | (1ull << CHC_SQUARE(6, 0))));
+    assert_int_equal(chc_side_to_move(&pos), CHC_WHITE);
+    assert_int_equal(chc_castling_rights(&pos), CHC_CASTLE_WQ | CHC_CASTLE_BK | CHC_CASTLE_BQ);
+    assert_int_equal(chc_castling_rook(&pos, CHC_CASTLE_WQ), CHC_SQUARE(0, 0));
+    assert_int_equal(chc_castling_rook(&pos, CHC_CASTLE_WK), CHC_NO_SQUARE);
+    assert_int_equal(chc_ep_square(&pos), CHC_SQUARE(3, 5));
+    assert_int_equal(chc_halfmove_clock(&pos), 0);
+    assert_int_equal(chc_fullmove_number(&pos), 20);
+    assert_int_equal(chc_is_chess960(&pos), 0);
+    assert_true(chc_position_key(&pos) == chc_polyglot_key(&pos));
+    assert_string_equal(chc_square_name(0), "a1");
+    assert_string_equal(chc_square_name(CHC_SQUARE(4, 3)), "e4");
+    assert_string_equal(chc_square_name(63), "h8");
+    assert_string_equal(chc_square_name(CHC_NO_SQUARE), "-");
+    assert_string_equal(chc_square_name(-1), "-");
+}
+
 static void test_find_move(void **s)
 {
     (void)s;
@@ -202,6 +229,7 @@ static void test_attacks(void **s)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_accessors),
         cmocka_unit_test(test_find_move),
         cmocka_unit_test(test_attacks),
         cmocka_unit_test(test_pinned_promotion),

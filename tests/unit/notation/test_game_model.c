@@ -56,7 +56,9 @@ static void test_cursor(void **state)
     assert_int_not_equal(v, CHC_GAME_NO_NODE);
     assert_int_equal(chc_game_add_comment(g, v, 0, "Sicilian"), CHC_OK);
     assert_int_equal(chc_game_node_child_count(g, chc_game_mainline_node(g, 0)), 2);
+    chc_game_set_result(g, CHC_RESULT_WHITE_WINS);
     assert_int_equal(chc_game_truncate(g, 1), CHC_OK);
+    assert_int_equal(chc_game_result(g), CHC_RESULT_UNKNOWN); /* the line changed */
     assert_int_equal(chc_game_ply_count(g), 1);
     assert_int_equal(chc_game_node_count(g), 2);
     assert_int_equal(chc_game_cursor(g), 1);
@@ -91,6 +93,43 @@ static void status_of(const char *fen, const char *moves, chc_game_status *st)
     /* One repetition count: the status agrees with chc_game_outcome at the end. */
     assert_int_equal(st->outcome, chc_game_outcome(g));
     chc_game_free(g);
+}
+
+/* chc_game_copy: an exact, independent copy (start, tags, comments, variations, result,
+ * cursor), over a game that had other contents. */
+static void test_copy(void **state)
+{
+    (void)state;
+    static const char pgn[] = "[Event \"copy\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1\"]\n"
+                              "\n1... e5 {open} 2. Nf3 (2. f4 {gambit} exf4) 2... Nc6 $1 1-0\n";
+    chc_game *g = chc_game_new(), *c = chc_game_new();
+    assert_non_null(g);
+    assert_non_null(c);
+    assert_int_equal(chc_game_read(pgn, strlen(pgn), CHC_FORMAT_PGN, g, NULL, NULL), CHC_OK);
+    play_san(c, "d4 d5 c4"); /* replaced */
+    assert_int_equal(chc_game_copy(c, g), CHC_OK);
+    char a[1024], b[1024];
+    size_t la, lb;
+    assert_int_equal(chc_game_write(g, CHC_FORMAT_PGN, 0, a, sizeof a, &la, NULL), CHC_OK);
+    assert_int_equal(chc_game_write(c, CHC_FORMAT_PGN, 0, b, sizeof b, &lb, NULL), CHC_OK);
+    assert_string_equal(a, b);
+    assert_non_null(strstr(b, "{gambit}"));
+    assert_int_equal(chc_game_cursor(c), chc_game_cursor(g));
+    /* Independent: changing the copy leaves the original as it was. */
+    assert_int_equal(chc_game_truncate(c, 1), CHC_OK);
+    assert_int_equal(chc_game_set_tag(c, "Event", "changed"), CHC_OK);
+    assert_int_equal(chc_game_ply_count(g), 3);
+    assert_string_equal(chc_game_tag(g, "Event"), "copy");
+    assert_int_equal(chc_game_result(g), CHC_RESULT_WHITE_WINS);
+    assert_int_equal(chc_game_copy(c, c), CHC_OK);
+    assert_int_equal(chc_game_copy(NULL, g), CHC_E_ARGUMENT);
+    chc_game *empty = chc_game_new();
+    assert_int_equal(chc_game_copy(c, empty), CHC_OK);
+    assert_int_equal(chc_game_ply_count(c), 0);
+    play_san(c, "e4 e5"); /* a copy of an empty game grows */
+    chc_game_free(empty);
+    chc_game_free(g);
+    chc_game_free(c);
 }
 
 static void test_status(void **state)
@@ -223,6 +262,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cursor),
+        cmocka_unit_test(test_copy),
         cmocka_unit_test(test_status),
         cmocka_unit_test(test_board),
         cmocka_unit_test(test_move_parse),
