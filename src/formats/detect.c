@@ -288,7 +288,10 @@ int chci_fmt_detect_read(const char *src, size_t len, unsigned kinds, chc_positi
                 goto fail;
             }
         }
-        if (games && !moves_first && s.words == 1 && s.c_url && s.c0 == '_' && s.n >= 3) {
+        /* `_` and `-`: the version characters of pack game codes 1 and 2 (no other format
+         * starts with them), so a newer code is told as one. */
+        if (games && !moves_first && s.words == 1 && s.c_url && (s.c0 == '_' || s.c0 == '-') &&
+            s.n >= 3) {
             near = CHC_FORMAT_PACK_GAME;
             rc = try_format(&s, near, &a);
             d = a.d;
