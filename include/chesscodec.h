@@ -1518,6 +1518,7 @@ typedef void (*chc_line_fn)(void *ctx, const char *line, size_t len);
  *  - Bad input is never fatal: a bad FEN, an illegal move (ignored with the rest of the
  *    line), an unknown option or an unreadable book is reported as "info string ..." and the
  *    session goes on. With OwnBook, a book move is played at once ("info string book move").
+ *  - Every output line is one line: control characters of echoed input are sent as '?'.
  */
 typedef struct chc_uci chc_uci;
 /* A new session (its own engine, 16 MB of hash) sending its lines to out(ctx, ...). Returns

@@ -45,8 +45,12 @@ static void out(chc_uci *u, const char *fmt, ...)
     int n = vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
     if (n < 0) return;
+    size_t len = (size_t)n < sizeof line ? (size_t)n : sizeof line - 1;
+    /* A GUI's text echoed back (an option name, a path) must not break the line. */
+    for (size_t i = 0; i < len; i++)
+        if ((unsigned char)line[i] < 0x20 || line[i] == 0x7F) line[i] = '?';
     pthread_mutex_lock(&u->out_lock);
-    u->out(u->ctx, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
+    u->out(u->ctx, line, len);
     pthread_mutex_unlock(&u->out_lock);
 }
 

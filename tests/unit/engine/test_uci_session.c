@@ -302,6 +302,8 @@ static void test_bad_input_and_options(void **state)
     check_bestmove(wait_line(0, "bestmove"), NULL, "e2e4 e7e6"); /* the moves before it stay */
     cmd(u, "setoption name NoSuchOption value 3");
     assert_true(find(0, "info string unknown option 'NoSuchOption' ignored") >= 0);
+    cmd(u, "setoption name Bad\rName\x01 value 3"); /* echoed on one line (found by fuzz_uci) */
+    assert_true(find(0, "info string unknown option 'Bad?Name?' ignored") >= 0);
     int n = out.n;
     cmd(u, "setoption");
     cmd(u, "setoption name Hash value 8");
