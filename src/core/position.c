@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "common/diag.h"
+#include "common/once.h"
 #include "core/position.h"
 
 static const char piece_chars[] = " PNBRQK  pnbrqk";
@@ -32,11 +33,20 @@ static void clear(chc_position *p)
     p->fullmove = 1;
 }
 
+/* The standard start, built once (every game read starts from it). */
+static chc_position startpos_table;
+static void build_startpos(void)
+{
+    int rc = chc_position_chess960(&startpos_table, 518);
+    (void)rc;
+    startpos_table.chess960 = 0;
+}
+CHCI_ONCE(startpos_ready, build_startpos);
+
 void chc_position_startpos(chc_position *pos)
 {
-    int rc = chc_position_chess960(pos, 518);
-    (void)rc;
-    pos->chess960 = 0;
+    startpos_ready();
+    *pos = startpos_table;
 }
 
 int chc_position_chess960(chc_position *pos, int n)

@@ -14,6 +14,7 @@
 
 #include "common/diag.h"
 #include "formats/formats.h"
+#include "notation/notation.h"
 
 #define BATCH_BYTES ((size_t)1 << 20)
 #define BATCH_ITEMS 4096L
@@ -74,11 +75,20 @@ typedef struct result {
     int truncated;         /* its last PGN game has no result token */
 } result;
 
-/* A worker's tools: a game and a growing buffer for its text. */
+/* A worker's tools: a game, a growing buffer for its text, a PGN reader it points at each
+ * game's text (made when first needed). */
 typedef struct work {
     chc_game *g;
     text buf;
+    chc_pgn_reader *pgn;
 } work;
+
+/* Where one PGN game of a batch is: the reader thread found its end once (chc_pgn_next_raw);
+ * the worker parses it without looking for the end again. */
+typedef struct game_ref {
+    size_t off, len;
+    long line, game;
+} game_ref;
 
 /* Sets d's message to "where: msg" (cut to the message's size). */
 static void name_item(chc_diag *d, const char *where, const char *msg)
@@ -165,25 +175,26 @@ static int item(const conv *cv, work *w, result *res, int rc, chc_diag *d, long 
 }
 
 /* The games of a PGN text (whole games, the first one numbered `game`, on line `line`). */
-static int run_pgn(const conv *cv, work *w, const char *t, size_t n, long line, long game,
+static int run_pgn(const conv *cv, work *w, const char *t, const game_ref *games, size_t ngames,
                    result *res)
 {
-    chc_pgn_reader *r = chc_pgn_reader_new_mem(t, n, cv->read_flags, line, game);
-    int rc = r ? CHC_OK : CHC_E_NO_MEMORY;
-    while (rc == CHC_OK && !res->stop) {
+    if (!w->pgn && !(w->pgn = chc_pgn_reader_new_mem("", 0, cv->read_flags, 1, 1)))
+        return CHC_E_NO_MEMORY;
+    int rc = CHC_OK;
+    for (size_t i = 0; i < ngames && rc == CHC_OK && !res->stop; i++) {
+        chci_pgn_reader_set_game(w->pgn, t + games[i].off, games[i].len, games[i].line, games[i].game);
         chc_diag d = CHC_DIAG_INIT;
-        rc = chc_pgn_read_game(r, w->g, &d);
-        if (rc == CHC_E_GAME_END) {
+        rc = chc_pgn_read_game(w->pgn, w->g, &d);
+        if (rc == CHC_E_GAME_END) { /* text that is no game (a comment after a result) */
             rc = CHC_OK;
-            break;
+            continue;
         }
-        long number = chc_pgn_reader_game_number(r);
+        long number = chc_pgn_reader_game_number(w->pgn);
         char where[48];
         snprintf(where, sizeof where, "game %ld", number);
         rc = rc == CHC_E_NO_MEMORY ? rc : item(cv, w, res, rc, &d, number, where);
-        res->truncated = chc_pgn_reader_truncated(r);
+        res->truncated = chc_pgn_reader_truncated(w->pgn);
     }
-    chc_pgn_reader_free(r);
     return rc;
 }
 
@@ -336,7 +347,7 @@ static int memory_fail(chc_diag *diag)
 static int run_stream(const conv *cv, input *in, const sink *s, chc_diag *diag)
 {
     chc_reader *r = chc_reader_new(input_read, in, CHC_FORMAT_PACK_STREAM, 0);
-    work w = {chc_game_new(), {NULL, 0, 0}};
+    work w = {chc_game_new(), {NULL, 0, 0}, NULL};
     result res;
     memset(&res, 0, sizeof res);
     int rc = r && w.g ? CHC_OK : CHC_E_NO_MEMORY;
@@ -376,7 +387,9 @@ enum { FREE, FILLED, TAKEN, DONE };
 
 typedef struct batch {
     text t;
-    long first_line, first_game;
+    game_ref *games; /* PGN: where each game of t is */
+    size_t ngames, capgames;
+    long first_line; /* lines: the number of the first */
     int state;
     int rc;
     result res;
@@ -391,10 +404,18 @@ typedef struct pool {
     const conv *cv;
 } pool;
 
+static void run_batch(const pool *pl, work *w, batch *b)
+{
+    if (!w->g) b->rc = CHC_E_NO_MEMORY;
+    else if (b->res.stop) b->rc = CHC_OK; /* the batch starts with a bad item (strict) */
+    else if (pl->is_pgn) b->rc = run_pgn(pl->cv, w, b->t.p, b->games, b->ngames, &b->res);
+    else b->rc = run_lines(pl->cv, w, b->t.p, b->t.len, b->first_line, &b->res);
+}
+
 static void *worker(void *arg)
 {
     pool *pl = arg;
-    work w = {chc_game_new(), {NULL, 0, 0}};
+    work w = {chc_game_new(), {NULL, 0, 0}, NULL};
     pthread_mutex_lock(&pl->mu);
     for (;;) {
         batch *b = NULL;
@@ -410,18 +431,14 @@ static void *worker(void *arg)
         }
         if (!b) break;
         pthread_mutex_unlock(&pl->mu);
-        if (!w.g) b->rc = CHC_E_NO_MEMORY;
-        else if (b->res.stop) b->rc = CHC_OK; /* the batch starts with a bad item (strict) */
-        else if (pl->is_pgn)
-            b->rc = run_pgn(pl->cv, &w, b->t.p, b->t.len, b->first_line, b->first_game, &b->res);
-        else
-            b->rc = run_lines(pl->cv, &w, b->t.p, b->t.len, b->first_line, &b->res);
+        run_batch(pl, &w, b);
         pthread_mutex_lock(&pl->mu);
         b->state = DONE;
         pthread_cond_broadcast(&pl->cond);
     }
     pthread_mutex_unlock(&pl->mu);
     chc_game_free(w.g);
+    chc_pgn_reader_free(w.pgn);
     free(w.buf.p);
     return NULL;
 }
@@ -471,10 +488,10 @@ static int limit_item(const conv *cv, batch *b, input *in)
 
 /* Fills batch b with whole games. A game over the size limit ends the batch; it is reported
  * first in the next one. */
-static int fill_pgn(const conv *cv, batch *b, chc_pgn_reader *r, input *in, long *line)
+static int fill_pgn(const conv *cv, batch *b, chc_pgn_reader *r, input *in)
 {
     b->t.len = 0;
-    b->first_line = 0;
+    b->ngames = 0;
     if (in->limit_game && limit_item(cv, b, in) != CHC_OK) return CHC_E_NO_MEMORY;
     while (b->t.len < BATCH_BYTES && !b->res.stop) {
         const char *t;
@@ -490,15 +507,15 @@ static int fill_pgn(const conv *cv, batch *b, chc_pgn_reader *r, input *in, long
             continue;
         }
         if (e != CHC_OK) return e;
-        if (!b->first_line) {
-            b->first_line = *line = ln;
-            b->first_game = chc_pgn_reader_game_number(r);
+        if (b->ngames == b->capgames) {
+            size_t cap = b->capgames ? b->capgames * 2 : 256;
+            game_ref *g = realloc(b->games, cap * sizeof *g);
+            if (!g) return CHC_E_NO_MEMORY;
+            b->games = g;
+            b->capgames = cap;
         }
-        /* keep the line numbers right: the gap between games as line ends */
-        for (; *line < ln; ++*line)
-            if (put(&b->t, "\n", 1)) return CHC_E_NO_MEMORY;
-        if ((b->t.len && put(&b->t, " ", 1)) || put(&b->t, t, n)) return CHC_E_NO_MEMORY;
-        for (size_t q = 0; q < n; q++) *line += t[q] == '\n';
+        b->games[b->ngames++] = (game_ref){b->t.len, n, ln, chc_pgn_reader_game_number(r)};
+        if (put(&b->t, t, n)) return CHC_E_NO_MEMORY;
     }
     return CHC_OK;
 }
@@ -514,12 +531,16 @@ static int run_threads(const conv *cv, input *in, int is_pgn, int nthreads, cons
     pl.b = calloc((size_t)pl.nb, sizeof *pl.b);
     pl.cv = cv;
     pl.is_pgn = is_pgn;
+    /* One thread: each batch is converted where it was read (no hand-over between cores). */
+    int alone = nthreads == 1;
+    work self = {alone ? chc_game_new() : NULL, {NULL, 0, 0}, NULL};
     pthread_t *th = calloc((size_t)nthreads, sizeof *th);
     int started = 0;
-    for (int i = 0; pl.b && th && i < nthreads; i++)
+    for (int i = 0; pl.b && th && !alone && i < nthreads; i++)
         if (pthread_create(&th[i], NULL, worker, &pl) == 0) started++;
     chc_pgn_reader *r = is_pgn ? chc_pgn_reader_new(input_read, in, 0) : NULL;
-    int rc = started && (r || !is_pgn) ? CHC_OK : memory_fail(diag), eof = 0;
+    int ready = alone ? self.g != NULL && pl.b : started > 0;
+    int rc = ready && (r || !is_pgn) ? CHC_OK : memory_fail(diag), eof = 0;
     long line = 1, next_fill = 0, next_write = 0;
     while (rc == CHC_OK && (!eof || next_write < next_fill)) {
         /* write finished batches in order; wait while the ring is full or input has ended */
@@ -544,11 +565,15 @@ static int run_threads(const conv *cv, input *in, int is_pgn, int nthreads, cons
         pthread_mutex_unlock(&pl.mu);
         if (eof || rc != CHC_OK) continue;
         batch *b = &pl.b[next_fill % pl.nb];
-        int e = r ? fill_pgn(cv, b, r, in, &line) : fill_lines(b, in, &line);
+        int e = r ? fill_pgn(cv, b, r, in) : fill_lines(b, in, &line);
         if (e != CHC_OK) eof = 1;
         if (e == CHC_E_IO) rc = chci_fail(diag, e, -1, 0, 0, -1, "reading the input failed");
         else if (e != CHC_OK && e != CHC_E_GAME_END) rc = chci_fail(diag, e, -1, 0, 0, -1, "%s", chc_strerror(e));
-        if (b->t.len || b->res.nbad) {
+        if ((b->t.len || b->res.nbad) && alone) {
+            run_batch(&pl, &self, b);
+            b->state = DONE;
+            next_fill++;
+        } else if (b->t.len || b->res.nbad) {
             pthread_mutex_lock(&pl.mu);
             b->state = FILLED;
             next_fill++;
@@ -561,8 +586,12 @@ static int run_threads(const conv *cv, input *in, int is_pgn, int nthreads, cons
     pthread_cond_broadcast(&pl.cond);
     pthread_mutex_unlock(&pl.mu);
     for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
+    chc_game_free(self.g);
+    chc_pgn_reader_free(self.pgn);
+    free(self.buf.p);
     for (int i = 0; pl.b && i < pl.nb; i++) {
         free(pl.b[i].t.p);
+        free(pl.b[i].games);
         free(pl.b[i].res.out.p);
         free(pl.b[i].res.bad);
     }
@@ -606,7 +635,7 @@ static int setup(const chc_convert_options *opt, conv *cv, chc_diag *diag)
     cv->read_flags = (wf & CHC_PGN_WRITE_NO_VARIATIONS ? CHC_PGN_MAINLINE_ONLY : 0) |
                      (wf & CHC_PGN_WRITE_NO_COMMENTS ? CHC_PGN_NO_COMMENTS : 0);
     /* the write flags, tried on a game of no moves */
-    work w = {chc_game_new(), {NULL, 0, 0}};
+    work w = {chc_game_new(), {NULL, 0, 0}, NULL};
     result res;
     memset(&res, 0, sizeof res);
     chc_diag d = CHC_DIAG_INIT;

@@ -277,7 +277,7 @@ int chci_line_write(const chc_game *g, int format, char *dst, size_t dst_cap, si
     chci_out o = {dst, dst_cap, 0};
     const chc_position *start = chc_game_start(g);
     chc_position std;
-    chc_position_chess960(&std, 518);
+    chc_position_startpos(&std);
     int std_board = chc_position_same(start, &std) && start->halfmove == 0 &&
                     start->fullmove == 1;
     size_t n = chc_game_ply_count(g);

@@ -32,4 +32,9 @@ int chci_san_resolve(const chc_position *pos, const chci_san *s, const char *tex
 void chci_play(chc_position *pos, chc_move m);
 /* The first line of the last game the PGN reader took (for chc_reader_line()). */
 long chci_pgn_reader_game_line(const chc_pgn_reader *r);
+/* Points memory reader r (from chc_pgn_reader_new_mem()) at text[0..len): one game's text as
+ * chc_pgn_next_raw() cut it, numbered `game`, starting at line `line`. The next
+ * chc_pgn_read_game() reads it whole without looking for its end again (a game read twice
+ * costs one skim, not two); the one after returns CHC_E_GAME_END. */
+void chci_pgn_reader_set_game(chc_pgn_reader *r, const char *text, size_t len, long line, long game);
 #endif

@@ -42,6 +42,7 @@ struct chc_pgn_reader {
     long line;         /* line of data[start] */
     long game_no;      /* number of the last game returned */
     int truncated;     /* the last game ended at the end of input without a result token */
+    int one_game;      /* the text is one game as chc_pgn_next_raw() cut it: no second skim */
     long game_line;    /* first line of the last game */
     char *tmp;         /* unescaped tag values, comments */
     size_t tmp_cap;
@@ -84,6 +85,19 @@ chc_pgn_reader *chc_pgn_reader_new_mem(const char *text, size_t len, unsigned fl
     r->line = first_line > 0 ? first_line : 1;
     r->game_no = first_game > 0 ? first_game - 1 : 0;
     return r;
+}
+
+void chci_pgn_reader_set_game(chc_pgn_reader *r, const char *text, size_t len, long line, long game)
+{
+    r->data = text;
+    r->in.start = 0;
+    r->in.end = len;
+    r->in.consumed = 0;
+    r->in.eof = 1;
+    r->bom_done = 1;
+    r->one_game = 1;
+    r->line = line > 0 ? line : 1;
+    r->game_no = game > 0 ? game - 1 : 0;
 }
 
 void chc_pgn_reader_free(chc_pgn_reader *r)
@@ -296,8 +310,12 @@ static int next_game(chc_pgn_reader *r, size_t *off, size_t *len, long *line)
             r->in.start += 3;
     }
     if (!skip_space(r)) return r->in.err ? r->in.err : CHC_E_GAME_END;
-    long lines;
-    int rc = skim(r, len, &lines);
+    long lines = 0;
+    int rc = CHC_OK;
+    if (r->one_game) /* its end is known: all of it */
+        *len = r->in.end - r->in.start;
+    else
+        rc = skim(r, len, &lines);
     if (r->in.err) return r->in.err;
     *off = r->in.start;
     *line = r->line;

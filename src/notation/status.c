@@ -178,9 +178,9 @@ void chc_game_status_get(const chc_game *g, chc_game_status *st)
 
 int chc_game_set_rule_result(chc_game *g)
 {
+    if (g->result != CHC_RESULT_UNKNOWN) return g->result; /* declared: nothing to work out */
     int o = chc_game_outcome(g);
-    if (g->result == CHC_RESULT_UNKNOWN && o != CHC_OUTCOME_NONE && o != CHC_OUTCOME_FIFTY &&
-        o != CHC_OUTCOME_THREEFOLD) {
+    if (o != CHC_OUTCOME_NONE && o != CHC_OUTCOME_FIFTY && o != CHC_OUTCOME_THREEFOLD) {
         chc_position end;
         chc_game_position(g, g->nmain, &end);
         chc_game_set_result(g, chc_outcome_result(o, &end));
