@@ -1,0 +1,114 @@
+/* bench_render: SVG pictures per second (chc_render_svg) beside FEN writes per second on the
+ * same positions (the anchor), over the positions of an EPD file (tests/data/core/standard.epd).
+ * Each picture has coordinates, a last move and an arrow, as `render` draws a game.
+ *
+ *     bench_render POSITIONS.epd
+ *
+ * Rounds alternate the two so that a load spike hits both; the ratio is the median of the
+ * per-round ratios. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "chesscodec.h"
+
+#define ROUNDS 7
+#define MAX_POS 1024
+
+static chc_position positions[MAX_POS];
+static size_t npos;
+static volatile size_t sink;
+static char svg[CHC_RENDER_SVG_MAX];
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void fen_write(void)
+{
+    char buf[CHC_FEN_MAX];
+    for (size_t i = 0; i < npos; i++) sink += chc_position_to_fen(&positions[i], buf, sizeof buf, 0);
+}
+
+static void svg_write(void)
+{
+    chc_render_options o = CHC_RENDER_OPTIONS_INIT;
+    chc_move arrow = CHC_MAKE_MOVE(12, 28, 0, 0);
+    o.arrows = &arrow;
+    o.n_arrows = 1;
+    for (size_t i = 0; i < npos; i++) {
+        size_t len = 0;
+        o.last_move = CHC_MAKE_MOVE(i % 64, (i + 17) % 64, 0, 0);
+        chc_render_svg(&positions[i], &o, svg, sizeof svg, &len, NULL);
+        sink += len;
+    }
+}
+
+/* Runs fn repeatedly for at least 0.2 s; returns positions per second. */
+static double rate(void (*fn)(void))
+{
+    double t0 = now(), t;
+    long reps = 0;
+    do {
+        fn();
+        reps++;
+        t = now() - t0;
+    } while (t < 0.2);
+    return (double)npos * (double)reps / t;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: bench_render POSITIONS.epd\n");
+        return 2;
+    }
+    FILE *f = fopen(argv[1], "r");
+    if (!f) {
+        fprintf(stderr, "bench_render: cannot read %s\n", argv[1]);
+        return 1;
+    }
+    char line[512];
+    while (npos < MAX_POS && fgets(line, sizeof line, f)) {
+        char *semi = strchr(line, ';');
+        if (semi) *semi = 0;
+        if (chc_position_from_fen(&positions[npos], line, 0, NULL) == CHC_OK) npos++;
+    }
+    fclose(f);
+    if (!npos) {
+        fprintf(stderr, "bench_render: no position in %s\n", argv[1]);
+        return 1;
+    }
+    double fen[ROUNDS], pic[ROUNDS], ratio[ROUNDS];
+    for (int r = 0; r < ROUNDS; r++) {
+        fen[r] = rate(fen_write);
+        pic[r] = rate(svg_write);
+        ratio[r] = pic[r] / fen[r];
+    }
+    qsort(fen, ROUNDS, sizeof fen[0], cmp_double);
+    qsort(pic, ROUNDS, sizeof pic[0], cmp_double);
+    qsort(ratio, ROUNDS, sizeof ratio[0], cmp_double);
+    size_t bytes = 0;
+    svg_write();
+    for (size_t i = 0; i < npos; i++) {
+        size_t len = 0;
+        chc_render_svg(&positions[i], NULL, svg, sizeof svg, &len, NULL);
+        bytes += len;
+    }
+    printf("  %zu positions; an SVG picture is %zu bytes on average\n", npos, bytes / npos);
+    printf("  %-22s %12.0f positions/s\n", "FEN write (anchor)", fen[ROUNDS / 2]);
+    printf("  %-22s %12.0f pictures/s    %.4fx FEN write (%.0f FEN writes per picture)\n",
+           "SVG picture", pic[ROUNDS / 2], ratio[ROUNDS / 2], 1 / ratio[ROUNDS / 2]);
+    printf("  (medians of %d interleaved rounds; the ratio is the median per-round ratio)\n", ROUNDS);
+    return 0;
+}
