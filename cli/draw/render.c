@@ -5,7 +5,7 @@
 #include "../play/play.h"
 
 static const cli_opt opts[] = {
-    {"--to", "-t", "FORMAT", "svg (the only one so far)"},
+    {"--to", "-t", "FORMAT", "svg (the default) or png (when built with librsvg)"},
     {"-o", NULL, "FILE", "write to FILE (whole or not at all) instead of standard output"},
     {"--ply", NULL, "N", "a game's position after N plies (default: its end)"},
     {"--flip", NULL, NULL, "Black at the bottom"},
@@ -18,7 +18,7 @@ static const cli_opt opts[] = {
 const cli_spec render_spec = {
     "render", "INPUT",
     "Draws a position, or a game's final position (or the one after --ply N plies), as an SVG\n"
-    "picture: the last move and a king in check highlighted, arrows and marked squares.\n"
+    "or PNG picture: the last move and a king in check highlighted, arrows and marked squares.\n"
     "INPUT is read as `show` reads it. The pieces are the cburnett set (GPLv2+).\n",
     NULL, opts,
     "Exit status: 0 ok, 1 bad input, 2 bad usage.\n"
@@ -35,8 +35,8 @@ static int options(const cli_args *a, chc_render_options *o, chc_move *arrows)
     o->flip = cli_get(a, "--flip") != NULL;
     o->coords = cli_get(a, "--no-coords") == NULL;
     o->arrows = arrows;
-    if (to && strcmp(to, "svg") != 0) {
-        cli_error("render", "--to: unknown picture format '%s' (known: svg)", to);
+    if (to && strcmp(to, "svg") != 0 && strcmp(to, "png") != 0) {
+        cli_error("render", "--to: unknown picture format '%s' (known: svg, png)", to);
         return CLI_USAGE;
     }
     if (size && (cli_parse_long(size, &px) || px < CHC_RENDER_SIZE_MIN || px > CHC_RENDER_SIZE_MAX)) {
@@ -84,8 +84,18 @@ int cmd_render(const cli_args *a)
             cli_error("render", "%s", cli_diag_text(r, &d));
             rc = CLI_BAD_INPUT;
         } else if ((rc = cli_out_open(&out, "render", cli_get(a, "-o"))) == CLI_OK) {
-            fwrite(svg, 1, len, out.f);
-            rc = cli_out_commit(&out, "render");
+            const char *to = cli_get(a, "--to");
+            char err[256] = "";
+            if (to && !strcmp(to, "png"))
+                rc = draw_png(svg, len, o.size ? o.size : CHC_RENDER_SIZE_DEFAULT, out.f, err, sizeof err);
+            else
+                fwrite(svg, 1, len, out.f);
+            if (rc != CLI_OK) {
+                cli_error("render", "%s", err);
+                cli_out_abort(&out);
+            } else {
+                rc = cli_out_commit(&out, "render");
+            }
         }
     }
     free(svg);

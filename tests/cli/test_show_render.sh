@@ -71,7 +71,7 @@ expect_eq "render bad input (exit)" 1 "$rc"
 case "$e" in "chesscodec render: INPUT: "*) pass ;; *) failed "render bad input message: [$e]" ;; esac
 expect_eq "render bad input: no file" "" "$(ls "$TMP" | grep bad || true)"
 # bad usage: exit 2, no file
-for args in "--to png" "--size 8" "--theme blue" "--arrows e2e2" "--marks z9" "--ply -1"; do
+for args in "--to gif" "--size 8" "--theme blue" "--arrows e2e2" "--marks z9" "--ply -1"; do
   # shellcheck disable=SC2086
   e=$("$BIN" render $args -o "$TMP/bad.svg" startpos 2>&1); rc=$?
   expect_eq "render $args (exit)" 2 "$rc"
