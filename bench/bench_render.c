@@ -1,6 +1,8 @@
 /* bench_render: SVG pictures per second (chc_render_svg) beside FEN writes per second on the
  * same positions (the anchor), over the positions of an EPD file (tests/data/core/standard.epd).
- * Each picture has coordinates, a last move and an arrow, as `render` draws a game.
+ * Each picture has coordinates, a last move and an arrow, as `render` draws a game. When the
+ * program has `render --to png` (librsvg), PNG pictures per second too, through the program's
+ * own cli/draw/png.c (rasterised and encoded, written to /dev/null).
  *
  *     bench_render POSITIONS.epd
  *
@@ -12,6 +14,9 @@
 #include <time.h>
 
 #include "chesscodec.h"
+#ifdef CHC_HAVE_PNG
+#include "play/play.h" /* draw_png */
+#endif
 
 #define ROUNDS 7
 #define MAX_POS 1024
@@ -47,6 +52,19 @@ static void svg_write(void)
         sink += len;
     }
 }
+
+#ifdef CHC_HAVE_PNG
+static FILE *devnull;
+static void png_write(void)
+{
+    char err[256];
+    for (size_t i = 0; i < npos; i++) {
+        size_t len = 0;
+        chc_render_svg(&positions[i], NULL, svg, sizeof svg, &len, NULL);
+        sink += (size_t)draw_png(svg, len, CHC_RENDER_SIZE_DEFAULT, devnull, err, sizeof err);
+    }
+}
+#endif
 
 /* Runs fn repeatedly for at least 0.2 s; returns positions per second. */
 static double rate(void (*fn)(void))
@@ -109,6 +127,18 @@ int main(int argc, char **argv)
     printf("  %-22s %12.0f positions/s\n", "FEN write (anchor)", fen[ROUNDS / 2]);
     printf("  %-22s %12.0f pictures/s    %.4fx FEN write (%.0f FEN writes per picture)\n",
            "SVG picture", pic[ROUNDS / 2], ratio[ROUNDS / 2], 1 / ratio[ROUNDS / 2]);
-    printf("  (medians of %d interleaved rounds; the ratio is the median per-round ratio)\n", ROUNDS);
+#ifdef CHC_HAVE_PNG
+    double png[3];
+    devnull = fopen("/dev/null", "w");
+    for (int r = 0; r < 3 && devnull; r++) png[r] = rate(png_write);
+    qsort(png, 3, sizeof png[0], cmp_double);
+    if (devnull)
+        printf("  %-22s %12.0f pictures/s    %.6fx FEN write, %.4fx SVG (360 px, librsvg)\n",
+               "PNG picture", png[1], png[1] / fen[ROUNDS / 2], png[1] / pic[ROUNDS / 2]);
+#else
+    printf("  PNG picture: not measured (built without librsvg: apt-get install librsvg2-dev)\n");
+#endif
+    printf("  (medians of %d interleaved rounds, PNG of 3; the ratio is the median per-round ratio)\n",
+           ROUNDS);
     return 0;
 }
