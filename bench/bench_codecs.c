@@ -12,13 +12,7 @@
 #include <time.h>
 
 #include "chesscodec.h"
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
+#include "bench_util.h"
 
 static char *read_xz(const char *path)
 {
@@ -109,20 +103,6 @@ static void url_decode(void)
                            NULL, NULL);
         sink += n;
     }
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double median(const double *v, int n)
-{
-    double t[64];
-    memcpy(t, v, (size_t)n * sizeof *t);
-    qsort(t, (size_t)n, sizeof *t, cmp_double);
-    return t[n / 2];
 }
 
 /* Runs fn repeatedly for at least 0.1 s; returns items per second. */

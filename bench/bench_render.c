@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "chesscodec.h"
+#include "bench_util.h"
 #ifdef CHC_HAVE_PNG
 #include "play/play.h" /* draw_png */
 #endif
@@ -25,13 +26,6 @@ static chc_position positions[MAX_POS];
 static size_t npos;
 static volatile size_t sink;
 static char svg[CHC_RENDER_SVG_MAX];
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 static void fen_write(void)
 {
@@ -79,12 +73,6 @@ static double rate(void (*fn)(void))
     return (double)npos * (double)reps / t;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -113,9 +101,8 @@ int main(int argc, char **argv)
         pic[r] = rate(svg_write);
         ratio[r] = pic[r] / fen[r];
     }
-    qsort(fen, ROUNDS, sizeof fen[0], cmp_double);
-    qsort(pic, ROUNDS, sizeof pic[0], cmp_double);
-    qsort(ratio, ROUNDS, sizeof ratio[0], cmp_double);
+    double fen_rate = median(fen, ROUNDS), pic_rate = median(pic, ROUNDS);
+    double pic_ratio = median(ratio, ROUNDS);
     size_t bytes = 0;
     svg_write();
     for (size_t i = 0; i < npos; i++) {
@@ -124,17 +111,16 @@ int main(int argc, char **argv)
         bytes += len;
     }
     printf("  %zu positions; an SVG picture is %zu bytes on average\n", npos, bytes / npos);
-    printf("  %-22s %12.0f positions/s\n", "FEN write (anchor)", fen[ROUNDS / 2]);
+    printf("  %-22s %12.0f positions/s\n", "FEN write (anchor)", fen_rate);
     printf("  %-22s %12.0f pictures/s    %.4fx FEN write (%.0f FEN writes per picture)\n",
-           "SVG picture", pic[ROUNDS / 2], ratio[ROUNDS / 2], 1 / ratio[ROUNDS / 2]);
+           "SVG picture", pic_rate, pic_ratio, 1 / pic_ratio);
 #ifdef CHC_HAVE_PNG
     double png[3];
     devnull = fopen("/dev/null", "w");
     for (int r = 0; r < 3 && devnull; r++) png[r] = rate(png_write);
-    qsort(png, 3, sizeof png[0], cmp_double);
     if (devnull)
         printf("  %-22s %12.0f pictures/s    %.6fx FEN write, %.4fx SVG (360 px, librsvg)\n",
-               "PNG picture", png[1], png[1] / fen[ROUNDS / 2], png[1] / pic[ROUNDS / 2]);
+               "PNG picture", median(png, 3), median(png, 3) / fen_rate, median(png, 3) / pic_rate);
 #else
     printf("  PNG picture: not measured (built without librsvg: apt-get install librsvg2-dev)\n");
 #endif
