@@ -105,19 +105,6 @@ static void url_decode(void)
     }
 }
 
-/* Runs fn repeatedly for at least 0.1 s; returns items per second. */
-static double rate_once(bench_fn fn, size_t items)
-{
-    double t0 = now(), t;
-    long reps = 0;
-    do {
-        fn();
-        reps++;
-        t = now() - t0;
-    } while (t < 0.1);
-    return (double)items * (double)reps / t;
-}
-
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -209,7 +196,7 @@ int main(int argc, char **argv)
     static double r[8][ROUNDS], q[8][ROUNDS];
     for (int k = 0; k < 8; k++) fns[k](); /* warm up */
     for (int round = 0; round < ROUNDS; round++)
-        for (int k = 0; k < 8; k++) r[k][round] = rate_once(fns[k], k >= 6 ? nmoves : npos);
+        for (int k = 0; k < 8; k++) r[k][round] = rate(fns[k], k >= 6 ? nmoves : npos, 0.1);
     for (int round = 0; round < ROUNDS; round++)
         for (int k = 0; k < 8; k++) q[k][round] = r[k][round] / r[k == 2 ? 0 : 1][round];
     double med[8], ratio[8];

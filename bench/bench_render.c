@@ -60,19 +60,6 @@ static void png_write(void)
 }
 #endif
 
-/* Runs fn repeatedly for at least 0.2 s; returns positions per second. */
-static double rate(void (*fn)(void))
-{
-    double t0 = now(), t;
-    long reps = 0;
-    do {
-        fn();
-        reps++;
-        t = now() - t0;
-    } while (t < 0.2);
-    return (double)npos * (double)reps / t;
-}
-
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -97,8 +84,8 @@ int main(int argc, char **argv)
     }
     double fen[ROUNDS], pic[ROUNDS], ratio[ROUNDS];
     for (int r = 0; r < ROUNDS; r++) {
-        fen[r] = rate(fen_write);
-        pic[r] = rate(svg_write);
+        fen[r] = rate(fen_write, npos, 0.2);
+        pic[r] = rate(svg_write, npos, 0.2);
         ratio[r] = pic[r] / fen[r];
     }
     double fen_rate = median(fen, ROUNDS), pic_rate = median(pic, ROUNDS);
@@ -117,7 +104,7 @@ int main(int argc, char **argv)
 #ifdef CHC_HAVE_PNG
     double png[3];
     devnull = fopen("/dev/null", "w");
-    for (int r = 0; r < 3 && devnull; r++) png[r] = rate(png_write);
+    for (int r = 0; r < 3 && devnull; r++) png[r] = rate(png_write, npos, 0.2);
     if (devnull)
         printf("  %-22s %12.0f pictures/s    %.6fx FEN write, %.4fx SVG (360 px, librsvg)\n",
                "PNG picture", median(png, 3), median(png, 3) / fen_rate, median(png, 3) / pic_rate);

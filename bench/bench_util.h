@@ -27,4 +27,18 @@ static inline double median(const double *v, int n)
     qsort(t, (size_t)n, sizeof *t, cmp_double);
     return t[n / 2];
 }
+
+/* Runs fn repeatedly for at least `seconds`; returns items per second, fn handling `items`
+ * items a run. */
+static inline double rate(void (*fn)(void), size_t items, double seconds)
+{
+    double t0 = now(), t;
+    long reps = 0;
+    do {
+        fn();
+        reps++;
+        t = now() - t0;
+    } while (t < seconds);
+    return (double)items * (double)reps / t;
+}
 #endif
