@@ -1,6 +1,6 @@
-/* Internal to `play` and `demo`. The game is the library's chc_game (moves, cursor, undo/redo,
- * status, tags); this adds the codes shown live, loading and saving, the commands a player
- * types, the engine thinking in a thread, and the full screen. */
+/* Internal to `play`, `demo`, `show` and `render`. The game is the library's chc_game (moves,
+ * cursor, undo/redo, status, tags); this adds the codes shown live, loading and saving, the
+ * commands a player types, the engine thinking in a thread, the full screen, and the PNG. */
 #ifndef CHC_CLI_PLAY_H
 #define CHC_CLI_PLAY_H
 #include "../cli.h"

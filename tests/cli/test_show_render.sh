@@ -78,4 +78,10 @@ for args in "--to gif" "--size 8" "--theme blue" "--arrows e2e2" "--marks z9" "-
   case "$e" in "chesscodec render: "*) pass ;; *) failed "render $args message: [$e]" ;; esac
 done
 expect_eq "render bad usage: no file" "" "$(ls "$TMP" | grep bad || true)"
+# -o is never the input file
+printf '1. e4 e5 *\n' >"$TMP/same.pgn"
+e=$("$BIN" render -o "$TMP/same.pgn" "$TMP/same.pgn" 2>&1); rc=$?
+expect_eq "render -o INPUT (exit)" 1 "$rc"
+case "$e" in *"also an input"*) pass ;; *) failed "render -o INPUT message: [$e]" ;; esac
+expect_eq "render -o INPUT: input kept" "1. e4 e5 *" "$(cat "$TMP/same.pgn")"
 finish
