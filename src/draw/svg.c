@@ -35,7 +35,7 @@ static void put(sink *s, const char *text, size_t len)
     s->n += len;
 }
 
-static void puts_(sink *s, const char *text) { put(s, text, strlen(text)); }
+static void put_str(sink *s, const char *text) { put(s, text, strlen(text)); }
 
 static void putf(sink *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void putf(sink *s, const char *fmt, ...)
@@ -94,9 +94,9 @@ static void write_defs(sink *s, const chc_position *pos, const chc_render_option
         int c, t;
         if (piece_of(pos->board[sq], &c, &t)) used |= 1u << (c * 8 + t);
     }
-    puts_(s, "<defs>\n");
+    put_str(s, "<defs>\n");
     if (check_sq >= 0)
-        puts_(s, "<radialGradient id=\"check\"><stop offset=\"0\" stop-color=\"#ff0000\"/>"
+        put_str(s, "<radialGradient id=\"check\"><stop offset=\"0\" stop-color=\"#ff0000\"/>"
                  "<stop offset=\"0.25\" stop-color=\"#e70000\"/><stop offset=\"0.9\" "
                  "stop-color=\"#a90000\" stop-opacity=\"0\"/><stop offset=\"1\" "
                  "stop-color=\"#9e0000\" stop-opacity=\"0\"/></radialGradient>\n");
@@ -108,10 +108,10 @@ static void write_defs(sink *s, const chc_position *pos, const chc_render_option
         for (int t = CHC_PAWN; t <= CHC_KING; t++)
             if (used & (1u << (c * 8 + t))) {
                 putf(s, "<g id=\"%c%c\">", c == CHC_WHITE ? 'w' : 'b', piece_ids[0][t]);
-                puts_(s, piece_svg[c][t]);
-                puts_(s, "</g>\n");
+                put_str(s, piece_svg[c][t]);
+                put_str(s, "</g>\n");
             }
-    puts_(s, "</defs>\n");
+    put_str(s, "</defs>\n");
 }
 
 static void write_squares(sink *s, const chc_render_options *o, const theme *th)
@@ -124,13 +124,13 @@ static void write_squares(sink *s, const chc_render_options *o, const theme *th)
             corner(sq, o->flip, &x, &y);
             putf(s, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>", x, y, SQ, SQ);
         }
-        puts_(s, "</g>\n");
+        put_str(s, "</g>\n");
     }
 }
 
 static void write_coords(sink *s, const chc_render_options *o, const theme *th)
 {
-    puts_(s, "<g class=\"coords\" font-family=\"sans-serif\" font-size=\"10\" font-weight=\"bold\">");
+    put_str(s, "<g class=\"coords\" font-family=\"sans-serif\" font-size=\"10\" font-weight=\"bold\">");
     int edge = o->flip ? 7 : 0; /* the bottom rank and the left file */
     for (int i = 0; i < 8; i++) {
         /* file letters along the bottom edge (bottom right of each square), rank numbers along
@@ -141,7 +141,7 @@ static void write_coords(sink *s, const chc_render_options *o, const theme *th)
         putf(s, "<text x=\"2\" y=\"%d\" fill=\"%s\">%d</text>", (7 - i) * SQ + 10,
              (edge + k) & 1 ? th->dark : th->light, k + 1);
     }
-    puts_(s, "</g>\n");
+    put_str(s, "</g>\n");
 }
 
 /* An arrow from the centre of one square to the centre of another, its head's tip there. */
@@ -181,15 +181,15 @@ int chc_render_svg(const chc_position *pos, const chc_render_options *opt, char 
     write_squares(&s, o, th);
     int x, y;
     if (o->last_move != CHC_MOVE_NONE && o->last_move != CHC_MOVE_NULL) {
-        puts_(&s, "<g class=\"last-move\" fill=\"");
-        puts_(&s, th->last);
-        puts_(&s, "\" fill-opacity=\"0.5\">");
+        put_str(&s, "<g class=\"last-move\" fill=\"");
+        put_str(&s, th->last);
+        put_str(&s, "\" fill-opacity=\"0.5\">");
         int ends[2] = {CHC_MOVE_FROM(o->last_move), CHC_MOVE_TO(o->last_move)};
         for (int i = 0; i < 2; i++) {
             corner(ends[i], o->flip, &x, &y);
             putf(&s, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>", x, y, SQ, SQ);
         }
-        puts_(&s, "</g>\n");
+        put_str(&s, "</g>\n");
     }
     if (check_sq >= 0) {
         corner(check_sq, o->flip, &x, &y);
@@ -197,7 +197,7 @@ int chc_render_svg(const chc_position *pos, const chc_render_options *opt, char 
                  "fill=\"url(#check)\"/>\n", x, y, SQ, SQ);
     }
     if (o->coords) write_coords(&s, o, th);
-    puts_(&s, "<g class=\"pieces\">");
+    put_str(&s, "<g class=\"pieces\">");
     for (int sq = 0; sq < 64; sq++) {
         int c, t;
         if (!piece_of(pos->board[sq], &c, &t)) continue;
@@ -205,7 +205,7 @@ int chc_render_svg(const chc_position *pos, const chc_render_options *opt, char 
         putf(&s, "<use xlink:href=\"#%c%c\" x=\"%d\" y=\"%d\"/>", c == CHC_WHITE ? 'w' : 'b',
              piece_ids[0][t], x, y);
     }
-    puts_(&s, "</g>\n");
+    put_str(&s, "</g>\n");
     if (o->marks) {
         putf(&s, "<g class=\"marks\" fill=\"none\" stroke=\"%s\" stroke-width=\"4\" "
                  "stroke-opacity=\"0.8\">", th->annot);
@@ -214,15 +214,15 @@ int chc_render_svg(const chc_position *pos, const chc_render_options *opt, char 
                 corner(sq, o->flip, &x, &y);
                 putf(&s, "<circle cx=\"%d\" cy=\"%d\" r=\"19\"/>", x + SQ / 2, y + SQ / 2);
             }
-        puts_(&s, "</g>\n");
+        put_str(&s, "</g>\n");
     }
     if (o->n_arrows) {
         putf(&s, "<g class=\"arrows\" stroke=\"%s\" stroke-width=\"7\" stroke-linecap=\"round\" "
                  "opacity=\"0.8\">", th->annot);
         for (size_t i = 0; i < o->n_arrows; i++) write_arrow(&s, o->arrows[i], o->flip);
-        puts_(&s, "</g>\n");
+        put_str(&s, "</g>\n");
     }
-    puts_(&s, "</svg>\n");
+    put_str(&s, "</svg>\n");
 
     if (dst_len) *dst_len = s.n;
     if (s.n + 1 > dst_cap) {
