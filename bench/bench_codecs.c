@@ -12,13 +12,7 @@
 #include <time.h>
 
 #include "chesscodec.h"
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
+#include "bench_util.h"
 
 static char *read_xz(const char *path)
 {
@@ -109,33 +103,6 @@ static void url_decode(void)
                            NULL, NULL);
         sink += n;
     }
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double median(const double *v, int n)
-{
-    double t[64];
-    memcpy(t, v, (size_t)n * sizeof *t);
-    qsort(t, (size_t)n, sizeof *t, cmp_double);
-    return t[n / 2];
-}
-
-/* Runs fn repeatedly for at least 0.1 s; returns items per second. */
-static double rate_once(bench_fn fn, size_t items)
-{
-    double t0 = now(), t;
-    long reps = 0;
-    do {
-        fn();
-        reps++;
-        t = now() - t0;
-    } while (t < 0.1);
-    return (double)items * (double)reps / t;
 }
 
 int main(int argc, char **argv)
@@ -229,7 +196,7 @@ int main(int argc, char **argv)
     static double r[8][ROUNDS], q[8][ROUNDS];
     for (int k = 0; k < 8; k++) fns[k](); /* warm up */
     for (int round = 0; round < ROUNDS; round++)
-        for (int k = 0; k < 8; k++) r[k][round] = rate_once(fns[k], k >= 6 ? nmoves : npos);
+        for (int k = 0; k < 8; k++) r[k][round] = rate(fns[k], k >= 6 ? nmoves : npos, 0.1);
     for (int round = 0; round < ROUNDS; round++)
         for (int k = 0; k < 8; k++) q[k][round] = r[k][round] / r[k == 2 ? 0 : 1][round];
     double med[8], ratio[8];

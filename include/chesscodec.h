@@ -1578,6 +1578,66 @@ CHC_API int chc_book_moves(const chc_book *book, const chc_position *pos, chc_bo
 CHC_API chc_move chc_book_pick(const chc_book *book, const chc_position *pos, uint64_t random);
 /* <<< END SECTION engine */
 
+/* >>> SECTION draw (pictures) -- see src/draw/ */
+/*
+ * Pictures
+ * --------
+ * chc_render_svg() draws a position as an SVG picture (docs/render.md), with no dependency:
+ * the board is 8 by 8 squares of 45 units (viewBox "0 0 360 360") shown at `size` pixels;
+ * each piece kind on the board is defined once in <defs> (<g id="wK">, "bq", ...: w or b,
+ * then the letter of the type) and placed with <use>; there is no external reference (no
+ * font, image or style sheet: coordinates ask for the "sans-serif" family). The pieces are the
+ * cburnett set (Colin M.L. Burnett, GPLv2 or later). Layers, bottom to top: the 64 squares
+ * (<g class="light"> and <g class="dark">, 32 <rect> each), the last move's two squares, a
+ * red gradient under a king in check (the side to move's, from the position), coordinates,
+ * pieces (<g class="pieces">), marks (circles) and arrows (lines with arrowheads).
+ */
+#define CHC_RENDER_THEME_LIGHT 0  /* wood: #f0d9b5 and #b58863 squares */
+#define CHC_RENDER_THEME_DARK 1   /* slate: #7d8796 and #4a5363 squares */
+#define CHC_RENDER_SIZE_DEFAULT 360
+#define CHC_RENDER_SIZE_MIN 16
+#define CHC_RENDER_SIZE_MAX 8192
+#define CHC_RENDER_MAX_ARROWS 64
+/* Always enough for chc_render_svg(), with the NUL, whatever the position and options. */
+#define CHC_RENDER_SVG_MAX 49152
+typedef struct chc_render_options {
+    int flip;                /* non-zero: Black at the bottom */
+    int size;                /* width and height in pixels, CHC_RENDER_SIZE_MIN..MAX; 0: the
+                                default (CHC_RENDER_SIZE_DEFAULT) */
+    int coords;              /* non-zero: file letters and rank numbers inside the edge squares */
+    int theme;               /* CHC_RENDER_THEME_* */
+    chc_move last_move;      /* its from and to squares are highlighted; CHC_MOVE_NONE: none
+                                (castling, stored king-takes-rook, marks the king and rook) */
+    const chc_move *arrows;  /* n_arrows arrows (0..CHC_RENDER_MAX_ARROWS), from square to
+                                square of each move (any two distinct squares: see
+                                CHC_MAKE_MOVE); NULL when n_arrows is 0 */
+    size_t n_arrows;
+    chc_bitboard marks;      /* squares circled */
+} chc_render_options;
+/* The defaults: `chc_render_options o = CHC_RENDER_OPTIONS_INIT;` (White at the bottom, 360
+ * pixels, coordinates, the light theme, nothing highlighted). */
+#define CHC_RENDER_OPTIONS_INIT { 0, 0, 1, CHC_RENDER_THEME_LIGHT, CHC_MOVE_NONE, NULL, 0, 0 }
+/* Sets *opt to CHC_RENDER_OPTIONS_INIT. */
+CHC_API void chc_render_options_init(chc_render_options *opt);
+/* Writes `pos` as an SVG picture (one line per layer, LF-terminated) into dst. opt NULL: the
+ * defaults. Squares holding a value that is no piece are drawn empty. Returns CHC_OK,
+ * CHC_E_ARGUMENT (pos NULL, dst NULL with dst_cap > 0, a size or theme out of range, more than
+ * CHC_RENDER_MAX_ARROWS arrows, arrows NULL with n_arrows > 0, or an arrow whose two squares
+ * are the same: diag index = the arrow) or CHC_E_BUFFER_TOO_SMALL (*dst_len: the length
+ * needed; CHC_RENDER_SVG_MAX always suffices). */
+CHC_API int chc_render_svg(const chc_position *pos, const chc_render_options *opt, char *dst,
+                           size_t dst_cap, size_t *dst_len, chc_diag *diag);
+/* Reads a comma-separated list of squares ("e4": marks) and pairs of distinct squares
+ * ("e2e4": arrows), spaces allowed around items, as `chesscodec render --marks` and --arrows
+ * take them ("" is an empty list). The arrows go to arrows[0..*n_arrows) (capacity
+ * arrows_cap; n_arrows NULL accepted), the marks are added to *marks (NULL accepted). Returns
+ * CHC_OK, CHC_E_MOVE_SYNTAX (an item that is neither, an empty item; diag index: the item,
+ * offset: where it starts) or CHC_E_LIMIT (more than arrows_cap arrows). */
+CHC_API int chc_render_annotations_read(const char *src, size_t src_len, chc_move *arrows,
+                                        size_t arrows_cap, size_t *n_arrows, chc_bitboard *marks,
+                                        chc_diag *diag);
+/* <<< END SECTION draw */
+
 /* ===================================================================================== */
 /* Deprecated (0.1 names): kept for the 0.2 series, removed in 0.3. See CHANGELOG.md.      */
 /* ===================================================================================== */

@@ -71,6 +71,31 @@ const char *play_code(const play_codes *c, const char *label)
     return "";
 }
 
+void play_print_state(const chc_game *g, const play_options *opt, int board, int codes)
+{
+    chc_position before;
+    chc_move last = play_last(g, &before);
+    if (board) {
+        char text[CHC_BOARD_TEXT_MAX];
+        unsigned fl = (opt->ascii ? CHC_BOARD_ASCII : 0) | (opt->flip ? CHC_BOARD_FLIP : 0);
+        if (chc_board_write(chc_game_current(g), last, fl, text, sizeof text, NULL) == CHC_OK)
+            fputs(text, stdout);
+    }
+    chc_game_status st;
+    chc_game_status_get(g, &st);
+    if (last) {
+        char mv[64];
+        chc_game_movetext(g, chc_game_cursor(g) - 1, chc_game_cursor(g), 0, mv, sizeof mv, NULL);
+        printf("%-14s %s\n", "Last", mv);
+    }
+    printf("%-14s %s\n", "State", st.text);
+    play_codes c;
+    if (codes) play_codes_compute(g, &c);
+    for (int i = 0; codes && i < c.n; i++) printf("%-14s %s\n", c.label[i], c.text[i]);
+    if (codes) printf("\n");
+    cli_flush();
+}
+
 #define PLAY_LOAD_FILE_MAX (16u << 20)
 
 /* The contents of the file `path` when it is one (NULL otherwise, or with err set). */
@@ -170,4 +195,30 @@ int play_save_pgn(const chc_game *g, const char *path, char *err, size_t errcap)
     if (rc != CHC_OK)
         snprintf(err, errcap, "cannot write %s: %s", path, rc == CHC_E_IO ? strerror(e) : chc_strerror(rc));
     return rc;
+}
+
+int play_load_arg(const char *cmd, const cli_args *a, chc_game *g)
+{
+    const char *v = cli_get(a, "--ply");
+    long ply = 0;
+    char what[64], err[256];
+    if (a->npos != 1) {
+        cli_error(cmd, "give a position or a game (see chesscodec %s --help)", cmd);
+        return CLI_USAGE;
+    }
+    if (v && cli_parse_long(v, &ply)) {
+        cli_error(cmd, "--ply takes a number of plies (not '%s')", v);
+        return CLI_USAGE;
+    }
+    cli_note_input(a->pos[0]);
+    if (play_load(g, a->pos[0], what, sizeof what, err, sizeof err) != CHC_OK) {
+        cli_error(cmd, "INPUT: %s", err);
+        return CLI_BAD_INPUT;
+    }
+    if (v && (size_t)ply > chc_game_ply_count(g)) {
+        cli_error(cmd, "--ply %ld: the game has %zu plies", ply, chc_game_ply_count(g));
+        return CLI_BAD_INPUT;
+    }
+    if (v) chc_game_set_cursor(g, (size_t)ply);
+    return CLI_OK;
 }

@@ -41,31 +41,6 @@ const cli_spec play_spec = {
     1, "one position, game or file at most (quote a FEN)"};
 
 /* ---- --line mode ------------------------------------------------------------------------- */
-static void print_state(const chc_game *g, const play_options *opt, int board)
-{
-    chc_position before;
-    chc_move last = play_last(g, &before);
-    if (board) {
-        char text[CHC_BOARD_TEXT_MAX];
-        unsigned fl = (opt->ascii ? CHC_BOARD_ASCII : 0) | (opt->flip ? CHC_BOARD_FLIP : 0);
-        if (chc_board_write(chc_game_current(g), last, fl, text, sizeof text, NULL) == CHC_OK)
-            fputs(text, stdout);
-    }
-    chc_game_status st;
-    chc_game_status_get(g, &st);
-    if (last) {
-        char mv[64];
-        chc_game_movetext(g, chc_game_cursor(g) - 1, chc_game_cursor(g), 0, mv, sizeof mv, NULL);
-        printf("%-14s %s\n", "Last", mv);
-    }
-    printf("%-14s %s\n", "State", st.text);
-    play_codes c;
-    play_codes_compute(g, &c);
-    for (int i = 0; i < c.n; i++) printf("%-14s %s\n", c.label[i], c.text[i]);
-    printf("\n");
-    cli_flush();
-}
-
 /* Lets the engine move while it is its turn (in --line mode it simply waits). */
 static void line_engine_moves(chc_game *g, play_options *opt, play_engine **engine, int board)
 {
@@ -80,7 +55,7 @@ static void line_engine_moves(chc_game *g, play_options *opt, play_engine **engi
             return;
         }
         printf("> engine plays %s (%s)\n", san, info);
-        print_state(g, opt, board);
+        play_print_state(g, opt, board, 1);
     }
 }
 
@@ -90,14 +65,14 @@ static int run_line_mode(chc_game *g, play_options *opt, int board)
     int failed = 0;
     char *line = NULL;
     size_t cap = 0;
-    print_state(g, opt, board);
+    play_print_state(g, opt, board, 1);
     line_engine_moves(g, opt, &engine, board);
     while (cli_getline(&line, &cap, stdin) >= 0) {
         char *s = line;
         while (*s == ' ' || *s == '\t') s++;
         if (!*s || *s == '#') continue;
         if (!strcmp(s, "show") || !strcmp(s, "board")) {
-            print_state(g, opt, 1);
+            play_print_state(g, opt, 1, 1);
             continue;
         }
         if (!strcmp(s, "pgn")) {
@@ -123,7 +98,7 @@ static int run_line_mode(chc_game *g, play_options *opt, int board)
         /* settings (engine, time, depth) change nothing on the board */
         if (strncmp(s, "engine", 6) != 0 && strncmp(s, "time", 4) != 0 &&
             strncmp(s, "depth", 5) != 0 && strcmp(s, "e") != 0)
-            print_state(g, opt, board);
+            play_print_state(g, opt, board, 1);
         line_engine_moves(g, opt, &engine, board);
     }
     free(line);

@@ -1,6 +1,6 @@
-/* Internal to `play` and `demo`. The game is the library's chc_game (moves, cursor, undo/redo,
- * status, tags); this adds the codes shown live, loading and saving, the commands a player
- * types, the engine thinking in a thread, and the full screen. */
+/* Internal to `play`, `demo`, `show` and `render`. The game is the library's chc_game (moves,
+ * cursor, undo/redo, status, tags); this adds the codes shown live, loading and saving, the
+ * commands a player types, the engine thinking in a thread, the full screen, and the PNG. */
 #ifndef CHC_CLI_PLAY_H
 #define CHC_CLI_PLAY_H
 #include "../cli.h"
@@ -31,6 +31,12 @@ const char *play_code(const play_codes *c, const char *label);
  * keeping the player names when the loaded game has none. On failure g is unchanged and err
  * says why. *what gets the format's name. */
 int play_load(chc_game *g, const char *text, char *what, size_t whatcap, char *err, size_t errcap);
+/* Loads the one argument of `a` (as play_load) into g, with the cursor after --ply plies
+ * (show, render). Returns CLI_OK, or prints why and returns CLI_BAD_INPUT or CLI_USAGE. */
+int play_load_arg(const char *cmd, const cli_args *a, chc_game *g);
+/* render --to png (cli/draw/png.c, built with librsvg): svg as a size x size PNG to f.
+ * Returns CLI_OK, or CLI_BAD_INPUT with err set. */
+int draw_png(const char *svg, size_t len, int size, FILE *f, char *err, size_t errcap);
 /* The game up to the cursor as PGN, to f or to a file written whole or not at all. */
 int play_write_pgn(const chc_game *g, FILE *f);
 int play_save_pgn(const chc_game *g, const char *path, char *err, size_t errcap);
@@ -46,6 +52,10 @@ typedef struct play_options {
     int engine_side; /* -1 none, CHC_WHITE, CHC_BLACK, 2 both */
     play_limits limits;
 } play_options;
+/* Prints the board at the cursor (when `board`; opt: ascii, flip), the last move, the state
+ * ("State  White to move") and, when `codes`, every code and an empty line. */
+void play_print_state(const chc_game *g, const play_options *opt, int board, int codes);
+
 int play_engine_plays(const play_options *opt, int side);
 /* The values of --engine / "engine" (white, w, black, b, both, off, none: CHC_WHITE, CHC_BLACK,
  * 2 or -1; -2 for anything else), --time / "time" (seconds, 0 < s <= 3600) and --depth /

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Every command takes the same inputs: a position given as FEN, startpos, covert (also inside a
 # chat message), MSCS (base64 and hex), pack or EPD is accepted by encode, decode, move, mix,
-# hash, book, perft --fen, play --line and the server's /api/position, and means the same
-# position everywhere (compared by the first four FEN fields: some codes hold no counters).
+# hash, book, perft --fen, play --line, show, render and the server's /api/position, and means
+# the same position everywhere (compared by the first four FEN fields: some codes hold no
+# counters; render: the same picture as of the FEN).
 source "$CHC_SRC/tests/lib.sh"
 source "$CHC_SRC/tests/e2e/server.sh"
 export LANG=C.UTF-8 LC_ALL=C.UTF-8
@@ -52,6 +53,9 @@ for kind in "${kinds[@]}"; do
   expect_eq "perft --fen $kind" "$("$BIN" perft --fen "$wfen" 2)" "$("$BIN" perft --fen "$in" 2)"
   got=$(printf 'show\n' | "$BIN" play --line --no-board "$in" | awk '/^FEN /{v=$2" "$3" "$4" "$5} END{print v}')
   expect_eq "play --line $kind" "$w" "$got"
+  got=$("$BIN" show --codes "$in" | awk '/^FEN /{v=$2" "$3" "$4" "$5} END{print v}')
+  expect_eq "show $kind" "$w" "$got"
+  expect_eq "render $kind (the same picture)" "$("$BIN" render "$wfen" | cksum)" "$("$BIN" render "$in" | cksum)"
   if [ $api = 1 ]; then
     body=$(node -e 'process.stdout.write(JSON.stringify({input: process.argv[1]}))' "$in")
     got=$(curl -s "$SERVER_URL/api/position" -d "$body" | node -e '
