@@ -8,7 +8,7 @@
 #                   (what developers run; the "slow" tests are left to make test-slow)
 #   make test-slow  the long tests (every perft depth of every suite, the full notation oracle)
 #   make test-tsan  ThreadSanitizer build (clang) and every test not slow or nosan under it
-#   make ci         every CI job, timed, as CI runs them (.ci/run); make ci-list names them
+#   make ci         every CI job, timed (.ci/run runs the same, make test among them); make ci-list names them
 #   make bench      build and run the benches (prints ratios against their anchors)
 #   make fuzz       build the libFuzzer targets with clang and fuzz each briefly
 #   make install    install library, header, CLI and chesscodec.pc (PREFIX=/usr/local)

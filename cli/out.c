@@ -196,7 +196,7 @@ void cli_out_abort(cli_out *o)
 
 void cli_flush(void)
 {
-    if (fflush(stdout) != 0 && !stdout_errno) stdout_errno = errno;
+    if ((fflush(stdout) != 0 || ferror(stdout)) && !stdout_errno) stdout_errno = errno;
 }
 
 int cli_finish(const char *cmd, int status)

@@ -15,6 +15,7 @@
 typedef struct run {
     FILE *in, *out;
     long shown;
+    int werr; /* errno of the first failed write */
     cli_progress pg;
 } run;
 
@@ -28,7 +29,10 @@ static size_t read_in(void *ctx, char *buf, size_t cap)
 static int write_out(void *ctx, const void *data, size_t len)
 {
     run *r = ctx;
-    return fwrite(data, 1, len, r->out) != len;
+    if (fwrite(data, 1, len, r->out) == len) return 0;
+    r->werr = r->werr ? r->werr : errno;
+    if (r->out == stdout) cli_flush(); /* keeps errno for the exit's "write error" */
+    return 1;
 }
 
 static void on_error(void *ctx, long item, const chc_diag *d)
@@ -122,10 +126,8 @@ static int setup(const cli_args *a, chc_convert_options *o)
 
 int cmd_convert(const cli_args *a)
 {
-    run r;
-    chc_convert_options o;
-    memset(&r, 0, sizeof r);
-    memset(&o, 0, sizeof o);
+    run r = {0};
+    chc_convert_options o = {0};
     int quiet = cli_get(a, "--quiet") != NULL;
     const char *in_path = a->npos ? a->pos[0] : NULL;
     int rc = setup(a, &o);
@@ -162,7 +164,8 @@ int cmd_convert(const cli_args *a)
                        "(was the file cut off?)", s.items);
     if (rc != CHC_OK) {
         cli_out_abort(&out);
-        if (!(o.flags & CHC_CONVERT_STRICT) || !s.bad) cli_error(CMD, "%s", cli_diag_text(rc, &d));
+        if (r.werr && r.out != stdout) cli_error(CMD, "write error: %s (-o %s)", strerror(r.werr), cli_get(a, "-o"));
+        else if (!r.werr && (!(o.flags & CHC_CONVERT_STRICT) || !s.bad)) cli_error(CMD, "%s", cli_diag_text(rc, &d));
         return CLI_BAD_INPUT;
     }
     if (cli_out_commit(&out, CMD) != CLI_OK) return CLI_BAD_INPUT;

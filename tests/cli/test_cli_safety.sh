@@ -31,6 +31,10 @@ full bench "$BIN" bench 1
 full uci sh -c "echo uci | '$BIN' uci"
 full "play --line" sh -c "echo quit | '$BIN' play --line"
 full "help" "$BIN" help encode
+# an output far larger than the stream buffer: the write fails mid-run, one message says why
+e=$(xz -dc "$DATA/notation/lichess-20k.pgn.xz" | "$BIN" convert --to uci -q 2>&1 >/dev/full); rc=$?
+expect_eq "convert of 20,000 games > /dev/full (exit)" 1 "$rc"
+expect_eq "convert of 20,000 games > /dev/full (message)" "chesscodec convert: write error: No space left on device" "$e"
 e=$("$BIN" encode --to fen -o /dev/full startpos 2>&1); rc=$?
 expect_eq "-o /dev/full (exit)" 1 "$rc"
 expect_eq "-o /dev/full message" "chesscodec encode: write error: No space left on device (-o /dev/full)" "$e"
