@@ -1,8 +1,9 @@
 /* bench_render: SVG pictures per second (chc_render_svg) beside FEN writes per second on the
  * same positions (the anchor), over the positions of an EPD file (tests/data/core/standard.epd).
  * Each picture has coordinates, a last move and an arrow, as `render` draws a game. When the
- * program has `render --to png` (librsvg), PNG pictures per second too, through the program's
- * own cli/draw/png.c (rasterised and encoded, written to /dev/null).
+ * library was built with librsvg (chc_build_features), PNG pictures per second too
+ * (chc_render_png: rasterised and encoded, the bytes counted), and with giflib GIF frames per
+ * second (chc_render_gif of the Opera game, 33 plies: 34 frames).
  *
  *     bench_render POSITIONS.epd
  *
@@ -15,9 +16,6 @@
 
 #include "chesscodec.h"
 #include "bench_util.h"
-#ifdef CHC_HAVE_PNG
-#include "play/play.h" /* draw_png */
-#endif
 
 #define ROUNDS 7
 #define MAX_POS 1024
@@ -47,18 +45,21 @@ static void svg_write(void)
     }
 }
 
-#ifdef CHC_HAVE_PNG
-static FILE *devnull;
+static int count(void *ctx, const void *data, size_t len)
+{
+    (void)ctx, (void)data;
+    sink += len;
+    return 0;
+}
 static void png_write(void)
 {
-    char err[256];
-    for (size_t i = 0; i < npos; i++) {
-        size_t len = 0;
-        chc_render_svg(&positions[i], NULL, svg, sizeof svg, &len, NULL);
-        sink += (size_t)draw_png(svg, len, CHC_RENDER_SIZE_DEFAULT, devnull, err, sizeof err);
-    }
+    for (size_t i = 0; i < npos; i++) chc_render_png(&positions[i], NULL, count, NULL, NULL);
 }
-#endif
+static chc_game *opera;
+static void gif_write(void)
+{
+    chc_render_gif(opera, (size_t)-1, NULL, 1000, count, NULL, NULL);
+}
 
 int main(int argc, char **argv)
 {
@@ -101,16 +102,27 @@ int main(int argc, char **argv)
     printf("  %-22s %12.0f positions/s\n", "FEN write (anchor)", fen_rate);
     printf("  %-22s %12.0f pictures/s    %.4fx FEN write (%.0f FEN writes per picture)\n",
            "SVG picture", pic_rate, pic_ratio, 1 / pic_ratio);
-#ifdef CHC_HAVE_PNG
-    double png[3];
-    devnull = fopen("/dev/null", "w");
-    for (int r = 0; r < 3 && devnull; r++) png[r] = rate(png_write, npos, 0.2);
-    if (devnull)
+    double png[3], gif[3];
+    if (chc_build_features() & CHC_FEATURE_PNG) {
+        for (int r = 0; r < 3; r++) png[r] = rate(png_write, npos, 0.2);
         printf("  %-22s %12.0f pictures/s    %.6fx FEN write, %.4fx SVG (360 px, librsvg)\n",
                "PNG picture", median(png, 3), median(png, 3) / fen_rate, median(png, 3) / pic_rate);
-#else
-    printf("  PNG picture: not measured (built without librsvg: apt-get install librsvg2-dev)\n");
-#endif
+    } else {
+        printf("  PNG picture: not measured (built without librsvg: apt-get install librsvg2-dev)\n");
+    }
+    static const char opera_line[] = "e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 dxe5 Bc4 Nf6 Qb3 Qe7 Nc3 c6 Bg5 "
+                                     "b5 Nxb5 cxb5 Bxb5+ Nbd7 O-O-O Rd8 Rxd7 Rxd7 Rd1 Qe6 Bxd7+ Nxd7 "
+                                     "Qb8+ Nxb8 Rd8#";
+    opera = chc_game_new();
+    if ((chc_build_features() & CHC_FEATURE_GIF) && opera &&
+        chc_game_read(opera_line, sizeof opera_line - 1, CHC_FORMAT_AUTO, opera, NULL, NULL) == CHC_OK) {
+        for (int r = 0; r < 3; r++) gif[r] = rate(gif_write, chc_game_ply_count(opera) + 1, 0.5);
+        printf("  %-22s %12.0f frames/s      %.4fx PNG (the Opera game: 34 frames, 360 px)\n",
+               "GIF frame", median(gif, 3), median(gif, 3) / median(png, 3));
+    } else {
+        printf("  GIF frame: not measured (built without giflib: apt-get install libgif-dev)\n");
+    }
+    chc_game_free(opera);
     printf("  (medians of %d interleaved rounds, PNG of 3; the ratio is the median per-round ratio)\n",
            ROUNDS);
     return 0;

@@ -1636,6 +1636,41 @@ CHC_API int chc_render_svg(const chc_position *pos, const chc_render_options *op
 CHC_API int chc_render_annotations_read(const char *src, size_t src_len, chc_move *arrows,
                                         size_t arrows_cap, size_t *n_arrows, chc_bitboard *marks,
                                         chc_diag *diag);
+
+/*
+ * PNG and animated GIF pictures are optional parts of the library: built when librsvg and cairo
+ * (PNG), and giflib as well (GIF), were found (Debian: librsvg2-dev, libgif-dev; a static
+ * libchesscodec then needs them at link time: `pkg-config --libs --static chesscodec`).
+ * chc_build_features() tells which; without them the functions return CHC_E_UNSUPPORTED.
+ * They call `write` from the calling thread only, in order; they are thread-safe as librsvg is.
+ */
+#define CHC_FEATURE_PNG 1u /* chc_render_png */
+#define CHC_FEATURE_GIF 2u /* chc_render_gif */
+/* The optional parts this library was built with: CHC_FEATURE_* flags. */
+CHC_API unsigned chc_build_features(void);
+/* Writes `pos` as a PNG picture, opt->size pixels square (opt NULL: the defaults): the SVG of
+ * chc_render_svg() rasterised by librsvg, through write(ctx, data, len). Returns CHC_OK,
+ * CHC_E_ARGUMENT (as chc_render_svg, or write NULL), CHC_E_UNSUPPORTED (built without librsvg:
+ * diag says which package), CHC_E_IO (write returned non-zero), CHC_E_NO_MEMORY or
+ * CHC_E_INTERNAL (librsvg or cairo failed: diag gives its message). On an error part of the
+ * picture may have been written. */
+CHC_API int chc_render_png(const chc_position *pos, const chc_render_options *opt, chc_write_fn write,
+                           void *ctx, chc_diag *diag);
+/* Writes the main line of g, from its start to `plies` plies (cut to its ply count; (size_t)-1:
+ * all of it), as an animated GIF that loops: one frame per position (plies + 1 frames), drawn
+ * as chc_render_svg draws it with opt (size, flip, coordinates, theme; the last move of each
+ * frame highlighted; opt's last_move, arrows and marks are not used), between two bands naming
+ * the players (tags White, Black, WhiteElo, BlackElo; "White" and "Black" when absent), the
+ * lower band showing the move just played and, on the last frame, the state as
+ * chc_game_status_get() words it. Each frame is shown delay_ms milliseconds (10..60000), the
+ * last one three times as long. Only the part of a frame that changed is stored, in its own
+ * 128 colours (giflib's quantiser). The picture is opt->size pixels wide and size + 2 * band
+ * high (band: size / 12, at least 12). Returns CHC_OK, CHC_E_ARGUMENT (g or write NULL, size or
+ * delay out of range), CHC_E_UNSUPPORTED (built without giflib or librsvg: diag says which),
+ * CHC_E_IO (write returned non-zero; diag index: the frame), CHC_E_NO_MEMORY or
+ * CHC_E_INTERNAL. g is not changed. */
+CHC_API int chc_render_gif(const chc_game *g, size_t plies, const chc_render_options *opt, int delay_ms,
+                           chc_write_fn write, void *ctx, chc_diag *diag);
 /* <<< END SECTION draw */
 
 /* ===================================================================================== */

@@ -12,7 +12,8 @@ const cli_spec show_spec = {
     "Shows a position, or a game's final position (or the one after --ply N plies), as a board\n"
     "with the last move in brackets, then the last move and the state: side to move, check,\n"
     "mate, stalemate, draws, resignation. INPUT is FEN, startpos, any position or game code,\n"
-    "PGN, a SAN or UCI line, or a file holding one (prefix fen:, pgn:, ... to force a format).\n",
+    "PGN, a SAN or UCI line, or a file holding one (prefix fen:, pgn:, ... to force a format);\n"
+    "without INPUT, or with -, it is read from standard input.\n",
     NULL, opts,
     "Exit status: 0 ok, 1 bad input, 2 bad usage.\n"
     "Example: chesscodec show --ply 3 \"e4 e5 Nf3 Nc6\"\n", 1, "one INPUT at most (quote a FEN)"};

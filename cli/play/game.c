@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "play.h"
 
@@ -201,17 +202,26 @@ int play_load_arg(const char *cmd, const cli_args *a, chc_game *g)
 {
     const char *v = cli_get(a, "--ply");
     long ply = 0;
-    char what[64], err[256];
-    if (a->npos != 1) {
-        cli_error(cmd, "give a position or a game (see chesscodec %s --help)", cmd);
-        return CLI_USAGE;
-    }
+    char what[64], err[256], *in = NULL;
+    size_t n = 0;
+    int from_stdin = a->npos == 0 || strcmp(a->pos[0], "-") == 0;
     if (v && cli_parse_long(v, &ply)) {
         cli_error(cmd, "--ply takes a number of plies (not '%s')", v);
         return CLI_USAGE;
     }
-    cli_note_input(a->pos[0]);
-    if (play_load(g, a->pos[0], what, sizeof what, err, sizeof err) != CHC_OK) {
+    if (a->npos == 0 && isatty(0)) {
+        cli_error(cmd, "give a position or a game, or - to read one from standard input");
+        return CLI_USAGE;
+    }
+    if (from_stdin && !(in = cli_read_all(stdin, PLAY_LOAD_FILE_MAX, &n))) {
+        cli_error(cmd, "cannot read standard input%s", n > PLAY_LOAD_FILE_MAX ? ": over 16 MB" : "");
+        return CLI_BAD_INPUT;
+    }
+    const char *src = in ? in : a->pos[0];
+    cli_note_input(src);
+    int rc = play_load(g, src, what, sizeof what, err, sizeof err);
+    free(in);
+    if (rc != CHC_OK) {
         cli_error(cmd, "INPUT: %s", err);
         return CLI_BAD_INPUT;
     }

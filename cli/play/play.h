@@ -1,6 +1,6 @@
 /* Internal to `play`, `demo`, `show` and `render`. The game is the library's chc_game (moves,
  * cursor, undo/redo, status, tags); this adds the codes shown live, loading and saving, the
- * commands a player types, the engine thinking in a thread, the full screen, and the PNG. */
+ * commands a player types, the engine thinking in a thread, and the full screen. */
 #ifndef CHC_CLI_PLAY_H
 #define CHC_CLI_PLAY_H
 #include "../cli.h"
@@ -34,9 +34,6 @@ int play_load(chc_game *g, const char *text, char *what, size_t whatcap, char *e
 /* Loads the one argument of `a` (as play_load) into g, with the cursor after --ply plies
  * (show, render). Returns CLI_OK, or prints why and returns CLI_BAD_INPUT or CLI_USAGE. */
 int play_load_arg(const char *cmd, const cli_args *a, chc_game *g);
-/* render --to png (cli/draw/png.c, built with librsvg): svg as a size x size PNG to f.
- * Returns CLI_OK, or CLI_BAD_INPUT with err set. */
-int draw_png(const char *svg, size_t len, int size, FILE *f, char *err, size_t errcap);
 /* The game up to the cursor as PGN, to f or to a file written whole or not at all. */
 int play_write_pgn(const chc_game *g, FILE *f);
 int play_save_pgn(const chc_game *g, const char *path, char *err, size_t errcap);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "../cli.h"
+#include "../draw/draw.h"
 #include "serve_api.h"
 
 /* ---- replies ----------------------------------------------------------------------------- */
@@ -578,6 +579,47 @@ static int api_engine(json_t *root, serve_reply *out)
     return 0;
 }
 
+/* POST /api/image {"input" or "moves", "image": "svg" | "png" | "gif", "ply", "size", "flip",
+ * "coords", "theme", "arrows", "marks", "delay"}: the picture itself, as `render` draws it (a
+ * GIF: the game up to "ply", one frame a position). */
+static int api_image(json_t *root, serve_reply *out)
+{
+    chc_game *g = chc_game_new();
+    const char *used = NULL;
+    draw_request r = {NULL, NULL, NULL, NULL, 0, 0, json_is_true(json_object_get(root, "flip")),
+                      !json_is_false(json_object_get(root, "coords"))};
+    long ply = -1;
+    char err[256], *data = NULL;
+    size_t len = 0;
+    if (!g) return serve_error_reply(out, 500, "internal", "out of memory");
+    int rc = read_game(root, g, &used, out) < 0 || get_string(root, "image", 0, &r.kind, out) < 0 ||
+             get_string(root, "theme", 0, &r.theme, out) < 0 ||
+             get_string(root, "arrows", 0, &r.arrows, out) < 0 ||
+             get_string(root, "marks", 0, &r.marks, out) < 0 ||
+             /* a GIF is one picture a ply: smaller, as the engine's time is capped */
+             get_int(root, "size", r.kind && !strcmp(r.kind, "gif") ? 720 : 2048, &r.size, out) < 0 ||
+             get_int(root, "delay", 60000, &r.delay_ms, out) < 0 ||
+             get_int(root, "ply", (long)chc_game_ply_count(g), &ply, out) < 0 ? -1 : 0;
+    if (rc == 0) {
+        FILE *f = open_memstream(&data, &len);
+        if (ply >= 0) chc_game_set_cursor(g, (size_t)ply);
+        rc = f ? draw_picture(g, &r, "", draw_write_file, f, err, sizeof err) : CLI_BAD_INPUT;
+        if (!f) snprintf(err, sizeof err, "out of memory");
+        if (f && fclose(f) != 0 && rc == CLI_OK) rc = CLI_BAD_INPUT, snprintf(err, sizeof err, "out of memory");
+        if (rc == CLI_OK) {
+            out->status = 200, out->content_type = draw_mime(r.kind), out->body = data, out->len = len;
+            data = NULL;
+        } else {
+            int missing = strstr(err, "built without") != NULL;
+            serve_error_reply(out, rc == CLI_USAGE ? 400 : missing ? 501 : 500,
+                              rc == CLI_USAGE ? "bad_request" : missing ? "not_built" : "internal", "%s", err);
+        }
+    }
+    free(data);
+    chc_game_free(g);
+    return 0;
+}
+
 /* ---- dispatch ---------------------------------------------------------------------------- */
 typedef int (*endpoint_fn)(json_t *root, serve_reply *out);
 
@@ -590,6 +632,7 @@ static const struct {
     {"/api/play", api_play},
     {"/api/game", api_game},
     {"/api/engine", api_engine},
+    {"/api/image", api_image},
 };
 
 void serve_api_handle(const char *method, const char *path, const char *body, size_t len,

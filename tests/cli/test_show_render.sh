@@ -44,7 +44,7 @@ e=$("$BIN" show --ply 9 "e4 e5" 2>&1); rc=$?
 expect_eq "show --ply past the end (exit)" 1 "$rc"
 expect_eq "show --ply past the end (message)" "chesscodec show: --ply 9: the game has 2 plies" "$e"
 expect_status "show --ply x" 2 "$BIN" show --ply x startpos
-expect_status "show without INPUT" 2 "$BIN" show
+expect_eq "show without INPUT reads standard input (empty: bad input)" "chesscodec show: INPUT: empty text" "$("$BIN" show 2>&1 </dev/null)"
 expect_status "show two INPUTs" 2 "$BIN" show startpos startpos
 
 # --- render -----------------------------------------------------------------------------------
@@ -71,7 +71,7 @@ expect_eq "render bad input (exit)" 1 "$rc"
 case "$e" in "chesscodec render: INPUT: "*) pass ;; *) failed "render bad input message: [$e]" ;; esac
 expect_eq "render bad input: no file" "" "$(ls "$TMP" | grep bad || true)"
 # bad usage: exit 2, no file
-for args in "--to gif" "--size 8" "--theme blue" "--arrows e2e2" "--marks z9" "--ply -1"; do
+for args in "--to jpeg" "--size 8" "--theme blue" "--arrows e2e2" "--marks z9" "--ply -1"; do
   # shellcheck disable=SC2086
   e=$("$BIN" render $args -o "$TMP/bad.svg" startpos 2>&1); rc=$?
   expect_eq "render $args (exit)" 2 "$rc"
@@ -84,4 +84,13 @@ e=$("$BIN" render -o "$TMP/same.pgn" "$TMP/same.pgn" 2>&1); rc=$?
 expect_eq "render -o INPUT (exit)" 1 "$rc"
 case "$e" in *"also an input"*) pass ;; *) failed "render -o INPUT message: [$e]" ;; esac
 expect_eq "render -o INPUT: input kept" "1. e4 e5 *" "$(cat "$TMP/same.pgn")"
+# standard input: a game piped in (no INPUT, or -), a PGN file's text; empty input is bad input
+echo "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7" | "$BIN" show >"$TMP/out"
+expect_eq "show from standard input" "Checkmate: White wins (1-0)" "$(value State)"
+"$BIN" show - <"$TMP/resigned.pgn" >"$TMP/out"
+expect_eq "show - (a PGN on standard input)" "White resigned: Black wins (0-1)" "$(value State)"
+echo "e4 e5" | "$BIN" render - >"$TMP/stdin.svg"
+expect_eq "render - (exit)" 0 $?
+expect_eq "render -: the same picture as of the argument" "$("$BIN" render "e4 e5" | md5sum)" "$(md5sum <"$TMP/stdin.svg")"
+expect_status "show: empty standard input" 1 "$BIN" show - </dev/null
 finish

@@ -461,6 +461,54 @@ await test('only loopback names in Host (no DNS rebinding)', async () => {
 });
 
 // ---------------------------------------------------------------------------------------------
+// /api/image: the bytes `chesscodec render` writes for the same request (PNG and GIF when the
+// program was built with librsvg and giflib; without them 501 "not_built").
+const FEATURES = ` ${process.env.CHC_FEATURES ?? 'png gif'} `;
+async function image(body) {
+  const res = await fetch(URL_BASE + '/api/image', {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+  });
+  return { status: res.status, type: res.headers.get('content-type'), buf: Buffer.from(await res.arrayBuffer()) };
+}
+function renderBytes(...args) {
+  return execFileSync(BIN, ['render', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+}
+await test('image: SVG, PNG and GIF equal `chesscodec render`', async () => {
+  const game = 'e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7';
+  const cases = [
+    [{ input: game }, []],
+    [{ input: game, image: 'svg', flip: true, theme: 'dark', arrows: 'e2e4', marks: 'e5', size: 200 },
+      ['--flip', '--theme', 'dark', '--arrows', 'e2e4', '--marks', 'e5', '--size', '200']],
+    [{ input: game, image: 'png', ply: 3, coords: false, size: 160 }, ['--to', 'png', '--ply', '3', '--no-coords', '--size', '160']],
+    [{ input: game, image: 'gif', size: 96, delay: 500 }, ['--to', 'gif', '--size', '96', '--delay', '500']],
+  ];
+  for (const [body, args] of cases) {
+    const kind = body.image ?? 'svg';
+    const r = await image(body);
+    if (kind !== 'svg' && !FEATURES.includes(` ${kind} `)) {
+      assert.equal(r.status, 501, `${kind} without its library`);
+      continue;
+    }
+    assert.equal(r.status, 200, `${kind}: ${r.buf.toString('utf8', 0, 200)}`);
+    assert.equal(r.type, { svg: 'image/svg+xml', png: 'image/png', gif: 'image/gif' }[kind]);
+    assert.ok(r.buf.equals(renderBytes(...args, game)), `${kind}: the same bytes as render ${args.join(' ')}`);
+  }
+});
+await test('image: bad requests get 4xx and the server keeps serving', async () => {
+  for (const [body, status] of [
+    [{ input: 'e4', image: 'jpeg' }, 400], [{ input: 'e4', size: 100000 }, 400],
+    [{ input: 'e4', image: 'gif', size: 2000 }, 400], [{ input: 'e4', theme: 'blue' }, 400],
+    [{ input: 'e4', arrows: 'e2e2' }, 400], [{ input: 'e4', ply: 5 }, 400],
+    [{ input: 'e4 Ke2' }, 422], [{ input: 'e4', delay: 'slow' }, 400],
+  ]) {
+    const r = await image(body);
+    assert.equal(r.status, status, `${JSON.stringify(body)}: ${r.buf.toString('utf8', 0, 200)}`);
+    assert.match(r.type, /^application\/json/);
+  }
+  await alive();
+});
+
+// ---------------------------------------------------------------------------------------------
 await test('engine: a legal best move for a timed search', async () => {
   const r = await post('/api/engine', { fen: START, movetime_ms: 150 });
   assert.equal(r.status, 200, r.text);

@@ -246,6 +246,21 @@ if (SHOT) {
   });
 }
 
+await test('the picture buttons download what `chesscodec render` draws', async () => {
+  const p = await open(BASE + '/#' + 'fen=' + encodeURIComponent(START) + '&uci=e2e4,e7e5,g1f3');
+  await waitPlies(p, 3);
+  const built = ` ${process.env.CHC_FEATURES ?? 'png gif'} `;
+  for (const kind of ['svg', 'png', 'gif'].filter((k) => k === 'svg' || built.includes(` ${k} `))) {
+    await p.selectOption('#image-kind', kind);
+    const [dl] = await Promise.all([p.waitForEvent('download'), p.click('#image')]);
+    assert.equal(dl.suggestedFilename(), `chesscodec-3.${kind}`);
+    const got = fs.readFileSync(await dl.path());
+    const want = execFileSync(BIN, ['render', '--to', kind, 'e4 e5 Nf3'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    assert.ok(got.equals(want), `${kind}: the page's download equals render's (${got.length} / ${want.length} bytes)`);
+  }
+  await p.close();
+});
+
 await test('the page logged no errors', async () => {
   assert.deepEqual(pageErrors, [], pageErrors.join(" || "));
 });

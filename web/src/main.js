@@ -389,6 +389,25 @@ $('engine-side').addEventListener('change', () => {
   maybeEngine();
 });
 $('engine-move').addEventListener('click', () => engineMove());
+// The picture of the board as shown (a GIF: the game), drawn by the server as `render` draws it.
+$('image').addEventListener('click', async () => {
+  const kind = $('image-kind').value;
+  try {
+    const res = await fetch('/api/image', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...gameRequest(), image: kind, flip: orientation === 'black' }),
+    });
+    if (!res.ok) throw new Error((await res.json().catch(() => null))?.error?.message || `HTTP ${res.status}`);
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(await res.blob());
+    a.download = `chesscodec-${game.moves.length}.${kind}`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+  } catch (e) {
+    showError(`Picture: ${e.message}`);
+  }
+});
 $('load-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
   loadInput($('load-input').value);
