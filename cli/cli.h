@@ -73,10 +73,17 @@ typedef struct cli_out {
     FILE *f;
     char *path;
     char *tmp;
+    int werr; /* errno of the first failed cli_out_write */
 } cli_out;
 int cli_out_open(cli_out *o, const char *cmd, const char *path);
 int cli_out_commit(cli_out *o, const char *cmd);
 void cli_out_abort(cli_out *o);
+/* A chc_write_fn for the library's writers, ctx a cli_out: returns 0, or -1 keeping errno in
+ * werr (and, for stdout, for cli_finish's message). */
+int cli_out_write(void *ctx, const void *data, size_t len);
+/* Aborts o after a failure; when a write to a file failed, prints "write error: REASON (-o
+ * PATH)" and returns 1 (stdout's is printed at exit), else returns 0 (the caller says why). */
+int cli_out_fail(cli_out *o, const char *cmd);
 /* Notes a file the command reads (NULL or "-": standard input). */
 void cli_note_input(const char *path);
 /* Flushes stdout, keeping its first write error for cli_finish() (for interactive output). */

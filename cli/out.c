@@ -111,6 +111,24 @@ void cli_note_input(const char *path)
 static int stdout_errno; /* the first write error of stdout */
 
 /* ---- outputs --------------------------------------------------------------------------- */
+int cli_out_write(void *ctx, const void *data, size_t len)
+{
+    cli_out *o = ctx;
+    if (fwrite(data, 1, len, o->f) == len) return 0;
+    o->werr = o->werr ? o->werr : errno ? errno : EIO;
+    if (o->f == stdout) cli_flush(); /* keeps errno for the exit's "write error" */
+    return -1;
+}
+
+int cli_out_fail(cli_out *o, const char *cmd)
+{
+    int shown = o->werr && o->f != stdout;
+    if (shown) cli_error(cmd, "write error: %s (-o %s)", strerror(o->werr), o->path);
+    else if (o->werr) shown = -1; /* stdout: cli_finish says it */
+    cli_out_abort(o);
+    return shown != 0;
+}
+
 int cli_out_open(cli_out *o, const char *cmd, const char *path)
 {
     memset(o, 0, sizeof *o);

@@ -13,9 +13,8 @@
 #define MAX_ERRORS_SHOWN 1000
 
 typedef struct run {
-    FILE *in, *out;
+    FILE *in;
     long shown;
-    int werr; /* errno of the first failed write */
     cli_progress pg;
 } run;
 
@@ -24,15 +23,6 @@ static size_t read_in(void *ctx, char *buf, size_t cap)
     run *r = ctx;
     size_t n = fread(buf, 1, cap, r->in);
     return n == 0 && ferror(r->in) ? (size_t)-1 : n;
-}
-
-static int write_out(void *ctx, const void *data, size_t len)
-{
-    run *r = ctx;
-    if (fwrite(data, 1, len, r->out) == len) return 0;
-    r->werr = r->werr ? r->werr : errno;
-    if (r->out == stdout) cli_flush(); /* keeps errno for the exit's "write error" */
-    return 1;
 }
 
 static void on_error(void *ctx, long item, const chc_diag *d)
@@ -146,7 +136,6 @@ int cmd_convert(const cli_args *a)
     }
     static char obuf[1 << 16];
     setvbuf(out.f, obuf, _IOFBF, sizeof obuf);
-    r.out = out.f;
     cli_progress_init(&r.pg, quiet, fstat(fileno(r.in), &st) == 0 && S_ISREG(st.st_mode)
                                         ? (uint64_t)st.st_size : 0);
     o.on_error = on_error;
@@ -154,7 +143,7 @@ int cmd_convert(const cli_args *a)
     o.ctx = &r;
     chc_convert_stats s;
     chc_diag d = CHC_DIAG_INIT;
-    rc = chc_convert(read_in, &r, &o, write_out, &r, &s, &d);
+    rc = chc_convert(read_in, &r, &o, cli_out_write, &out, &s, &d);
     cli_progress_end(&r.pg);
     if (r.in != stdin) fclose(r.in);
     if (r.shown > MAX_ERRORS_SHOWN)
@@ -163,9 +152,8 @@ int cmd_convert(const cli_args *a)
         cli_error(CMD, "warning: game %ld ends at the end of the input without a result token "
                        "(was the file cut off?)", s.items);
     if (rc != CHC_OK) {
-        cli_out_abort(&out);
-        if (r.werr && r.out != stdout) cli_error(CMD, "write error: %s (-o %s)", strerror(r.werr), cli_get(a, "-o"));
-        else if (!r.werr && (!(o.flags & CHC_CONVERT_STRICT) || !s.bad)) cli_error(CMD, "%s", cli_diag_text(rc, &d));
+        if (!cli_out_fail(&out, CMD) && (!(o.flags & CHC_CONVERT_STRICT) || !s.bad))
+            cli_error(CMD, "%s", cli_diag_text(rc, &d));
         return CLI_BAD_INPUT;
     }
     if (cli_out_commit(&out, CMD) != CLI_OK) return CLI_BAD_INPUT;

@@ -21,7 +21,4 @@ int draw_picture(const chc_game *g, const draw_request *req, const char *prefix,
                  void *ctx, char *err, size_t errcap);
 /* The MIME type of a picture kind ("image/svg+xml", "image/png", "image/gif"). */
 const char *draw_mime(const char *kind);
-
-/* A chc_write_fn writing to the FILE * ctx. */
-int draw_write_file(void *ctx, const void *data, size_t len);
 #endif

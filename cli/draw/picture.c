@@ -5,11 +5,6 @@
 
 #include "draw.h"
 
-int draw_write_file(void *ctx, const void *data, size_t len)
-{
-    return fwrite(data, 1, len, (FILE *)ctx) == len ? 0 : -1;
-}
-
 const char *draw_mime(const char *kind)
 {
     return kind && !strcmp(kind, "png") ? "image/png"

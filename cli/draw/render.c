@@ -42,13 +42,9 @@ int cmd_render(const cli_args *a)
     cli_out out;
     char err[256] = "";
     if (rc == CLI_OK && (rc = cli_out_open(&out, "render", cli_get(a, "-o"))) == CLI_OK) {
-        rc = draw_picture(g, &r, "--", draw_write_file, out.f, err, sizeof err);
-        if (rc != CLI_OK) {
-            cli_error("render", "%s", err);
-            cli_out_abort(&out);
-        } else {
-            rc = cli_out_commit(&out, "render");
-        }
+        rc = draw_picture(g, &r, "--", cli_out_write, &out, err, sizeof err);
+        if (rc == CLI_OK) rc = cli_out_commit(&out, "render");
+        else if (!cli_out_fail(&out, "render")) cli_error("render", "%s", err);
     }
     chc_game_free(g);
     return rc;

@@ -601,11 +601,10 @@ static int api_image(json_t *root, serve_reply *out)
              get_int(root, "delay", 60000, &r.delay_ms, out) < 0 ||
              get_int(root, "ply", (long)chc_game_ply_count(g), &ply, out) < 0 ? -1 : 0;
     if (rc == 0) {
-        FILE *f = open_memstream(&data, &len);
+        cli_out o = {open_memstream(&data, &len), NULL, NULL, 0};
         if (ply >= 0) chc_game_set_cursor(g, (size_t)ply);
-        rc = f ? draw_picture(g, &r, "", draw_write_file, f, err, sizeof err) : CLI_BAD_INPUT;
-        if (!f) snprintf(err, sizeof err, "out of memory");
-        if (f && fclose(f) != 0 && rc == CLI_OK) rc = CLI_BAD_INPUT, snprintf(err, sizeof err, "out of memory");
+        rc = o.f ? draw_picture(g, &r, "", cli_out_write, &o, err, sizeof err) : CLI_BAD_INPUT;
+        if ((!o.f || fclose(o.f) != 0) && rc == CLI_OK) rc = CLI_BAD_INPUT, snprintf(err, sizeof err, "out of memory");
         if (rc == CLI_OK) {
             out->status = 200, out->content_type = draw_mime(r.kind), out->body = data, out->len = len;
             data = NULL;
