@@ -31,6 +31,10 @@ full bench "$BIN" bench 1
 full uci sh -c "echo uci | '$BIN' uci"
 full "play --line" sh -c "echo quit | '$BIN' play --line"
 full "help" "$BIN" help encode
+full show "$BIN" show startpos
+full render "$BIN" render startpos
+case " ${CHC_FEATURES-png gif} " in *" gif "*) full "render --to gif" "$BIN" render --to gif "e4 e5 Nf3" ;; esac
+case " ${CHC_FEATURES-png gif} " in *" png "*) full "render --to png" "$BIN" render --to png startpos ;; esac
 # an output far larger than the stream buffer: the write fails mid-run, one message says why
 e=$(xz -dc "$DATA/notation/lichess-20k.pgn.xz" | "$BIN" convert --to uci -q 2>&1 >/dev/full); rc=$?
 expect_eq "convert of 20,000 games > /dev/full (exit)" 1 "$rc"
