@@ -107,7 +107,7 @@ test-slow: release
 # cannot map its shadow memory on kernels with many random mmap bits.
 test-tsan: tsan
 	@echo "== tests: ThreadSanitizer build ($(TSAN)) =="
-	@cd $(TSAN) && CHC_SANITIZED=1 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 $${TSAN_OPTIONS:-}" \
+	@cd $(TSAN) && CHC_SANITIZED=1 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$(CURDIR)/tests/tsan.supp $${TSAN_OPTIONS:-}" \
 	  $$(setarch --help >/dev/null 2>&1 && echo "setarch $$(uname -m) -R") $(CTEST) -LE "slow|nosan"
 
 bench: release
