@@ -17,7 +17,8 @@ from setuptools.command.build_ext import build_ext
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-LIB_SOURCES = sorted(glob.glob(os.path.join(ROOT, "src", "*", "*.c")))
+# Relative to this folder, as setuptools wants ("../src/core/attacks.c").
+LIB_SOURCES = sorted(os.path.relpath(p, HERE) for p in glob.glob(os.path.join(ROOT, "src", "*", "*.c")))
 if not LIB_SOURCES or not os.path.isfile(os.path.join(ROOT, "include", "chesscodec.h")):
     raise SystemExit("chesscodec: the library sources (../src, ../include) were not found next to "
                      "python/: install from a chesscodec checkout (pip install ./python)")
@@ -56,11 +57,13 @@ if platform.machine() in ("x86_64", "AMD64"):
     cflags.append("-mpopcnt")
 
 setup(
+    packages=["chesscodec"],
+    package_data={"chesscodec": ["py.typed", "*.pyi"]},
     ext_modules=[
         Extension(
             "chesscodec._chesscodec",
             sources=[os.path.join("src", "_chesscodec.c")] + LIB_SOURCES,
-            include_dirs=[os.path.join(ROOT, "include"), os.path.join(ROOT, "src")],
+            include_dirs=[os.path.join("..", "include"), os.path.join("..", "src")],
             define_macros=[("_POSIX_C_SOURCE", "200809L"), ("CHC_EXPERIMENTAL", "1")],
             extra_compile_args=cflags,
             libraries=["m"],
