@@ -1556,6 +1556,7 @@ typedef struct {
     int busy;
     int done;
     int positions;     /* yield positions, not games */
+    int binary;        /* the file object's read() gave bytes (1), str (0), or not yet known (-1) */
     PyObject *exc;     /* an exception raised by file.read() during a read (saved) */
 } ReaderObject;
 
@@ -1577,27 +1578,34 @@ static size_t read_pyfile(void *ctx, char *buf, size_t cap)
     PyGILState_STATE st = PyGILState_Ensure();
     size_t ret = (size_t)-1;
     if (r->exc) goto out;
-    PyObject *data = PyObject_CallMethod(r->file, "read", "n", (Py_ssize_t)(cap / 4));
+    /* A text file's n characters take up to 4n bytes of UTF-8. */
+    PyObject *data = PyObject_CallMethod(r->file, "read", "n", (Py_ssize_t)(r->binary == 1 ? cap : cap / 4));
     if (!data) goto fail;
+    const char *s = NULL;
+    Py_ssize_t n = 0;
     if (PyUnicode_Check(data)) {
-        Py_ssize_t n;
-        const char *s = PyUnicode_AsUTF8AndSize(data, &n);
+        r->binary = 0;
+        s = PyUnicode_AsUTF8AndSize(data, &n);
         if (!s) {
             Py_DECREF(data);
             goto fail;
         }
-        memcpy(buf, s, (size_t)n);
-        ret = (size_t)n;
     } else if (PyBytes_Check(data)) {
-        memcpy(buf, PyBytes_AS_STRING(data), (size_t)PyBytes_GET_SIZE(data));
-        ret = (size_t)PyBytes_GET_SIZE(data);
-    } else if (data == Py_None) { /* a non-blocking stream with nothing: treat as the end */
-        ret = 0;
-    } else {
+        if (r->binary < 0) r->binary = 1;
+        s = PyBytes_AS_STRING(data);
+        n = PyBytes_GET_SIZE(data);
+    } else if (data != Py_None) { /* None: a non-blocking stream with nothing; taken as the end */
         PyErr_Format(PyExc_TypeError, "read() returned %.100s, not bytes or str", Py_TYPE(data)->tp_name);
         Py_DECREF(data);
         goto fail;
     }
+    if ((size_t)n > cap) {
+        PyErr_Format(PyExc_ValueError, "read(%zu) returned %zd bytes", r->binary == 1 ? cap : cap / 4, n);
+        Py_DECREF(data);
+        goto fail;
+    }
+    if (n) memcpy(buf, s, (size_t)n);
+    ret = (size_t)n;
     Py_DECREF(data);
     goto out;
 fail:
@@ -1637,6 +1645,7 @@ static PyObject *Reader_new(PyTypeObject *type, PyObject *args, PyObject *kw)
     if (!o) return NULL;
     o->skip = skip;
     o->positions = positions;
+    o->binary = -1;
     o->errors = PyList_New(0);
     if (!o->errors) {
         Py_DECREF(o);

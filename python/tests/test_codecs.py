@@ -187,8 +187,8 @@ def test_every_position_format_round_trips(lichess_pgn):
             back = cc.Position.read(text, name)
             if name in ("fen", "shredder-fen", "covert"):
                 assert back == pos, (name, text)
-            else:  # no counters stored
-                assert back.epd() == cc.Position(pos.fen()).epd() or back.fen(en_passant="legal").split()[:4] == pos.fen(en_passant="legal").split()[:4]
+            else:  # no counters stored; en passant kept when a capture could follow
+                assert back.fen(en_passant="legal").split()[:4] == pos.fen(en_passant="legal").split()[:4], (name, text)
         n += 1
         if n == 300:
             break

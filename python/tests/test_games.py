@@ -130,6 +130,13 @@ def test_read_errors():
 
     with pytest.raises(RuntimeError, match="disk on fire"):
         list(cc.read_games(Broken()))
+
+    class TooMuch(io.RawIOBase):
+        def read(self, n=-1):
+            return b"1. e4 " * (n // 4 + 10)
+
+    with pytest.raises(ValueError, match="returned"):
+        list(cc.read_games(TooMuch()))
     with pytest.raises(ValueError):
         cc.read_games(io.StringIO(""), errors="ignore")
     assert list(cc.read_games(io.BytesIO(b""))) == []
