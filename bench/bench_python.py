@@ -322,16 +322,6 @@ def timed(fn):
     return result, cpu, wall
 
 
-def median_run(fn, runs):
-    results, cpus, walls = [], [], []
-    for _ in range(runs):
-        r, c, w = timed(fn)
-        results.append(r)
-        cpus.append(c)
-        walls.append(w)
-    return results[0], statistics.median(cpus), statistics.median(walls)
-
-
 def report(label, games, plies, cpu, wall):
     print(f"  {label:44s} cpu {cpu:6.2f} s {games / cpu:8.0f} games/s {plies / cpu:10,.0f} plies/s"
           f" | wall {wall:6.2f} s {games / wall:8.0f} games/s {plies / wall:10,.0f} plies/s")
@@ -341,7 +331,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--cli", required=True)
     ap.add_argument("--pgn", required=True)
-    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--pure-games", type=int, default=1000)
     args = ap.parse_args()
 
@@ -375,14 +365,24 @@ def main():
 
     print(f"input: {os.path.getsize(args.pgn) / 1048576:.1f} MB of PGN; medians of {args.runs} runs; "
           f"python {sys.version.split()[0]} ({sys.executable}); machine load {os.getloadavg()[0]:.2f}")
-    # The CLI's own time (not the counting of its output here) is the anchor.
+    # The CLI's own time (not the counting of its output here) is the anchor. The three are run
+    # in turn, run after run, so that a change of the machine's load touches them alike.
     (cg, cp), _, _ = timed(c_cli)
-    _, c_cpu, c_wall = median_run(lambda: subprocess.run(
-        [args.cli, "convert", "--to", "san", "--threads", "1", "-q", "-o", os.devnull, args.pgn], check=True), args.runs)
+    c_run = lambda: subprocess.run(  # noqa: E731
+        [args.cli, "convert", "--to", "san", "--threads", "1", "-q", "-o", os.devnull, args.pgn], check=True)
+    times = {"c": ([], []), "fast": ([], []), "board": ([], [])}
+    counts = {}
+    for _ in range(args.runs):
+        for key, fn in (("c", c_run), ("fast", binding_fast), ("board", binding_board)):
+            r, c, w = timed(fn)
+            counts[key] = r
+            times[key][0].append(c)
+            times[key][1].append(w)
+    (c_cpu, c_wall), (f_cpu, f_wall), (b_cpu, b_wall) = (
+        (statistics.median(times[k][0]), statistics.median(times[k][1])) for k in ("c", "fast", "board"))
+    (fg, fp), (bg, bp) = counts["fast"], counts["board"]
     report("C: chesscodec convert --to san --threads 1", cg, cp, c_cpu, c_wall)
-    (fg, fp), f_cpu, f_wall = median_run(binding_fast, args.runs)
     report("Python: read_games + game.mainline_san()", fg, fp, f_cpu, f_wall)
-    (bg, bp), b_cpu, b_wall = median_run(binding_board, args.runs)
     report("Python: read_games + board.san(m), push(m)", bg, bp, b_cpu, b_wall)
     if (fg, fp) != (cg, cp) or (bg, bp) != (cg, cp):
         print(f"  WARNING: counts differ: C {cg} games {cp} plies, binding {fg}/{fp} and {bg}/{bp}")

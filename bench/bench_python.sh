@@ -18,4 +18,4 @@ trap 'rm -rf "$tmp"' EXIT
 xz -dc "$here/tests/data/notation/lichess-20k.pgn.xz" > "$tmp/one.pgn"
 for _ in $(seq "$rep"); do cat "$tmp/one.pgn"; done > "$tmp/big.pgn"
 PYTHONPATH="$build/python" PYTHONDONTWRITEBYTECODE=1 "$py" "$here/bench/bench_python.py" \
-  --cli "$build/chesscodec" --pgn "$tmp/big.pgn" --runs "${CHC_BENCH_RUNS:-3}" --pure-games 1000
+  --cli "$build/chesscodec" --pgn "$tmp/big.pgn" --runs "${CHC_BENCH_RUNS:-5}" --pure-games 1000
