@@ -35,6 +35,26 @@ def _outcome(code: int, winner: Optional[bool]) -> Outcome:
     return Outcome(Termination(code), winner)
 
 
+def _restore_position(cls: type, fen: str, chess960: bool, moves: list) -> object:
+    """Unpickles a Position: its root FEN, Chess960 flag and move stack."""
+    pos = cls(fen, chess960=chess960)
+    for raw in moves:
+        pos._push_raw(raw)
+    return pos
+
+
+def _restore_game(pgn: str, tags: list, result: str) -> object:
+    """Unpickles a Game: its PGN, then its own tags in their order, and its result."""
+    from ._chesscodec import Game
+    game = Game.read(pgn, "pgn")
+    for name in list(game.headers):
+        game.set_header(name, None)
+    for name, value in tags:
+        game.set_header(name, value)
+    game.result = result
+    return game
+
+
 class ReadInfo(NamedTuple):
     """What a reader found: the format's name, the code's version (pack codes; 0 for an
     unversioned chesscodec 0.1 code) and flags."""

@@ -370,8 +370,20 @@ static PyGetSetDef Move_getset[] = {
     {NULL, NULL, NULL, NULL, NULL}
 };
 
+static PyObject *Move_reduce(PyObject *self, PyObject *unused)
+{
+    MoveObject *m = (MoveObject *)self;
+    PyObject *mod = PyImport_ImportModule("chesscodec._chesscodec");
+    if (!mod) return NULL;
+    PyObject *fn = PyObject_GetAttrString(mod, "_move_from_raw");
+    Py_DECREF(mod);
+    if (!fn) return NULL;
+    return Py_BuildValue("(N(ki))", fn, (unsigned long)m->m, m->c960);
+}
+
 static PyMethodDef Move_methods[] = {
     {"uci", Move_uci, METH_NOARGS, "The move in UCI: e2e4, e7e8q, e1g1 (Chess960: e1h1), 0000 for the null move."},
+    {"__reduce__", Move_reduce, METH_NOARGS, NULL},
     {"from_uci", Move_from_uci, METH_O | METH_CLASS,
      "Move.from_uci(text) -> Move: a move from its UCI text, not yet checked against a position "
      "(Position.push resolves it). Raises InvalidMoveError."},
@@ -797,6 +809,45 @@ static PyObject *Position_root(PyObject *self, PyObject *unused)
     return position_from(&r);
 }
 
+/* Pickling: the root position's FEN (Shredder form: exact for Chess960), the chess960 flag and
+ * the stack's moves, restored by chesscodec._types._restore_position. */
+static PyObject *Position_reduce(PyObject *self, PyObject *unused)
+{
+    PositionObject *p = (PositionObject *)self;
+    chc_position root;
+    position_root(p, &root);
+    char fen[CHC_FEN_MAX];
+    chc_position_to_fen(&root, fen, sizeof fen, CHC_FEN_SHREDDER);
+    PyObject *moves = PyList_New((Py_ssize_t)p->n);
+    for (size_t i = 0; moves && i < p->n; i++) {
+        PyObject *v = PyLong_FromUnsignedLong(p->mv[i]);
+        if (!v) Py_CLEAR(moves);
+        else PyList_SET_ITEM(moves, (Py_ssize_t)i, v);
+    }
+    if (!moves) return NULL;
+    PyObject *mod = PyImport_ImportModule("chesscodec._types");
+    PyObject *fn = mod ? PyObject_GetAttrString(mod, "_restore_position") : NULL;
+    Py_XDECREF(mod);
+    if (!fn) {
+        Py_DECREF(moves);
+        return NULL;
+    }
+    return Py_BuildValue("(N(OsON))", fn, (PyObject *)Py_TYPE(self), fen,
+                         chc_is_chess960(&root) ? Py_True : Py_False, moves);
+}
+
+/* Pushes the move whose raw value is `raw` (a legal move of the position: unpickling). */
+static PyObject *Position_push_raw(PyObject *self, PyObject *arg)
+{
+    PositionObject *p = (PositionObject *)self;
+    unsigned long raw = PyLong_AsUnsignedLong(arg);
+    if (raw == (unsigned long)-1 && PyErr_Occurred()) return NULL;
+    chc_move m = (chc_move)raw;
+    if (m != CHC_MOVE_NULL ? !chc_is_legal(&p->pos, m) : chc_in_check(&p->pos)) return raise_chc(CHC_E_MOVE_ILLEGAL, NULL);
+    if (position_push_move(p, m) < 0) return PyErr_NoMemory();
+    Py_RETURN_NONE;
+}
+
 static PyObject *Position_san(PyObject *self, PyObject *arg)
 {
     PositionObject *p = (PositionObject *)self;
@@ -1081,6 +1132,8 @@ static PyMethodDef Position_methods[] = {
     {"pop", Position_pop, METH_NOARGS, "pop() -> Move: takes back the last pushed move."},
     {"peek", Position_peek, METH_NOARGS, "peek() -> Move: the last pushed move."},
     {"root", Position_root, METH_NOARGS, "root() -> Position: the position before the first pushed move."},
+    {"__reduce__", Position_reduce, METH_NOARGS, NULL},
+    {"_push_raw", Position_push_raw, METH_O, NULL},
     {"san", Position_san, METH_O, "san(move) -> str: the legal move in SAN (with + or #)."},
     {"uci", Position_uci, METH_O, "uci(move) -> str: the legal move in UCI."},
     {"is_legal", Position_is_legal, METH_O, "is_legal(move) -> bool."},
@@ -1483,6 +1536,29 @@ static PyObject *Game_deepcopy(PyObject *self, PyObject *memo)
     return Game_copy(self, NULL);
 }
 
+/* Pickling: the PGN text (start, moves, comments, variations, result) and the tags as they
+ * are (the writer adds the seven-tag roster), restored by chesscodec._types._restore_game. */
+static PyObject *Game_reduce(PyObject *self, PyObject *unused)
+{
+    chc_game *g = ((GameObject *)self)->g;
+    PyObject *pgn = Game_str(self);
+    PyObject *tags = pgn ? PyList_New(0) : NULL;
+    for (size_t i = 0; tags && i < chc_game_tag_count(g); i++) {
+        PyObject *t = Py_BuildValue("(ss)", chc_game_tag_name(g, i), chc_game_tag_value(g, i));
+        if (!t || PyList_Append(tags, t) < 0) Py_CLEAR(tags);
+        Py_XDECREF(t);
+    }
+    PyObject *mod = tags ? PyImport_ImportModule("chesscodec._types") : NULL;
+    PyObject *fn = mod ? PyObject_GetAttrString(mod, "_restore_game") : NULL;
+    Py_XDECREF(mod);
+    if (!fn) {
+        Py_XDECREF(pgn);
+        Py_XDECREF(tags);
+        return NULL;
+    }
+    return Py_BuildValue("(N(NNs))", fn, pgn, tags, chc_result_string(chc_game_result(g)));
+}
+
 static PyGetSetDef Game_getset[] = {
     {"headers", Game_get_headers, NULL,
      "The tags, in order, as a new dict (change them with set_header).", NULL},
@@ -1520,6 +1596,7 @@ static PyMethodDef Game_methods[] = {
      "outcome(*, claim_draw=False) -> Outcome | None: at the end of the main line, repetitions "
      "counted from the game."},
     {"copy", Game_copy, METH_NOARGS, "copy() -> Game."},
+    {"__reduce__", Game_reduce, METH_NOARGS, NULL},
     {"__copy__", Game_copy, METH_NOARGS, NULL},
     {"__deepcopy__", Game_deepcopy, METH_O, NULL},
     {NULL, NULL, 0, NULL}
@@ -2285,6 +2362,14 @@ static PyObject *mod_strerror(PyObject *m, PyObject *arg)
     return PyUnicode_FromString(chc_strerror((int)c));
 }
 
+static PyObject *mod_move_from_raw(PyObject *m, PyObject *args)
+{
+    unsigned long raw;
+    int c960 = 0;
+    if (!PyArg_ParseTuple(args, "k|i:_move_from_raw", &raw, &c960)) return NULL;
+    return move_new_obj((chc_move)raw, c960);
+}
+
 static PyMethodDef module_methods[] = {
     {"mscs_encode_bytes", mod_mscs_encode, METH_O, "The 24-byte MSCS v1 code of a Position."},
     {"mscs_decode_bytes", mod_mscs_decode, METH_O, "The Position of a 24-byte MSCS v1 code."},
@@ -2301,6 +2386,7 @@ static PyMethodDef module_methods[] = {
     {"formats", mod_formats, METH_NOARGS, "The format registry: (name, label, summary, kind, caps) tuples."},
     {"evaluate", mod_evaluate, METH_O, "The static evaluation of a Position (centipawns, side to move)."},
     {"strerror", mod_strerror, METH_O, "The library's text for an error code."},
+    {"_move_from_raw", mod_move_from_raw, METH_VARARGS, NULL},
     {NULL, NULL, 0, NULL}
 };
 

@@ -138,3 +138,22 @@ def test_move_errors():
     with pytest.raises(IndexError):
         cc.Position().pop()
     assert issubclass(cc.IllegalMoveError, cc.Error)
+
+
+def test_pickle():
+    import pickle
+    p = cc.Position.from_chess960_pos(100)
+    p.push(p.legal_moves[3])
+    p.push(p.legal_moves[0])
+    q = pickle.loads(pickle.dumps(p))
+    assert q == p and q.move_stack == p.move_stack and q.chess960 and q.root() == p.root()
+    m = cc.Position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").parse_san("O-O")
+    assert pickle.loads(pickle.dumps(m)).uci() == "e1g1" and pickle.loads(pickle.dumps(m)).is_castling
+    g = cc.Game.read('[White "A"]\n\n1. e4 {c} e5 (1... c5) 2. Nf3 1-0\n')
+    h = pickle.loads(pickle.dumps(g))
+    assert str(h) == str(g) and h.headers == g.headers and h.result == "1-0"
+    start = cc.Game(cc.Position("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"))
+    start.push_san("e4")
+    again = pickle.loads(pickle.dumps(start))
+    assert again.headers == {} and again.board() == start.board() and again.mainline_san() == ["e4"]
+    assert again.result == "*"
