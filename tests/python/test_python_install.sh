@@ -5,6 +5,7 @@
 # from a copy of the sources alone (src, include, python: no CMake build). The build must be
 # free of compiler warnings; then the pytest suite runs on the installed package.
 source "$CHC_SRC/tests/lib.sh"
+require_feature python  # the Python part is optional: left out, as in CHC_MINIMAL builds, it is not tested
 PY=$(head -1 "$CHC_BUILD/python/interpreter" 2>/dev/null || echo /usr/bin/python3)
 command -v "$PY" >/dev/null || skip_or_fail "python3 not installed (apt-get install python3, or make deps)"
 for m in venv ensurepip setuptools pytest; do
