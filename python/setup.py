@@ -9,6 +9,7 @@ The library sources compile in parallel: CHC_BUILD_JOBS jobs (default: the numbe
 """
 import glob
 import os
+import subprocess
 import platform
 from concurrent.futures import ThreadPoolExecutor
 
@@ -56,6 +57,22 @@ cflags = ["-std=c11", "-O3", "-g0", "-fvisibility=hidden", "-Wall", "-Wextra", "
 if platform.machine() in ("x86_64", "AMD64"):
     cflags.append("-mpopcnt")
 
+# The library's optional pictures (chc_render_png, chc_render_gif), as CMake finds them: PNG with
+# librsvg and cairo (pkg-config), GIF with giflib as well (no pkg-config file: its header).
+macros = [("_POSIX_C_SOURCE", "200809L"), ("CHC_EXPERIMENTAL", "1")]
+pic_cflags, pic_libs = [], []
+try:
+    pc = subprocess.run(["pkg-config", "--cflags", "--libs", "librsvg-2.0", "cairo"], capture_output=True,
+                        text=True, check=True).stdout.split()
+    pic_cflags = [f for f in pc if not f.startswith(("-l", "-L"))]
+    pic_libs = [f for f in pc if f.startswith(("-l", "-L"))]
+    macros.append(("CHC_HAVE_PNG", "1"))
+    if os.path.exists("/usr/include/gif_lib.h"):
+        macros.append(("CHC_HAVE_GIF", "1"))
+        pic_libs.append("-lgif")
+except (OSError, subprocess.CalledProcessError):
+    pass
+
 setup(
     packages=["chesscodec"],
     package_data={"chesscodec": ["py.typed", "*.pyi"]},
@@ -64,10 +81,10 @@ setup(
             "chesscodec._chesscodec",
             sources=[os.path.join("src", "_chesscodec.c")] + LIB_SOURCES,
             include_dirs=[os.path.join("..", "include"), os.path.join("..", "src")],
-            define_macros=[("_POSIX_C_SOURCE", "200809L"), ("CHC_EXPERIMENTAL", "1")],
-            extra_compile_args=cflags,
+            define_macros=macros,
+            extra_compile_args=cflags + pic_cflags,
             libraries=["m"],
-            extra_link_args=["-pthread"],
+            extra_link_args=["-pthread"] + pic_libs,
         )
     ],
     cmdclass={"build_ext": ParallelBuildExt},

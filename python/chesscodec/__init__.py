@@ -22,7 +22,7 @@ __all__ = [
     "Move", "Position", "Game", "GameReader", "Engine", "Outcome", "Termination", "ReadInfo",
     "FormatInfo", "Error", "InvalidMoveError", "IllegalMoveError", "AmbiguousMoveError",
     "read_games", "read_positions", "read_position", "detect", "formats", "analyse", "evaluate",
-    "square_name", "parse_square", "WHITE", "BLACK", "PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN",
+    "square_name", "parse_square", "render_svg", "render_png", "render_gif", "build_features", "WHITE", "BLACK", "PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN",
     "KING", "SQUARES", "SQUARE_NAMES", "STARTING_FEN", "library_version",
     "covert", "mscs", "urlsafe", "pack",
 ]
@@ -131,6 +131,34 @@ def analyse(board: Union[Position, Game], *, depth: int = 0, nodes: int = 0, tim
 def evaluate(position: Position) -> int:
     """The engine's static evaluation in centipawns, from the side to move's point of view."""
     return _c.evaluate(position)
+
+
+
+
+def render_svg(what: Union[Position, Game], **options: Any) -> str:
+    """A Position, or a Game's position (after ``plies`` plies, default its end), as an SVG
+    picture (the library's chc_render_svg, no dependency). Options: ``flip``, ``size`` (pixels,
+    16 to 8192; 0: 360), ``coordinates``, ``theme`` ("light" or "dark"), ``arrows``
+    ("e2e4,g1f3") and ``marks`` ("e4,d5"); the last move is highlighted."""
+    return _c.render(what, "svg", **options)
+
+
+def render_png(what: Union[Position, Game], **options: Any) -> bytes:
+    """The same picture as render_svg, as PNG bytes (librsvg; raises Error with code
+    CHC_E_UNSUPPORTED when the library was built without it: see build_features())."""
+    return _c.render(what, "png", **options)
+
+
+def render_gif(game: Game, **options: Any) -> bytes:
+    """A Game's main line (up to ``plies``) as an animated GIF, one frame per position, the
+    players and the state in bands around the board; ``delay_ms`` per move (the last frame
+    three times as long). Needs giflib and librsvg (build_features()); options as render_svg."""
+    return _c.render(game, "gif", **options)
+
+
+def build_features() -> Dict[str, bool]:
+    """Which optional pictures the library was built with: {"png": bool, "gif": bool}."""
+    return _c.build_features()
 
 
 from . import covert, mscs, pack, urlsafe  # noqa: E402  (they import the names above)

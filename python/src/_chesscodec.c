@@ -1096,6 +1096,16 @@ static PyGetSetDef Position_getset[] = {
 #define KW (METH_VARARGS | METH_KEYWORDS)
 #define KWFN(f) ((PyCFunction)(void (*)(void))(f))
 
+static PyObject *mod_render(PyObject *m, PyObject *args, PyObject *kw);
+/* _repr_svg_: Jupyter draws a Position or a Game (its last position) with it. */
+static PyObject *repr_svg(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    PyObject *a = PyTuple_Pack(1, self), *r = a ? mod_render(NULL, a, NULL) : NULL;
+    Py_XDECREF(a);
+    return r;
+}
+
 static PyMethodDef Position_methods[] = {
     {"from_fen", KWFN(Position_from_fen), KW | METH_CLASS,
      "Position.from_fen(fen, *, chess960=False) -> Position. FEN, X-FEN or Shredder-FEN (4 or 6 "
@@ -1154,6 +1164,7 @@ static PyMethodDef Position_methods[] = {
      "piece_at(square) -> str | None: the piece's letter (PNBRQK white, pnbrqk black)."},
     {"king", Position_king, METH_O, "king(color) -> int: the square of that side's king."},
     {"pieces", Position_pieces, METH_VARARGS, "pieces(piece_type, color) -> int: a bitboard."},
+    {"_repr_svg_", repr_svg, METH_NOARGS, "The position as an SVG picture (Jupyter draws it)."},
     {NULL, NULL, 0, NULL}
 };
 
@@ -1585,6 +1596,7 @@ static PyMethodDef Game_methods[] = {
     {"mainline_san", Game_mainline_san, METH_NOARGS,
      "mainline_san() -> list[str]: every main-line move in SAN (computed in C: the fast way)."},
     {"mainline_uci", Game_mainline_uci, METH_NOARGS, "mainline_uci() -> list[str]."},
+    {"_repr_svg_", repr_svg, METH_NOARGS, "The game's last position as an SVG picture (Jupyter draws it)."},
     {"board", Game_board, METH_NOARGS, "board() -> Position: the start position."},
     {"position", Game_position, METH_VARARGS,
      "position(ply=None) -> Position: after the first `ply` main-line moves (None: the end), with "
@@ -2370,6 +2382,99 @@ static PyObject *mod_move_from_raw(PyObject *m, PyObject *args)
     return move_new_obj((chc_move)raw, c960);
 }
 
+/* ---- pictures: chc_render_svg, chc_render_png, chc_render_gif --------------------------- */
+typedef struct pic_buf {
+    char *data;
+    size_t len, cap;
+} pic_buf;
+
+static int pic_write(void *ctx, const void *data, size_t len)
+{
+    pic_buf *b = ctx;
+    if (b->len + len > b->cap) {
+        size_t cap = (b->len + len) * 2 + 4096;
+        char *d = realloc(b->data, cap);
+        if (!d) return -1;
+        b->data = d, b->cap = cap;
+    }
+    memcpy(b->data + b->len, data, len);
+    b->len += len;
+    return 0;
+}
+
+static PyObject *mod_render(PyObject *m, PyObject *args, PyObject *kw)
+{
+    static char *kwlist[] = {"what", "format", "flip", "size", "coordinates", "theme", "arrows",
+                             "marks", "plies", "delay_ms", NULL};
+    PyObject *what;
+    const char *fmt = "svg", *theme = "light", *arrows_s = "", *marks_s = "";
+    int flip = 0, size = 0, coords = 1, delay = 1000;
+    Py_ssize_t plies = -1;
+    (void)m;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|s$pipsssni:render", kwlist, &what, &fmt, &flip, &size,
+                                     &coords, &theme, &arrows_s, &marks_s, &plies, &delay))
+        return NULL;
+    int is_game = PyObject_TypeCheck(what, &GameType);
+    if (!is_game && !PyObject_TypeCheck(what, &PositionType))
+        return PyErr_Format(PyExc_TypeError, "render() draws a Position or a Game, not %.80s", Py_TYPE(what)->tp_name);
+    int kind = !strcmp(fmt, "svg") ? 0 : !strcmp(fmt, "png") ? 1 : !strcmp(fmt, "gif") ? 2 : -1;
+    if (kind < 0) return PyErr_Format(PyExc_ValueError, "format: 'svg', 'png' or 'gif' (not %.40s)", fmt);
+    if (strcmp(theme, "light") && strcmp(theme, "dark"))
+        return PyErr_Format(PyExc_ValueError, "theme: 'light' or 'dark' (not %.40s)", theme);
+    chc_render_options o = CHC_RENDER_OPTIONS_INIT;
+    chc_move arrows[CHC_RENDER_MAX_ARROWS];
+    chc_diag d = CHC_DIAG_INIT;
+    o.flip = flip, o.size = size, o.coords = coords, o.arrows = arrows;
+    o.theme = !strcmp(theme, "dark") ? CHC_RENDER_THEME_DARK : CHC_RENDER_THEME_LIGHT;
+    for (int i = 0; i < 2; i++) {
+        const char *l = i ? marks_s : arrows_s;
+        size_t n = 0;
+        int rc = chc_render_annotations_read(l, strlen(l), arrows + o.n_arrows, CHC_RENDER_MAX_ARROWS - o.n_arrows,
+                                             &n, &o.marks, &d);
+        if (rc != CHC_OK) return raise_chc(rc, &d);
+        o.n_arrows += n;
+    }
+    chc_position at;
+    const chc_position *pos = &at;
+    chc_game *g = is_game ? ((GameObject *)what)->g : NULL;
+    size_t ply = 0;
+    if (g) {
+        ply = plies < 0 || (size_t)plies > chc_game_ply_count(g) ? chc_game_ply_count(g) : (size_t)plies;
+        chc_game_position(g, ply, &at);
+        o.last_move = ply ? chc_game_move(g, ply - 1) : CHC_MOVE_NONE;
+    } else {
+        PositionObject *p = (PositionObject *)what;
+        pos = &p->pos;
+        o.last_move = p->n ? p->mv[p->n - 1] : CHC_MOVE_NONE;
+    }
+    if (kind == 2 && !g) return PyErr_Format(PyExc_TypeError, "a GIF is drawn from a Game");
+    pic_buf b = {NULL, 0, 0};
+    int rc;
+    Py_BEGIN_ALLOW_THREADS
+    if (kind == 2) {
+        rc = chc_render_gif(g, ply, &o, delay, pic_write, &b, &d);
+    } else if (kind == 1) {
+        rc = chc_render_png(pos, &o, pic_write, &b, &d);
+    } else if ((b.data = malloc(CHC_RENDER_SVG_MAX))) {
+        rc = chc_render_svg(pos, &o, b.data, CHC_RENDER_SVG_MAX, &b.len, &d);
+    } else {
+        rc = CHC_E_NO_MEMORY;
+    }
+    Py_END_ALLOW_THREADS
+    PyObject *r = rc != CHC_OK ? raise_chc(rc, &d)
+                  : kind ? PyBytes_FromStringAndSize(b.data, (Py_ssize_t)b.len) : str_n(b.data, b.len);
+    free(b.data);
+    return r;
+}
+
+static PyObject *mod_build_features(PyObject *m, PyObject *unused)
+{
+    (void)m, (void)unused;
+    unsigned f = chc_build_features();
+    return Py_BuildValue("{s:O,s:O}", "png", f & CHC_FEATURE_PNG ? Py_True : Py_False, "gif",
+                         f & CHC_FEATURE_GIF ? Py_True : Py_False);
+}
+
 static PyMethodDef module_methods[] = {
     {"mscs_encode_bytes", mod_mscs_encode, METH_O, "The 24-byte MSCS v1 code of a Position."},
     {"mscs_decode_bytes", mod_mscs_decode, METH_O, "The Position of a 24-byte MSCS v1 code."},
@@ -2386,6 +2491,9 @@ static PyMethodDef module_methods[] = {
     {"formats", mod_formats, METH_NOARGS, "The format registry: (name, label, summary, kind, caps) tuples."},
     {"evaluate", mod_evaluate, METH_O, "The static evaluation of a Position (centipawns, side to move)."},
     {"strerror", mod_strerror, METH_O, "The library's text for an error code."},
+    {"render", KWFN(mod_render), KW, "render(what, format='svg', *, flip, size, coordinates, theme, arrows, "
+     "marks, plies, delay_ms) -> str (svg) | bytes (png, gif): a picture of a Position or Game."},
+    {"build_features", mod_build_features, METH_NOARGS, "{'png': bool, 'gif': bool}: the optional pictures built."},
     {"_move_from_raw", mod_move_from_raw, METH_VARARGS, NULL},
     {NULL, NULL, 0, NULL}
 };
