@@ -110,12 +110,16 @@ enum chc_error {
     CHC_E_GAME_END = 46,       /* no more games in the input (not an error for loops) */
     CHC_E_LINE_SYNTAX = 47,    /* a one-line game (SAN or UCI line) has a malformed start or
                                   result part (docs/formats/lines.md) */
+    CHC_E_GAME_OVER = 48,      /* a move on a position whose game is over (checkmate,
+                                  stalemate, a draw by rule, a resignation) */
 
     CHC_E_COVERT_LENGTH = 70,  /* not 25 (or 26 with resignation) emoji */
     CHC_E_COVERT_EMOJI = 71,   /* a character that is not in the emoji list (diag: index) */
     CHC_E_COVERT_SCHEME = 72,  /* the first emoji does not name this scheme */
     CHC_E_COVERT_VALUE = 73,   /* an emoji's value is out of range (diag: index) */
     CHC_E_COVERT_COUNTERS = 74,/* counters outside the format's range */
+    CHC_E_COVERT_MESSAGE = 75, /* mix: the cover message holds an emoji, which would be read
+                                  as part of the code (diag: word index, offset) */
     CHC_E_MSCS_LENGTH = 80,    /* not 32 base64 characters / 48 hex digits */
     CHC_E_MSCS_CHAR = 81,      /* a character outside the alphabet (diag: index) */
     CHC_E_MSCS_OVERRUN = 82,   /* a square code runs past bit 191 */
@@ -171,6 +175,8 @@ typedef struct chc_read_info {
 #define CHC_READ_RESIGNED 1u   /* covert: the code carries the white-flag resignation mark */
 #define CHC_READ_HEX 2u        /* MSCS: the hex form */
 #define CHC_READ_IN_MESSAGE 4u /* covert: the code was found among other text */
+#define CHC_READ_MIXED 32u     /* covert: the code's emoji are spread among words (a message
+                                  made by mix) */
 #define CHC_READ_LEGACY 8u     /* pack: an unversioned chesscodec 0.1 code (read, never written) */
 #define CHC_READ_NO_RESULT 16u /* PGN: the game ended at the end of input without a result
                                   token (the text may have been cut off) */
@@ -826,31 +832,61 @@ CHC_API int chc_covert_write(const chc_position *pos, unsigned flags, char *dst,
                              size_t *dst_len, chc_diag *diag);
 
 
-/* Finds a covert code in src[0..src_len) (UTF-8) and decodes it. The code starts at the first
- * scheme emoji (list entries 2441..2453) of the text; its 25 emoji follow, white space allowed
- * between them, then optionally the white flag (info->flags gets CHC_READ_RESIGNED); text
- * before and after it is ignored (info->flags gets CHC_READ_IN_MESSAGE, info->offset its
- * first byte). Returns the codes of chc_covert_decode_indices(),
- * CHC_E_COVERT_SCHEME (emoji in the text but none names the scheme), CHC_E_COVERT_EMOJI (a
- * character that is not an emoji interrupts the 25) or CHC_E_COVERT_LENGTH (the text ends
- * before 25 emoji); diag index: the emoji at fault (0-based), offset: its byte. */
+/* Where chc_covert_find() found a code in a text. */
+typedef struct chc_covert_span {
+    size_t start;   /* byte of the code's first emoji (its scheme emoji) */
+    size_t end;     /* byte after its last emoji (the white flag when there, and any variation
+                       selector after it) */
+    size_t count;   /* emoji in the code: 25, or 26 with the white flag */
+    uint16_t index[CHC_COVERT_LEN + 1];  /* their list indices */
+    size_t offset[CHC_COVERT_LEN + 1];   /* the byte where each of them starts */
+    unsigned flags; /* CHC_READ_RESIGNED (the 26th emoji is the white flag), CHC_READ_MIXED
+                       (words between its emoji), CHC_READ_IN_MESSAGE (other text around or
+                       among its emoji) */
+} chc_covert_span;
+
+/* Finds the covert code in a chat message src[0..src_len) (UTF-8, any bytes accepted; NULL
+ * with src_len 0 is an empty text) and decodes it into *pos (NULL accepted: only check).
+ * The message is read as people send it: the emoji of the text are taken in order (the
+ * greedy longest match of chc_covert_match(), U+FE0E and U+FE0F anywhere skipped, skin tones
+ * as part of their emoji); the code is the first run of 25 emoji that starts with a scheme
+ * emoji (list entries 2441..2453) and decodes, plus the white flag when it is the next emoji.
+ * Text and other emoji before and after it are ignored (a 🎲, ♟️ or 🃏 sent in front of a
+ * code, a 👍 after it), and so are words between its emoji (a message made by mix), so that
+ * one reader takes a bare code, a code in a sentence and a mixed message alike.
+ * *span (NULL accepted) gets where the code is. Returns CHC_OK, or when no run decodes the
+ * error of the run the sender most likely meant (its emoji not spread among words, its
+ * second emoji not a scheme emoji; else the first): CHC_E_COVERT_SCHEME (emoji in the text,
+ * none naming the scheme), CHC_E_COVERT_LENGTH (no emoji, or the text ends before 25),
+ * CHC_E_COVERT_EMOJI (a character that is not in the list right after an emoji of the code,
+ * as a letter, a Unicode 13 emoji, a lone skin tone or invalid UTF-8), or the errors of
+ * chc_covert_decode_indices(). diag: index the emoji at fault in the code (0-based), offset
+ * its byte in src, message naming both. */
+CHC_API int chc_covert_find(const char *src, size_t src_len, chc_position *pos,
+                            chc_covert_span *span, chc_diag *diag);
+
+/* chc_covert_find() for the format layer: info (NULL accepted) gets CHC_FORMAT_COVERT, the
+ * span's flags and its start as offset. Returns as chc_covert_find(). */
 CHC_API int chc_covert_read(const char *src, size_t src_len, chc_position *pos,
                             chc_read_info *info, chc_diag *diag);
 
 /* mix: hides a covert code in a cover message. The message is split into words on white
- * space and the code (text holding a covert code, as chc_covert_decode() finds it) into its
+ * space and the code (text holding a covert code, as chc_covert_find() finds it) into its
  * emoji; word i of n gets key (i+1)/(n+1), emoji j of m gets (j+1)/(m+1); the two lists are
  * merged by key (a word first only when its key is strictly smaller) and joined with single
  * spaces. Writes the NUL-terminated result into buf; CHC_COVERT_MIX_MAX(strlen(message))
- * always suffices. Returns CHC_OK, the errors of chc_covert_decode(), or
+ * always suffices. Returns CHC_OK, the errors of chc_covert_find() for the code,
+ * CHC_E_COVERT_MESSAGE when a word of the message holds an emoji (unmix would take it for a
+ * part of the code: diag index the word, 0-based, offset its byte, message the emoji), or
  * CHC_E_BUFFER_TOO_SMALL. */
 #define CHC_COVERT_MIX_MAX(message_len) ((message_len) + 2 * CHC_COVERT_MAX)
 CHC_API int chc_covert_mix_write(const char *message, size_t message_len, const char *code,
                                  size_t code_len, char *dst, size_t dst_cap, size_t *dst_len,
                                  chc_diag *diag);
 
-/* unmix: takes every emoji out of src[0..src_len), in order, and decodes them as a code
- * (errors as chc_covert_decode_indices(); CHC_E_COVERT_LENGTH when there are not 25 or 26). */
+/* unmix: reads the code out of a message made by mix (or any message: the reader is
+ * chc_covert_find()); info->flags always has CHC_READ_IN_MESSAGE. Returns as
+ * chc_covert_find(). */
 CHC_API int chc_covert_mix_read(const char *src, size_t src_len, chc_position *pos,
                                 chc_read_info *info, chc_diag *diag);
 
