@@ -8,6 +8,8 @@
 typedef struct pos_job {
     int from; /* CHC_FORMAT_AUTO: detected */
     int to;   /* CHC_FORMAT_AUTO: the Polyglot key (hash) */
+    int resign; /* --resign */
+    const char *cmd;
 } pos_job;
 
 static int pos_item(void *ctx, const char *text, FILE *f, const char **what, chc_diag *d)
@@ -22,10 +24,14 @@ static int pos_item(void *ctx, const char *text, FILE *f, const char **what, chc
         fprintf(f, "%016" PRIx64, chc_position_key(&pos));
         return CHC_OK;
     }
+    int flag = job->resign || (info.flags & CHC_READ_RESIGNED);
     if (rc == CHC_OK) {
         *what = cli_format_name(job->to);
-        rc = chc_position_write(&pos, job->to, 0, buf, sizeof buf, NULL, d);
+        rc = chc_position_write(&pos, job->to, flag && job->to == CHC_FORMAT_COVERT ?
+                                CHC_COVERT_RESIGNED : 0, buf, sizeof buf, NULL, d);
     }
+    if (rc == CHC_OK && (info.flags & CHC_READ_RESIGNED))
+        cli_error(job->cmd, "the code carries the white flag: a resignation");
     if (rc == CHC_OK) fputs(buf, f);
     return rc;
 }
@@ -43,7 +49,7 @@ static int run(const cli_args *a, const char *verb, const char *fixed_to)
 {
     const char *cmd = a->spec->name, *to = fixed_to ? fixed_to : cli_get(a, "--to");
     int hex = cli_get(a, "--hex") != NULL;
-    pos_job job = {CHC_FORMAT_AUTO, CHC_FORMAT_AUTO}; /* to "key": CHC_FORMAT_AUTO */
+    pos_job job = {CHC_FORMAT_AUTO, CHC_FORMAT_AUTO, cli_get(a, "--resign") != NULL, cmd};
     if (!to) {
         cli_error(cmd, "--to FORMAT is required (see chesscodec %s --help)", cmd);
         return CLI_USAGE;
@@ -57,6 +63,10 @@ static int run(const cli_args *a, const char *verb, const char *fixed_to)
         (strcmp(to, "key") != 0 && cli_format_opt(cmd, "--to", hex ? "mscs-hex" : to,
                                                   CHC_KIND_POSITION, CHC_CAP_WRITE, &job.to)))
         return CLI_USAGE;
+    if (job.resign && job.to != CHC_FORMAT_COVERT) {
+        cli_error(cmd, "--resign goes with --to covert (the white flag is a covert emoji)");
+        return CLI_USAGE;
+    }
     cli_batch b = {cmd, verb, pos_item, &job};
     return cli_batch_run(&b, a, a->pos, a->npos);
 }
@@ -65,6 +75,7 @@ static const cli_opt encode_opts[] = {
     {"--to", NULL, "FORMAT", "output format (required)"},
     {"--hex", NULL, NULL, "with --to mscs: 48 hex digits instead of base64 (= --to mscs-hex)"},
     {"--format", NULL, "FORMAT", "the input format (no detection)"},
+    {"--resign", NULL, NULL, "with --to covert: add the white flag (a resignation)"},
     CLI_BATCH_OPTS,
     {NULL, NULL, NULL, NULL}};
 const cli_spec encode_spec = {
