@@ -528,6 +528,31 @@ CHC_API const char *chc_outcome_name(int outcome);
 CHC_API const char *chc_result_string(int result);
 
 /*
+ * Playing by code
+ * ---------------
+ * Two players send each other a position (a code) and answer with the position after their
+ * move. A game is over by rule (checkmate, stalemate, insufficient material, the
+ * seventy-five-move rule) or by a resignation the code carries (covert's white flag,
+ * CHC_READ_RESIGNED); the claimable draws (fifty moves) do not end it.
+ */
+#define CHC_PLAY_RESIGNED 1u   /* the position carries a resignation (no move may follow) */
+#define CHC_OVER_TEXT_MAX 96   /* longest text of chc_position_over(), with the NUL */
+/* Non-zero when the game of `pos` is over (with `flags` CHC_PLAY_RESIGNED: always). dst
+ * (dst_cap 0 accepted, else CHC_OVER_TEXT_MAX suffices; cut to fit) gets why, as
+ * "checkmate, Black wins (0-1)", "stalemate, a draw (1/2-1/2)", "a player resigned (the
+ * code carries the white flag)", or "" when the game goes on. */
+CHC_API int chc_position_over(const chc_position *pos, unsigned flags, char *dst,
+                              size_t dst_cap);
+/* Plays one move (SAN or UCI, src[0..src_len)) on pos. *move (NULL accepted) gets the move
+ * (CHC_MOVE_NONE on failure), *outcome (NULL accepted) chc_position_outcome() of the
+ * position after it (before it on failure): CHECKMATE etc. say that the move ended the game.
+ * Returns CHC_OK; CHC_E_GAME_OVER when the game of pos is already over (diag message "the
+ * game is over: " and the text of chc_position_over()); the errors of chc_move_parse(); or
+ * CHC_E_MOVE_ILLEGAL for the null move. pos is unchanged on failure. */
+CHC_API int chc_position_play(chc_position *pos, unsigned flags, const char *src,
+                              size_t src_len, chc_move *move, int *outcome, chc_diag *diag);
+
+/*
  * Games
  * -----
  * A chc_game holds the tags (in order), the start position, the move tree and the result.
@@ -823,6 +848,44 @@ CHC_API const char *chc_covert_emoji(int index);
 CHC_API int chc_covert_match(const char *text, size_t len, size_t *used);
 
 
+/* One emoji of the list, as `chesscodec emoji` shows it. Names, groups and subgroups are
+ * those of the Unicode emoji-test 12.1 file the list is built from. */
+#define CHC_EMOJI_CP_MAX 16           /* most code points in an emoji of the list */
+typedef struct chc_emoji_info {
+    int index;            /* list index 0..3177 */
+    const char *text;     /* fully-qualified UTF-8 (static storage, as every string here) */
+    const char *name;     /* "chess pawn" */
+    const char *group;    /* "Activities" */
+    const char *subgroup; /* "game" */
+    uint32_t cp[CHC_EMOJI_CP_MAX]; /* its code points (U+265F U+FE0F) */
+    size_t cp_count;
+} chc_emoji_info;
+/* Fills *info for list entry `index`. Returns CHC_OK, or CHC_E_ARGUMENT (index not 0..3177,
+ * or info NULL; *info then zeroed when not NULL). */
+CHC_API int chc_covert_emoji_info(int index, chc_emoji_info *info);
+#define CHC_COVERT_PLACE_MAX 128      /* longest text of chc_covert_emoji_place(), with NUL */
+/* What entry `index` means as emoji `place` (1..26) of a code, as one line of text into dst
+ * (CHC_COVERT_PLACE_MAX suffices): place 1 "names the scheme; a8: white rook", places 2..22
+ * the pieces of their three squares ("b8: black knight, c8: empty, d8: black bishop"), 23
+ * side to move, castling and en-passant square, 24 and 25 their part of the move counters,
+ * 26 the white flag; where the entry cannot stand, "not allowed: " and why (*allowed,
+ * NULL accepted, gets 0, else 1). Returns CHC_OK, CHC_E_ARGUMENT (index or place out of
+ * range) or CHC_E_BUFFER_TOO_SMALL (*dst_len, NULL accepted, gets the length needed). */
+CHC_API int chc_covert_emoji_place(int index, int place, char *dst, size_t dst_cap,
+                                   size_t *dst_len, int *allowed);
+
+/* The list index of src[0..src_len) when it is one emoji of the list (any variant, variation
+ * selectors after it and white space around it ignored: "♟", "♟️ ") or a list index written
+ * in decimal ("2451"); else -1. */
+CHC_API int chc_covert_emoji_lookup(const char *src, size_t src_len);
+#define CHC_COVERT_EMOJI_TEXT_MAX 4096 /* longest text of chc_covert_emoji_text(), with NUL */
+/* Writes what entry `index` is, as `chesscodec emoji` prints it: lines "emoji", "index",
+ * "name", "group", "subgroup", "escape" (\uXXXX and \UXXXXXXXX per code point), "codes"
+ * (U+XXXX ...), then "place N" and chc_covert_emoji_place() for places 1..26; each line a
+ * label padded to 10 columns, the value, '\n'. Returns CHC_OK, CHC_E_ARGUMENT (index out of
+ * range) or CHC_E_BUFFER_TOO_SMALL (*dst_len, NULL accepted, gets the length needed). */
+CHC_API int chc_covert_emoji_text(int index, char *dst, size_t dst_cap, size_t *dst_len);
+
 /* Flags for chc_covert_write(). */
 #define CHC_COVERT_RESIGNED 1u /* append the white flag (the resignation mark) */
 /* Writes the code of `pos` as 25 fully-qualified emoji (26 with CHC_COVERT_RESIGNED) into dst
@@ -883,6 +946,12 @@ CHC_API int chc_covert_read(const char *src, size_t src_len, chc_position *pos,
 CHC_API int chc_covert_mix_write(const char *message, size_t message_len, const char *code,
                                  size_t code_len, char *dst, size_t dst_cap, size_t *dst_len,
                                  chc_diag *diag);
+
+/* mix for a position: chc_covert_write(pos, flags) then chc_covert_mix_write() of the code.
+ * Returns their errors; CHC_COVERT_MIX_MAX(message_len) suffices. */
+CHC_API int chc_covert_mix_position(const char *message, size_t message_len,
+                                    const chc_position *pos, unsigned flags, char *dst,
+                                    size_t dst_cap, size_t *dst_len, chc_diag *diag);
 
 /* unmix: reads the code out of a message made by mix (or any message: the reader is
  * chc_covert_find()); info->flags always has CHC_READ_IN_MESSAGE. Returns as
@@ -1206,6 +1275,12 @@ CHC_API const chc_format_info *chc_format_get(int format);
  * when `kinds` is CHC_KIND_POSITION and pack-game otherwise), or CHC_FORMAT_AUTO when no
  * format of those kinds has that name (kinds 0: any kind). */
 CHC_API int chc_format_by_name(const char *name, unsigned kinds);
+/* Writes the names of the formats of `kinds` (0: any) having every bit of `caps`, in
+ * registry order, joined by sep ("fen, epd, covert"), into dst (NUL-terminated; 512 bytes
+ * suffice for every list with a separator of up to 4 bytes). Returns CHC_OK, or
+ * CHC_E_BUFFER_TOO_SMALL (dst then holds the names that fit, never half a name). */
+CHC_API int chc_format_names(unsigned kinds, unsigned caps, const char *sep, char *dst,
+                             size_t dst_cap);
 
 /* Detects the format of src[0..src_len) among the formats of `kinds` (0: both) by reading it
  * (a game format's text is read into a scratch game: allocates). Returns CHC_E_EMPTY for
@@ -1233,6 +1308,25 @@ CHC_API int chc_position_read(const char *src, size_t src_len, int format, chc_p
  * format that can be written), the format's error, or CHC_E_BUFFER_TOO_SMALL. */
 CHC_API int chc_position_write(const chc_position *pos, int format, unsigned flags, char *dst,
                                size_t dst_cap, size_t *dst_len, chc_diag *diag);
+/* Links to a position (docs/links.md), for `chesscodec link`. */
+enum chc_link {
+    CHC_LINK_LICHESS_ANALYSIS = 0, /* BASE/analysis/FEN (spaces as '_'; Chess960:
+                                      BASE/analysis/chess960/FEN), "?color=black" when Black
+                                      is to move; BASE "https://lichess.org" */
+    CHC_LINK_LICHESS_EDITOR = 1,   /* BASE/editor/FEN, the board editor */
+    CHC_LINK_PAGE = 2              /* BASE#fen=FEN (FEN percent-encoded as encodeURIComponent
+                                      does): chesscodec's own page, as `chesscodec serve`
+                                      serves it at BASE (CHC_LINK_PAGE_DEFAULT) */
+};
+#define CHC_LINK_PAGE_DEFAULT "http://127.0.0.1:8080/"
+/* Longest link for a base of base_len bytes, with NUL. */
+#define CHC_LINK_MAX(base_len) ((base_len) + 3 * CHC_FEN_MAX + 40)
+/* Writes the link of `kind` to `pos` into dst (NUL-terminated; CHC_LINK_MAX(strlen(base))
+ * suffices). base (NULL: the default of the kind) is used as given. Returns CHC_OK,
+ * CHC_E_ARGUMENT (no such kind) or CHC_E_BUFFER_TOO_SMALL (*dst_len, NULL accepted, gets
+ * the length needed without the NUL). */
+CHC_API int chc_position_link(const chc_position *pos, int kind, const char *base, char *dst,
+                              size_t dst_cap, size_t *dst_len, chc_diag *diag);
 /* Longest text chc_position_write() writes in any format, with NUL. */
 #define CHC_POSITION_TEXT_MAX 1024
 

@@ -8,8 +8,7 @@
 typedef struct pos_job {
     int from; /* CHC_FORMAT_AUTO: detected */
     int to;   /* CHC_FORMAT_AUTO: the Polyglot key (hash) */
-    int resign; /* --resign */
-    const char *cmd;
+    int resign; const char *cmd; /* --resign; the command */
 } pos_job;
 
 static int pos_item(void *ctx, const char *text, FILE *f, const char **what, chc_diag *d)
@@ -24,14 +23,12 @@ static int pos_item(void *ctx, const char *text, FILE *f, const char **what, chc
         fprintf(f, "%016" PRIx64, chc_position_key(&pos));
         return CHC_OK;
     }
-    int flag = job->resign || (info.flags & CHC_READ_RESIGNED);
+    unsigned flag = (job->resign || (info.flags & CHC_READ_RESIGNED)) && job->to == CHC_FORMAT_COVERT;
     if (rc == CHC_OK) {
         *what = cli_format_name(job->to);
-        rc = chc_position_write(&pos, job->to, flag && job->to == CHC_FORMAT_COVERT ?
-                                CHC_COVERT_RESIGNED : 0, buf, sizeof buf, NULL, d);
+        rc = chc_position_write(&pos, job->to, flag ? CHC_COVERT_RESIGNED : 0, buf, sizeof buf, NULL, d);
     }
-    if (rc == CHC_OK && (info.flags & CHC_READ_RESIGNED))
-        cli_error(job->cmd, "the code carries the white flag: a resignation");
+    if (rc == CHC_OK && (info.flags & CHC_READ_RESIGNED)) cli_error(job->cmd, "white flag: a resignation");
     if (rc == CHC_OK) fputs(buf, f);
     return rc;
 }
@@ -39,7 +36,7 @@ static int pos_item(void *ctx, const char *text, FILE *f, const char **what, chc
 static void format_list(FILE *f)
 {
     char names[256];
-    cli_format_names(names, sizeof names, CHC_KIND_POSITION, CHC_CAP_READ, ", ");
+    chc_format_names(CHC_KIND_POSITION, CHC_CAP_READ, ", ", names, sizeof names);
     fprintf(f, "Formats: %s.\nA position is also read from \"startpos\" and from a chat message\n"
                "holding a covert code.\n", names);
 }
@@ -63,10 +60,8 @@ static int run(const cli_args *a, const char *verb, const char *fixed_to)
         (strcmp(to, "key") != 0 && cli_format_opt(cmd, "--to", hex ? "mscs-hex" : to,
                                                   CHC_KIND_POSITION, CHC_CAP_WRITE, &job.to)))
         return CLI_USAGE;
-    if (job.resign && job.to != CHC_FORMAT_COVERT) {
-        cli_error(cmd, "--resign goes with --to covert (the white flag is a covert emoji)");
-        return CLI_USAGE;
-    }
+    if (job.resign && job.to != CHC_FORMAT_COVERT)
+        return cli_error(cmd, "--resign goes with --to covert (the white flag)"), CLI_USAGE;
     cli_batch b = {cmd, verb, pos_item, &job};
     return cli_batch_run(&b, a, a->pos, a->npos);
 }

@@ -643,3 +643,15 @@ int chc_covert_mix_write(const char *message, size_t message_len, const char *co
     if (dst_len) *dst_len = out;
     return CHC_OK;
 }
+
+int chc_covert_mix_position(const char *message, size_t message_len, const chc_position *pos,
+                            unsigned flags, char *dst, size_t dst_cap, size_t *dst_len,
+                            chc_diag *diag)
+{
+    char code[CHC_COVERT_MAX];
+    size_t n = 0;
+    if (dst_cap) dst[0] = 0;
+    int rc = chc_covert_write(pos, flags, code, sizeof code, &n, diag);
+    if (rc != CHC_OK) return rc;
+    return chc_covert_mix_write(message, message_len, code, n, dst, dst_cap, dst_len, diag);
+}
