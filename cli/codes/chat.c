@@ -151,11 +151,12 @@ int cmd_link(const cli_args *a)
     return url ? CLI_OK : CLI_BAD_INPUT;
 }
 
+static const cli_opt emoji_opts[] = {{NULL, NULL, NULL, NULL}};
 const cli_spec emoji_spec = {
     "emoji", "EMOJI",
     "Says what EMOJI (or list index 0..3177) is: index, Unicode 12.1 name, group, subgroup,\n"
     "escape sequence, code points, and what it means at each of the 26 places of a code.\n",
-    NULL, NULL, "Exit status: 0 ok, 1 not in the list (one line on stderr), 2 bad usage.\n", 1,
+    NULL, emoji_opts, "Exit status: 0 ok, 1 not in the list (one line on stderr), 2 bad usage.\n", 1,
     "give one EMOJI"};
 
 int cmd_emoji(const cli_args *a)
@@ -164,8 +165,7 @@ int cmd_emoji(const cli_args *a)
     if (a->npos != 1) return cli_error("emoji", "give an EMOJI (see chesscodec emoji --help)"), CLI_USAGE;
     int index = chc_covert_emoji_lookup(a->pos[0], strlen(a->pos[0]));
     if (chc_covert_emoji_text(index, text, sizeof text, NULL) != CHC_OK)
-        return cli_error("emoji", "'%s' is not one emoji of the covert chess list (Unicode Emoji "
-                                  "12.1, fully-qualified entries 0..3177)", a->pos[0]), CLI_BAD_INPUT;
+        return cli_error("emoji", "'%s' is not one emoji of the list (Emoji 12.1)", a->pos[0]), CLI_BAD_INPUT;
     fputs(text, stdout);
     return CLI_OK;
 }
