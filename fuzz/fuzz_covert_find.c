@@ -1,4 +1,5 @@
-/* Fuzz target: finding a covert code in chat text (chc_covert_find).
+/* Fuzz target: finding a covert code in chat text (chc_covert_find), and reading one emoji
+ * (chc_covert_emoji_lookup, as `chesscodec emoji` does).
  * Properties: no crash; a found code's span lies in the input, its offsets ascend, its list
  * indices are the position's (canonical) and the span alone (when its emoji are not spread
  * among words) reads as the same position; chc_covert_read agrees; a failure fills the diag
@@ -13,6 +14,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     const char *text = (const char *)data;
+    int e = chc_covert_emoji_lookup(text, size);
+    char about[CHC_COVERT_EMOJI_TEXT_MAX];
+    if (e < -1 || e >= CHC_COVERT_EMOJI_COUNT) abort();
+    if (e >= 0 && chc_covert_emoji_text(e, about, sizeof about, NULL) != CHC_OK) abort();
     chc_position pos, again;
     chc_covert_span span;
     chc_diag d;
