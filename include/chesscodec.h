@@ -902,7 +902,7 @@ typedef struct chc_covert_span {
                        selector after it) */
     size_t count;   /* emoji in the code: 25, or 26 with the white flag */
     uint16_t index[CHC_COVERT_LEN + 1];  /* their list indices */
-    size_t offset[CHC_COVERT_LEN + 1];   /* the byte where each of them starts */
+    size_t offset[CHC_COVERT_LEN + 1];   /* the byte where each of them starts (past count: 0) */
     unsigned flags; /* CHC_READ_RESIGNED (the 26th emoji is the white flag), CHC_READ_MIXED
                        (words between its emoji), CHC_READ_IN_MESSAGE (other text around or
                        among its emoji) */

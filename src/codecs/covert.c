@@ -338,6 +338,18 @@ static size_t vs_len(const unsigned char *s, size_t len)
     return len >= 3 && s[0] == 0xEF && s[1] == 0xB8 && (s[2] == 0x8E || s[2] == 0x8F) ? 3 : 0;
 }
 
+/* Non-zero when t[0..n) holds something other than white space and variation selectors. */
+static int other_text(const char *t, size_t n)
+{
+    const unsigned char *s = (const unsigned char *)t;
+    for (size_t j = 0; j < n; j++) {
+        size_t v = vs_len(s + j, n - j);
+        if (v) j += v - 1;
+        else if (!is_space(s[j])) return 1;
+    }
+    return 0;
+}
+
 /* A scheme emoji: list entries 2441..2453. */
 #define IS_SCHEME(e) ((e) >= SCHEME_BASE && (e) <= SCHEME_BASE + 12)
 
@@ -479,34 +491,29 @@ int chc_covert_find(const char *src, size_t src_len, chc_position *pos, chc_cove
 {
     chc_position scratch;
     if (!pos) pos = &scratch;
-    if (span) memset(span, 0, sizeof *span);
     if (!src) src_len = 0;
     tok k;
     gap g;
     size_t i = 0;
     long first_emoji = -1;
     int first_index = -1, best_rank = -1;
-    chc_diag best = CHC_DIAG_INIT;
+    chc_diag best, d; /* filled by every failure before they are read */
     cand c;
     while (next_emoji(src, src_len, i, 0, &k, &g)) {
         i = k.end;
         if (first_emoji < 0) first_emoji = (long)k.at, first_index = k.index;
         if (!IS_SCHEME(k.index)) continue;
         gather(src, src_len, &k, &c);
-        chc_diag d = CHC_DIAG_INIT;
         if (try_cand(src, src_len, &c, pos, &d) == CHC_OK) {
-            if (diag) chc_diag_init(diag);
             if (!span) return CHC_OK;
             span->start = c.off[0];
             span->end = c.end;
             span->count = c.n;
             memcpy(span->index, c.idx, c.n * sizeof c.idx[0]);
             memcpy(span->offset, c.off, c.n * sizeof c.off[0]);
-            int around = 0;
-            for (size_t j = 0; j < src_len && !around; j++)
-                if ((j < c.off[0] || j >= c.end) && !is_space((unsigned char)src[j]) &&
-                    !vs_len((const unsigned char *)src + j, src_len - j))
-                    around = 1;
+            if (c.n == CHC_COVERT_LEN) span->index[c.n] = 0, span->offset[c.n] = 0;
+            int around = c.off[0] > 0 && other_text(src, c.off[0]);
+            if (!around && c.end < src_len) around = other_text(src + c.end, src_len - c.end);
             span->flags = (c.n > CHC_COVERT_LEN ? CHC_READ_RESIGNED : 0u) |
                           (c.mixed ? CHC_READ_MIXED : 0u) |
                           (c.mixed || around ? CHC_READ_IN_MESSAGE : 0u);
@@ -515,6 +522,7 @@ int chc_covert_find(const char *src, size_t src_len, chc_position *pos, chc_cove
         int r = cand_rank(&c, &d);
         if (r > best_rank) best_rank = r, best = d;
     }
+    if (span) memset(span, 0, sizeof *span);
     if (best_rank >= 0) {
         if (diag) *diag = best;
         return best.code;
