@@ -144,8 +144,6 @@ typedef struct cli_batch {
 int cli_batch_run(const cli_batch *b, const cli_args *a, char **items, int n);
 
 /* ---- formats: the library's formats layer, with names on the command line ---------------- */
-/* The names of the formats of `kinds` having every bit of `caps`, joined by sep. */
-void cli_format_names(char *buf, size_t cap, unsigned kinds, unsigned caps, const char *sep);
 /* Reads the value of option `opt` (a format name, "auto" or NULL: CHC_FORMAT_AUTO) into
  * *format among the formats of `kinds` having `caps`. Returns CLI_OK, or CLI_USAGE with one
  * line on stderr listing the known names. */

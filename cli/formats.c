@@ -6,19 +6,6 @@
 
 #include "cli.h"
 
-void cli_format_names(char *buf, size_t cap, unsigned kinds, unsigned caps, const char *sep)
-{
-    size_t n = 0;
-    if (cap) buf[0] = 0;
-    for (size_t i = 0; i < chc_format_count(); i++) {
-        const chc_format_info *f = chc_format_at(i);
-        if (!(f->kind & kinds) || (f->caps & caps) != caps) continue;
-        int w = snprintf(buf + n, cap - n, "%s%s", n ? sep : "", f->name);
-        if (w < 0 || (size_t)w >= cap - n) return;
-        n += (size_t)w;
-    }
-}
-
 int cli_format_opt(const char *cmd, const char *opt, const char *name, unsigned kinds,
                    unsigned caps, int *format)
 {
@@ -28,7 +15,7 @@ int cli_format_opt(const char *cmd, const char *opt, const char *name, unsigned 
     const chc_format_info *f = chc_format_get(*format);
     if (f && (f->caps & caps) == caps) return CLI_OK;
     char names[512];
-    cli_format_names(names, sizeof names, kinds, caps, ", ");
+    chc_format_names(kinds, caps, ", ", names, sizeof names);
     cli_error(cmd, "%s: unknown format '%s' (known: %s)", opt, name, names);
     return CLI_USAGE;
 }

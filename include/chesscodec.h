@@ -110,12 +110,16 @@ enum chc_error {
     CHC_E_GAME_END = 46,       /* no more games in the input (not an error for loops) */
     CHC_E_LINE_SYNTAX = 47,    /* a one-line game (SAN or UCI line) has a malformed start or
                                   result part (docs/formats/lines.md) */
+    CHC_E_GAME_OVER = 48,      /* a move on a position whose game is over (checkmate,
+                                  stalemate, a draw by rule, a resignation) */
 
     CHC_E_COVERT_LENGTH = 70,  /* not 25 (or 26 with resignation) emoji */
     CHC_E_COVERT_EMOJI = 71,   /* a character that is not in the emoji list (diag: index) */
     CHC_E_COVERT_SCHEME = 72,  /* the first emoji does not name this scheme */
     CHC_E_COVERT_VALUE = 73,   /* an emoji's value is out of range (diag: index) */
     CHC_E_COVERT_COUNTERS = 74,/* counters outside the format's range */
+    CHC_E_COVERT_MESSAGE = 75, /* mix: the cover message holds an emoji, which would be read
+                                  as part of the code (diag: word index, offset) */
     CHC_E_MSCS_LENGTH = 80,    /* not 32 base64 characters / 48 hex digits */
     CHC_E_MSCS_CHAR = 81,      /* a character outside the alphabet (diag: index) */
     CHC_E_MSCS_OVERRUN = 82,   /* a square code runs past bit 191 */
@@ -171,6 +175,8 @@ typedef struct chc_read_info {
 #define CHC_READ_RESIGNED 1u   /* covert: the code carries the white-flag resignation mark */
 #define CHC_READ_HEX 2u        /* MSCS: the hex form */
 #define CHC_READ_IN_MESSAGE 4u /* covert: the code was found among other text */
+#define CHC_READ_MIXED 32u     /* covert: the code's emoji are spread among words (a message
+                                  made by mix) */
 #define CHC_READ_LEGACY 8u     /* pack: an unversioned chesscodec 0.1 code (read, never written) */
 #define CHC_READ_NO_RESULT 16u /* PGN: the game ended at the end of input without a result
                                   token (the text may have been cut off) */
@@ -522,6 +528,31 @@ CHC_API const char *chc_outcome_name(int outcome);
 CHC_API const char *chc_result_string(int result);
 
 /*
+ * Playing by code
+ * ---------------
+ * Two players send each other a position (a code) and answer with the position after their
+ * move. A game is over by rule (checkmate, stalemate, insufficient material, the
+ * seventy-five-move rule) or by a resignation the code carries (covert's white flag,
+ * CHC_READ_RESIGNED); the claimable draws (fifty moves) do not end it.
+ */
+#define CHC_PLAY_RESIGNED 1u   /* the position carries a resignation (no move may follow) */
+#define CHC_OVER_TEXT_MAX 96   /* longest text of chc_position_over(), with the NUL */
+/* Non-zero when the game of `pos` is over (with `flags` CHC_PLAY_RESIGNED: always). dst
+ * (dst_cap 0 accepted, else CHC_OVER_TEXT_MAX suffices; cut to fit) gets why, as
+ * "checkmate, Black wins (0-1)", "stalemate, a draw (1/2-1/2)", "a player resigned (the
+ * code carries the white flag)", or "" when the game goes on. */
+CHC_API int chc_position_over(const chc_position *pos, unsigned flags, char *dst,
+                              size_t dst_cap);
+/* Plays one move (SAN or UCI, src[0..src_len)) on pos. *move (NULL accepted) gets the move
+ * (CHC_MOVE_NONE on failure), *outcome (NULL accepted) chc_position_outcome() of the
+ * position after it (before it on failure): CHECKMATE etc. say that the move ended the game.
+ * Returns CHC_OK; CHC_E_GAME_OVER when the game of pos is already over (diag message "the
+ * game is over: " and the text of chc_position_over()); the errors of chc_move_parse(); or
+ * CHC_E_MOVE_ILLEGAL for the null move. pos is unchanged on failure. */
+CHC_API int chc_position_play(chc_position *pos, unsigned flags, const char *src,
+                              size_t src_len, chc_move *move, int *outcome, chc_diag *diag);
+
+/*
  * Games
  * -----
  * A chc_game holds the tags (in order), the start position, the move tree and the result.
@@ -817,6 +848,44 @@ CHC_API const char *chc_covert_emoji(int index);
 CHC_API int chc_covert_match(const char *text, size_t len, size_t *used);
 
 
+/* One emoji of the list, as `chesscodec emoji` shows it. Names, groups and subgroups are
+ * those of the Unicode emoji-test 12.1 file the list is built from. */
+#define CHC_EMOJI_CP_MAX 16           /* most code points in an emoji of the list */
+typedef struct chc_emoji_info {
+    int index;            /* list index 0..3177 */
+    const char *text;     /* fully-qualified UTF-8 (static storage, as every string here) */
+    const char *name;     /* "chess pawn" */
+    const char *group;    /* "Activities" */
+    const char *subgroup; /* "game" */
+    uint32_t cp[CHC_EMOJI_CP_MAX]; /* its code points (U+265F U+FE0F) */
+    size_t cp_count;
+} chc_emoji_info;
+/* Fills *info for list entry `index`. Returns CHC_OK, or CHC_E_ARGUMENT (index not 0..3177,
+ * or info NULL; *info then zeroed when not NULL). */
+CHC_API int chc_covert_emoji_info(int index, chc_emoji_info *info);
+#define CHC_COVERT_PLACE_MAX 128      /* longest text of chc_covert_emoji_place(), with NUL */
+/* What entry `index` means as emoji `place` (1..26) of a code, as one line of text into dst
+ * (CHC_COVERT_PLACE_MAX suffices): place 1 "names the scheme; a8: white rook", places 2..22
+ * the pieces of their three squares ("b8: black knight, c8: empty, d8: black bishop"), 23
+ * side to move, castling and en-passant square, 24 and 25 their part of the move counters,
+ * 26 the white flag; where the entry cannot stand, "not allowed: " and why (*allowed,
+ * NULL accepted, gets 0, else 1). Returns CHC_OK, CHC_E_ARGUMENT (index or place out of
+ * range) or CHC_E_BUFFER_TOO_SMALL (*dst_len, NULL accepted, gets the length needed). */
+CHC_API int chc_covert_emoji_place(int index, int place, char *dst, size_t dst_cap,
+                                   size_t *dst_len, int *allowed);
+
+/* The list index of src[0..src_len) when it is one emoji of the list (any variant, variation
+ * selectors after it and white space around it ignored: "♟", "♟️ ") or a list index written
+ * in decimal ("2451"); else -1. */
+CHC_API int chc_covert_emoji_lookup(const char *src, size_t src_len);
+#define CHC_COVERT_EMOJI_TEXT_MAX 4096 /* longest text of chc_covert_emoji_text(), with NUL */
+/* Writes what entry `index` is, as `chesscodec emoji` prints it: lines "emoji", "index",
+ * "name", "group", "subgroup", "escape" (\uXXXX and \UXXXXXXXX per code point), "codes"
+ * (U+XXXX ...), then "place N" and chc_covert_emoji_place() for places 1..26; each line a
+ * label padded to 10 columns, the value, '\n'. Returns CHC_OK, CHC_E_ARGUMENT (index out of
+ * range) or CHC_E_BUFFER_TOO_SMALL (*dst_len, NULL accepted, gets the length needed). */
+CHC_API int chc_covert_emoji_text(int index, char *dst, size_t dst_cap, size_t *dst_len);
+
 /* Flags for chc_covert_write(). */
 #define CHC_COVERT_RESIGNED 1u /* append the white flag (the resignation mark) */
 /* Writes the code of `pos` as 25 fully-qualified emoji (26 with CHC_COVERT_RESIGNED) into dst
@@ -826,31 +895,67 @@ CHC_API int chc_covert_write(const chc_position *pos, unsigned flags, char *dst,
                              size_t *dst_len, chc_diag *diag);
 
 
-/* Finds a covert code in src[0..src_len) (UTF-8) and decodes it. The code starts at the first
- * scheme emoji (list entries 2441..2453) of the text; its 25 emoji follow, white space allowed
- * between them, then optionally the white flag (info->flags gets CHC_READ_RESIGNED); text
- * before and after it is ignored (info->flags gets CHC_READ_IN_MESSAGE, info->offset its
- * first byte). Returns the codes of chc_covert_decode_indices(),
- * CHC_E_COVERT_SCHEME (emoji in the text but none names the scheme), CHC_E_COVERT_EMOJI (a
- * character that is not an emoji interrupts the 25) or CHC_E_COVERT_LENGTH (the text ends
- * before 25 emoji); diag index: the emoji at fault (0-based), offset: its byte. */
+/* Where chc_covert_find() found a code in a text. */
+typedef struct chc_covert_span {
+    size_t start;   /* byte of the code's first emoji (its scheme emoji) */
+    size_t end;     /* byte after its last emoji (the white flag when there, and any variation
+                       selector after it) */
+    size_t count;   /* emoji in the code: 25, or 26 with the white flag */
+    uint16_t index[CHC_COVERT_LEN + 1];  /* their list indices */
+    size_t offset[CHC_COVERT_LEN + 1];   /* the byte where each of them starts (past count: 0) */
+    unsigned flags; /* CHC_READ_RESIGNED (the 26th emoji is the white flag), CHC_READ_MIXED
+                       (words between its emoji), CHC_READ_IN_MESSAGE (other text around or
+                       among its emoji) */
+} chc_covert_span;
+
+/* Finds the covert code in a chat message src[0..src_len) (UTF-8, any bytes accepted; NULL
+ * with src_len 0 is an empty text) and decodes it into *pos (NULL accepted: only check).
+ * The message is read as people send it: the emoji of the text are taken in order (the
+ * greedy longest match of chc_covert_match(), U+FE0E and U+FE0F anywhere skipped, skin tones
+ * as part of their emoji); the code is the first run of 25 emoji that starts with a scheme
+ * emoji (list entries 2441..2453) and decodes, plus the white flag when it is the next emoji.
+ * Text and other emoji before and after it are ignored (a 🎲, ♟️ or 🃏 sent in front of a
+ * code, a 👍 after it), and so are words between its emoji (a message made by mix), so that
+ * one reader takes a bare code, a code in a sentence and a mixed message alike.
+ * *span (NULL accepted) gets where the code is. Returns CHC_OK, or when no run decodes the
+ * error of the run the sender most likely meant (its emoji not spread among words, its
+ * second emoji not a scheme emoji; else the first): CHC_E_COVERT_SCHEME (emoji in the text,
+ * none naming the scheme), CHC_E_COVERT_LENGTH (no emoji, or the text ends before 25),
+ * CHC_E_COVERT_EMOJI (a character that is not in the list right after an emoji of the code,
+ * as a letter, a Unicode 13 emoji, a lone skin tone or invalid UTF-8), or the errors of
+ * chc_covert_decode_indices(). diag: index the emoji at fault in the code (0-based), offset
+ * its byte in src, message naming both. */
+CHC_API int chc_covert_find(const char *src, size_t src_len, chc_position *pos,
+                            chc_covert_span *span, chc_diag *diag);
+
+/* chc_covert_find() for the format layer: info (NULL accepted) gets CHC_FORMAT_COVERT, the
+ * span's flags and its start as offset. Returns as chc_covert_find(). */
 CHC_API int chc_covert_read(const char *src, size_t src_len, chc_position *pos,
                             chc_read_info *info, chc_diag *diag);
 
 /* mix: hides a covert code in a cover message. The message is split into words on white
- * space and the code (text holding a covert code, as chc_covert_decode() finds it) into its
+ * space and the code (text holding a covert code, as chc_covert_find() finds it) into its
  * emoji; word i of n gets key (i+1)/(n+1), emoji j of m gets (j+1)/(m+1); the two lists are
  * merged by key (a word first only when its key is strictly smaller) and joined with single
  * spaces. Writes the NUL-terminated result into buf; CHC_COVERT_MIX_MAX(strlen(message))
- * always suffices. Returns CHC_OK, the errors of chc_covert_decode(), or
+ * always suffices. Returns CHC_OK, the errors of chc_covert_find() for the code,
+ * CHC_E_COVERT_MESSAGE when a word of the message holds an emoji (unmix would take it for a
+ * part of the code: diag index the word, 0-based, offset its byte, message the emoji), or
  * CHC_E_BUFFER_TOO_SMALL. */
 #define CHC_COVERT_MIX_MAX(message_len) ((message_len) + 2 * CHC_COVERT_MAX)
 CHC_API int chc_covert_mix_write(const char *message, size_t message_len, const char *code,
                                  size_t code_len, char *dst, size_t dst_cap, size_t *dst_len,
                                  chc_diag *diag);
 
-/* unmix: takes every emoji out of src[0..src_len), in order, and decodes them as a code
- * (errors as chc_covert_decode_indices(); CHC_E_COVERT_LENGTH when there are not 25 or 26). */
+/* mix for a position: chc_covert_write(pos, flags) then chc_covert_mix_write() of the code.
+ * Returns their errors; CHC_COVERT_MIX_MAX(message_len) suffices. */
+CHC_API int chc_covert_mix_position(const char *message, size_t message_len,
+                                    const chc_position *pos, unsigned flags, char *dst,
+                                    size_t dst_cap, size_t *dst_len, chc_diag *diag);
+
+/* unmix: reads the code out of a message made by mix (or any message: the reader is
+ * chc_covert_find()); info->flags always has CHC_READ_IN_MESSAGE. Returns as
+ * chc_covert_find(). */
 CHC_API int chc_covert_mix_read(const char *src, size_t src_len, chc_position *pos,
                                 chc_read_info *info, chc_diag *diag);
 
@@ -1170,6 +1275,12 @@ CHC_API const chc_format_info *chc_format_get(int format);
  * when `kinds` is CHC_KIND_POSITION and pack-game otherwise), or CHC_FORMAT_AUTO when no
  * format of those kinds has that name (kinds 0: any kind). */
 CHC_API int chc_format_by_name(const char *name, unsigned kinds);
+/* Writes the names of the formats of `kinds` (0: any) having every bit of `caps`, in
+ * registry order, joined by sep ("fen, epd, covert"), into dst (NUL-terminated; 512 bytes
+ * suffice for every list with a separator of up to 4 bytes). Returns CHC_OK, or
+ * CHC_E_BUFFER_TOO_SMALL (dst then holds the names that fit, never half a name). */
+CHC_API int chc_format_names(unsigned kinds, unsigned caps, const char *sep, char *dst,
+                             size_t dst_cap);
 
 /* Detects the format of src[0..src_len) among the formats of `kinds` (0: both) by reading it
  * (a game format's text is read into a scratch game: allocates). Returns CHC_E_EMPTY for
@@ -1197,6 +1308,25 @@ CHC_API int chc_position_read(const char *src, size_t src_len, int format, chc_p
  * format that can be written), the format's error, or CHC_E_BUFFER_TOO_SMALL. */
 CHC_API int chc_position_write(const chc_position *pos, int format, unsigned flags, char *dst,
                                size_t dst_cap, size_t *dst_len, chc_diag *diag);
+/* Links to a position (docs/links.md), for `chesscodec link`. */
+enum chc_link {
+    CHC_LINK_LICHESS_ANALYSIS = 0, /* BASE/analysis/FEN (spaces as '_'; Chess960:
+                                      BASE/analysis/chess960/FEN), "?color=black" when Black
+                                      is to move; BASE "https://lichess.org" */
+    CHC_LINK_LICHESS_EDITOR = 1,   /* BASE/editor/FEN, the board editor */
+    CHC_LINK_PAGE = 2              /* BASE#fen=FEN (FEN percent-encoded as encodeURIComponent
+                                      does): chesscodec's own page, as `chesscodec serve`
+                                      serves it at BASE (CHC_LINK_PAGE_DEFAULT) */
+};
+#define CHC_LINK_PAGE_DEFAULT "http://127.0.0.1:8080/"
+/* Longest link for a base of base_len bytes, with NUL. */
+#define CHC_LINK_MAX(base_len) ((base_len) + 3 * CHC_FEN_MAX + 40)
+/* Writes the link of `kind` to `pos` into dst (NUL-terminated; CHC_LINK_MAX(strlen(base))
+ * suffices). base (NULL: the default of the kind) is used as given. Returns CHC_OK,
+ * CHC_E_ARGUMENT (no such kind) or CHC_E_BUFFER_TOO_SMALL (*dst_len, NULL accepted, gets
+ * the length needed without the NUL). */
+CHC_API int chc_position_link(const chc_position *pos, int kind, const char *base, char *dst,
+                              size_t dst_cap, size_t *dst_len, chc_diag *diag);
 /* Longest text chc_position_write() writes in any format, with NUL. */
 #define CHC_POSITION_TEXT_MAX 1024
 

@@ -8,6 +8,7 @@
 typedef struct pos_job {
     int from; /* CHC_FORMAT_AUTO: detected */
     int to;   /* CHC_FORMAT_AUTO: the Polyglot key (hash) */
+    int resign; const char *cmd; /* --resign; the command */
 } pos_job;
 
 static int pos_item(void *ctx, const char *text, FILE *f, const char **what, chc_diag *d)
@@ -22,10 +23,12 @@ static int pos_item(void *ctx, const char *text, FILE *f, const char **what, chc
         fprintf(f, "%016" PRIx64, chc_position_key(&pos));
         return CHC_OK;
     }
+    unsigned flag = (job->resign || (info.flags & CHC_READ_RESIGNED)) && job->to == CHC_FORMAT_COVERT;
     if (rc == CHC_OK) {
         *what = cli_format_name(job->to);
-        rc = chc_position_write(&pos, job->to, 0, buf, sizeof buf, NULL, d);
+        rc = chc_position_write(&pos, job->to, flag ? CHC_COVERT_RESIGNED : 0, buf, sizeof buf, NULL, d);
     }
+    if (rc == CHC_OK && (info.flags & CHC_READ_RESIGNED)) cli_error(job->cmd, "white flag: a resignation");
     if (rc == CHC_OK) fputs(buf, f);
     return rc;
 }
@@ -33,7 +36,7 @@ static int pos_item(void *ctx, const char *text, FILE *f, const char **what, chc
 static void format_list(FILE *f)
 {
     char names[256];
-    cli_format_names(names, sizeof names, CHC_KIND_POSITION, CHC_CAP_READ, ", ");
+    chc_format_names(CHC_KIND_POSITION, CHC_CAP_READ, ", ", names, sizeof names);
     fprintf(f, "Formats: %s.\nA position is also read from \"startpos\" and from a chat message\n"
                "holding a covert code.\n", names);
 }
@@ -43,7 +46,7 @@ static int run(const cli_args *a, const char *verb, const char *fixed_to)
 {
     const char *cmd = a->spec->name, *to = fixed_to ? fixed_to : cli_get(a, "--to");
     int hex = cli_get(a, "--hex") != NULL;
-    pos_job job = {CHC_FORMAT_AUTO, CHC_FORMAT_AUTO}; /* to "key": CHC_FORMAT_AUTO */
+    pos_job job = {CHC_FORMAT_AUTO, CHC_FORMAT_AUTO, cli_get(a, "--resign") != NULL, cmd};
     if (!to) {
         cli_error(cmd, "--to FORMAT is required (see chesscodec %s --help)", cmd);
         return CLI_USAGE;
@@ -57,6 +60,8 @@ static int run(const cli_args *a, const char *verb, const char *fixed_to)
         (strcmp(to, "key") != 0 && cli_format_opt(cmd, "--to", hex ? "mscs-hex" : to,
                                                   CHC_KIND_POSITION, CHC_CAP_WRITE, &job.to)))
         return CLI_USAGE;
+    if (job.resign && job.to != CHC_FORMAT_COVERT)
+        return cli_error(cmd, "--resign goes with --to covert (the white flag)"), CLI_USAGE;
     cli_batch b = {cmd, verb, pos_item, &job};
     return cli_batch_run(&b, a, a->pos, a->npos);
 }
@@ -65,6 +70,7 @@ static const cli_opt encode_opts[] = {
     {"--to", NULL, "FORMAT", "output format (required)"},
     {"--hex", NULL, NULL, "with --to mscs: 48 hex digits instead of base64 (= --to mscs-hex)"},
     {"--format", NULL, "FORMAT", "the input format (no detection)"},
+    {"--resign", NULL, NULL, "with --to covert: add the white flag (a resignation)"},
     CLI_BATCH_OPTS,
     {NULL, NULL, NULL, NULL}};
 const cli_spec encode_spec = {

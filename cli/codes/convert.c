@@ -48,8 +48,8 @@ static void on_progress(void *ctx, const chc_convert_stats *st)
 static void format_list(FILE *f)
 {
     char games[160], positions[160];
-    cli_format_names(games, sizeof games, CHC_KIND_GAME, 0, ", ");
-    cli_format_names(positions, sizeof positions, CHC_KIND_POSITION, CHC_CAP_WRITE, ", ");
+    chc_format_names(CHC_KIND_GAME, 0, ", ", games, sizeof games);
+    chc_format_names(CHC_KIND_POSITION, CHC_CAP_WRITE, ", ", positions, sizeof positions);
     fprintf(f, "Game formats: %s (\"pack\" is pack-game).\nPosition formats (--to: the position "
                "at the end of each game):\n  %s.\nOne-line outputs carry a non-standard start and "
                "the result.\n", games, positions);

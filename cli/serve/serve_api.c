@@ -266,7 +266,7 @@ static int format_arg(const char *format, unsigned kinds, const char *what, int 
     if (!format || strcmp(format, "auto") == 0) return 0;
     if ((*fmt = chc_format_by_name(format, kinds)) != CHC_FORMAT_AUTO) return 0;
     char names[300];
-    cli_format_names(names, sizeof names, kinds, CHC_CAP_READ, ", ");
+    chc_format_names(kinds, CHC_CAP_READ, ", ", names, sizeof names);
     return serve_error_reply(out, 400, "unknown_format",
                              "unknown %sformat \"%.40s\" (known: auto, %s)", what,
                              format, names);

@@ -10,10 +10,6 @@
  * a- or h-file corner): the only rights covert and MSCS codes can express. */
 int chci_standard_castling(const chc_position *pos);
 
-/* Finds the covert code in text (see chc_covert_decode()): its 25 or 26 list indices. */
-int chci_covert_find(const char *text, size_t len, uint16_t idx[CHC_COVERT_LEN + 1], size_t *n,
-                     chc_diag *diag);
-
 /* Squares of pieces of the side to move that can "in principle" reach `to` (urlsafe.md). */
 chc_bitboard chci_urlsafe_reachers(const chc_position *pos, int to);
 #endif

@@ -332,106 +332,227 @@ static size_t char_len(const unsigned char *s, size_t len)
     return n ? n : 1;
 }
 
-int chci_covert_find(const char *text, size_t len, uint16_t idx[CHC_COVERT_LEN + 1], size_t *n,
-                     chc_diag *diag)
+/* 3 when s starts with a variation selector (U+FE0E or U+FE0F), else 0. */
+static size_t vs_len(const unsigned char *s, size_t len)
 {
-    const unsigned char *s = (const unsigned char *)text;
-    size_t i = 0, cnt = 0;
-    long first_emoji = -1, first_index = -1;
-    /* Find the first scheme emoji. */
+    return len >= 3 && s[0] == 0xEF && s[1] == 0xB8 && (s[2] == 0x8E || s[2] == 0x8F) ? 3 : 0;
+}
+
+/* Non-zero when t[0..n) holds something other than white space and variation selectors. */
+static int other_text(const char *t, size_t n)
+{
+    const unsigned char *s = (const unsigned char *)t;
+    for (size_t j = 0; j < n; j++) {
+        size_t v = vs_len(s + j, n - j);
+        if (v) j += v - 1;
+        else if (!is_space(s[j])) return 1;
+    }
+    return 0;
+}
+
+/* A scheme emoji: list entries 2441..2453. */
+#define IS_SCHEME(e) ((e) >= SCHEME_BASE && (e) <= SCHEME_BASE + 12)
+
+/* One emoji of a text: its list index and bytes [at, end) (stray variation selectors after
+ * it included). */
+typedef struct tok {
+    size_t at, end;
+    int index;
+} tok;
+
+/* What lies between two emoji of a text. */
+typedef struct gap {
+    int words;     /* a character other than white space and variation selectors */
+    long attached; /* byte of a character that is not an emoji right after the previous emoji
+                      (no white space between), or -1 */
+} gap;
+
+/* The next emoji of s[0..len) from byte i (right after an emoji when `after`), or 0 at the end
+ * of the text; *g describes what was crossed. Variation selectors anywhere are skipped. */
+static int next_emoji(const char *t, size_t len, size_t i, int after, tok *out, gap *g)
+{
+    const unsigned char *s = (const unsigned char *)t;
+    g->words = 0;
+    g->attached = -1;
     while (i < len) {
-        if (s[i] < 0x80 && !(s[i] == '#' || s[i] == '*' || (s[i] >= '0' && s[i] <= '9'))) {
-            i++;
+        size_t v = vs_len(s + i, len - i);
+        if (v) {
+            i += v;
             continue;
         }
-        size_t used;
-        int e = chc_covert_match(text + i, len - i, &used);
-        if (e < 0) {
-            i += char_len(s + i, len - i);
-            continue;
-        }
-        if (e >= SCHEME_BASE && e <= SCHEME_BASE + 12) {
-            idx[cnt++] = (uint16_t)e;
-            i += used;
-            break;
-        }
-        if (first_emoji < 0) first_emoji = (long)i, first_index = e;
-        i += used;
-    }
-    if (cnt == 0) {
-        if (first_emoji >= 0)
-            return chci_fail(diag, CHC_E_COVERT_SCHEME, first_emoji, 0, 0, 0,
-                             "covert code: no emoji naming the scheme (the first emoji, %s at "
-                             "byte %ld, is not one of list entries 2441..2453)",
-                             chc_covert_emoji((int)first_index), first_emoji);
-        return chci_fail(diag, CHC_E_COVERT_LENGTH, -1, 0, 0, 0, "covert code: no emoji found");
-    }
-    /* Read the run of emoji from there (white space allowed between them). */
-    while (i < len && cnt < CHC_COVERT_LEN + 1) {
         if (is_space(s[i])) {
+            after = 0;
             i++;
             continue;
         }
-        size_t used;
-        int e = chc_covert_match(text + i, len - i, &used);
-        if (e < 0) {
-            if (cnt >= CHC_COVERT_LEN) break;
-            uint32_t cp = 0;
-            size_t l = utf8_cp(s + i, len - i, &cp);
-            if (l == 0)
-                return chci_fail(diag, CHC_E_COVERT_EMOJI, (long)i, 0, 0, (long)cnt,
-                                 "covert code: emoji %zu: byte %zu is not valid UTF-8", cnt + 1, i);
-            return chci_fail(diag, CHC_E_COVERT_EMOJI, (long)i, 0, 0, (long)cnt,
-                             "covert code: emoji %zu: character U+%04X at byte %zu is not in "
-                             "the emoji list", cnt + 1, (unsigned)cp, i);
+        int e = -1;
+        size_t used = 0;
+        if (s[i] >= 0x80 || s[i] == '#' || s[i] == '*' || (s[i] >= '0' && s[i] <= '9'))
+            e = chc_covert_match(t + i, len - i, &used);
+        if (e >= 0) {
+            out->at = i;
+            out->index = e;
+            i += used;
+            while ((v = vs_len(s + i, len - i)) != 0) i += v;
+            out->end = i;
+            return 1;
         }
-        if (cnt == CHC_COVERT_LEN && e != CHC_COVERT_RESIGN_INDEX) break;
-        idx[cnt++] = (uint16_t)e;
-        i += used;
+        g->words = 1;
+        if (after) g->attached = (long)i;
+        after = 0;
+        i += char_len(s + i, len - i);
     }
-    if (cnt < CHC_COVERT_LEN)
-        return chci_fail(diag, CHC_E_COVERT_LENGTH, (long)len, 0, 0, (long)cnt,
-                         "covert code: the text ends after %zu emoji, expected 25", cnt);
-    *n = cnt;
-    return CHC_OK;
+    return 0;
+}
+
+/* A run of emoji starting with a scheme emoji: a candidate code. */
+typedef struct cand {
+    size_t n;
+    uint16_t idx[CHC_COVERT_LEN + 1];
+    size_t off[CHC_COVERT_LEN + 1];
+    size_t end;
+    int mixed;      /* words between two of its emoji */
+    int words_upto; /* the first emoji with words before it (n when none) */
+    int cut;        /* the first emoji place with a non-emoji character attached before it
+                       (an interruption), or -1 */
+    long cut_byte;
+} cand;
+
+static void gather(const char *t, size_t len, const tok *first, cand *c)
+{
+    c->n = 1;
+    c->idx[0] = (uint16_t)first->index;
+    c->off[0] = first->at;
+    c->end = first->end;
+    c->mixed = 0;
+    c->words_upto = -1;
+    c->cut = -1;
+    c->cut_byte = -1;
+    tok k;
+    gap g;
+    while (c->n <= CHC_COVERT_LEN) {
+        int found = next_emoji(t, len, c->end, 1, &k, &g);
+        if (c->n < CHC_COVERT_LEN && g.attached >= 0 && c->cut < 0) {
+            c->cut = (int)c->n;
+            c->cut_byte = g.attached;
+        }
+        if (!found) break;
+        if (c->n == CHC_COVERT_LEN && k.index != CHC_COVERT_RESIGN_INDEX) break;
+        if (g.words) {
+            c->mixed = 1;
+            if (c->words_upto < 0) c->words_upto = (int)c->n;
+        }
+        c->idx[c->n] = (uint16_t)k.index;
+        c->off[c->n++] = k.at;
+        c->end = k.end;
+    }
+    if (c->words_upto < 0) c->words_upto = (int)c->n;
+}
+
+/* Decodes candidate c; on failure diag says why, with the byte of the emoji at fault. */
+static int try_cand(const char *t, size_t len, const cand *c, chc_position *pos, chc_diag *d)
+{
+    int rc;
+    if (c->n < CHC_COVERT_LEN)
+        rc = chci_fail(d, CHC_E_COVERT_LENGTH, (long)len, 0, 0, (long)c->n,
+                       "covert code: the text ends after %zu emoji, expected 25", c->n);
+    else
+        rc = chc_covert_decode_indices(c->idx, c->n, pos, NULL, d);
+    if (rc == CHC_OK) return rc;
+    long at = d->index < 0 ? CHC_COVERT_LEN : d->index;
+    if (c->cut >= 0 && c->cut <= at) {
+        /* A character inside the run: the emoji after it are shifted, so it is the fault. */
+        const unsigned char *s = (const unsigned char *)t + c->cut_byte;
+        uint32_t cp = 0;
+        size_t l = utf8_cp(s, len - (size_t)c->cut_byte, &cp);
+        if (l == 0)
+            return chci_fail(d, CHC_E_COVERT_EMOJI, c->cut_byte, 0, 0, c->cut,
+                             "covert code: emoji %d: byte %ld is not valid UTF-8", c->cut + 1,
+                             c->cut_byte);
+        return chci_fail(d, CHC_E_COVERT_EMOJI, c->cut_byte, 0, 0, c->cut,
+                         "covert code: emoji %d: character U+%04X at byte %ld is not in the "
+                         "emoji list", c->cut + 1, (unsigned)cp, c->cut_byte);
+    }
+    if (d->index >= 0 && (size_t)d->index < c->n) d->offset = (long)c->off[d->index];
+    return rc;
+}
+
+/* How well a failed candidate explains the failure: one whose emoji before the fault are not
+ * spread among words, and whose second emoji is not a scheme emoji too (a 🎲 or ♟️ sent in
+ * front of a code), is the code the sender meant. */
+static int cand_rank(const cand *c, const chc_diag *d)
+{
+    long at = d->index < 0 ? CHC_COVERT_LEN : d->index;
+    return 2 * (c->words_upto >= at) + !(c->n >= 2 && IS_SCHEME(c->idx[1]));
+}
+
+int chc_covert_find(const char *src, size_t src_len, chc_position *pos, chc_covert_span *span,
+                    chc_diag *diag)
+{
+    chc_position scratch;
+    if (!pos) pos = &scratch;
+    if (!src) src_len = 0;
+    tok k;
+    gap g;
+    size_t i = 0;
+    long first_emoji = -1;
+    int first_index = -1, best_rank = -1;
+    chc_diag best, d; /* filled by every failure before they are read */
+    cand c;
+    while (next_emoji(src, src_len, i, 0, &k, &g)) {
+        i = k.end;
+        if (first_emoji < 0) first_emoji = (long)k.at, first_index = k.index;
+        if (!IS_SCHEME(k.index)) continue;
+        gather(src, src_len, &k, &c);
+        if (try_cand(src, src_len, &c, pos, &d) == CHC_OK) {
+            if (!span) return CHC_OK;
+            span->start = c.off[0];
+            span->end = c.end;
+            span->count = c.n;
+            memcpy(span->index, c.idx, c.n * sizeof c.idx[0]);
+            memcpy(span->offset, c.off, c.n * sizeof c.off[0]);
+            if (c.n == CHC_COVERT_LEN) span->index[c.n] = 0, span->offset[c.n] = 0;
+            int around = c.off[0] > 0 && other_text(src, c.off[0]);
+            if (!around && c.end < src_len) around = other_text(src + c.end, src_len - c.end);
+            span->flags = (c.n > CHC_COVERT_LEN ? CHC_READ_RESIGNED : 0u) |
+                          (c.mixed ? CHC_READ_MIXED : 0u) |
+                          (c.mixed || around ? CHC_READ_IN_MESSAGE : 0u);
+            return CHC_OK;
+        }
+        int r = cand_rank(&c, &d);
+        if (r > best_rank) best_rank = r, best = d;
+    }
+    if (span) memset(span, 0, sizeof *span);
+    if (best_rank >= 0) {
+        if (diag) *diag = best;
+        return best.code;
+    }
+    if (first_emoji >= 0)
+        return chci_fail(diag, CHC_E_COVERT_SCHEME, first_emoji, 0, 0, 0,
+                         "covert code: no emoji naming the scheme (the first emoji, %s at "
+                         "byte %ld, is not one of list entries 2441..2453)",
+                         chc_covert_emoji(first_index), first_emoji);
+    return chci_fail(diag, CHC_E_COVERT_LENGTH, -1, 0, 0, 0, "covert code: no emoji found");
 }
 
 /* Fills *info for a covert code read from the text. */
-static void covert_info(chc_read_info *info, int resigned, int in_message, long offset)
+static void covert_info(chc_read_info *info, unsigned flags, long offset)
 {
     if (!info) return;
     info->format = CHC_FORMAT_COVERT;
     info->version = 0;
-    info->flags = (resigned ? CHC_READ_RESIGNED : 0u) | (in_message ? CHC_READ_IN_MESSAGE : 0u);
+    info->flags = flags;
     info->offset = offset;
 }
 
 int chc_covert_read(const char *src, size_t src_len, chc_position *pos, chc_read_info *info,
                     chc_diag *diag)
 {
-    uint16_t idx[CHC_COVERT_LEN + 1];
-    size_t n = 0;
-    covert_info(info, 0, 0, 0);
-    int rc = chci_covert_find(src, src_len, idx, &n, diag);
-    if (rc != CHC_OK) return rc;
-    int resigned = 0;
-    rc = chc_covert_decode_indices(idx, n, pos, &resigned, diag);
-    if (rc != CHC_OK) return rc;
-    /* Where the code starts (its scheme emoji), and whether other text comes before it. */
-    size_t start = 0, i = 0;
-    while (start < src_len && is_space((unsigned char)src[start])) start++;
-    long offset = (long)start;
-    for (i = start; i < src_len; i++) {
-        size_t used = 0;
-        int e = chc_covert_match(src + i, src_len - i, &used);
-        if (e >= 2441 && e <= 2453) {
-            offset = (long)i;
-            break;
-        }
-    }
-    int in_message = offset != (long)start;
-    covert_info(info, resigned, in_message, offset);
-    return CHC_OK;
+    chc_covert_span span;
+    covert_info(info, 0, 0);
+    int rc = chc_covert_find(src, src_len, pos, &span, diag);
+    if (rc == CHC_OK) covert_info(info, span.flags, (long)span.start);
+    return rc;
 }
 
 int chc_covert_decode(const char *text, size_t len, chc_position *pos, int *resigned,
@@ -455,29 +576,8 @@ int chc_covert_unmix(const char *text, size_t len, chc_position *pos, int *resig
 int chc_covert_mix_read(const char *src, size_t src_len, chc_position *pos, chc_read_info *info,
                         chc_diag *diag)
 {
-    const char *text = src;
-    size_t len = src_len;
-    covert_info(info, 0, 1, 0);
-    const unsigned char *s = (const unsigned char *)text;
-    uint16_t idx[CHC_COVERT_LEN + 1];
-    size_t n = 0, i = 0;
-    while (i < len) {
-        size_t used;
-        int e = chc_covert_match(text + i, len - i, &used);
-        if (e < 0) {
-            i += char_len(s + i, len - i);
-            continue;
-        }
-        if (n == CHC_COVERT_LEN + 1)
-            return chci_fail(diag, CHC_E_COVERT_LENGTH, (long)i, 0, 0, (long)n,
-                             "covert unmix: more than 26 emoji in the message (emoji 27 at "
-                             "byte %zu)", i);
-        idx[n++] = (uint16_t)e;
-        i += used;
-    }
-    int resigned = 0;
-    int rc = chc_covert_decode_indices(idx, n, pos, &resigned, diag);
-    if (rc == CHC_OK) covert_info(info, resigned, 1, 0);
+    int rc = chc_covert_read(src, src_len, pos, info, diag);
+    if (info) info->flags |= CHC_READ_IN_MESSAGE;
     return rc;
 }
 
@@ -493,15 +593,13 @@ int chc_covert_mix_write(const char *message, size_t message_len, const char *co
 {
     char *buf = dst;
     size_t cap = dst_cap;
-    uint16_t idx[CHC_COVERT_LEN + 1];
-    size_t m = 0;
+    chc_covert_span span;
     if (cap) buf[0] = 0;
-    int rc = chci_covert_find(code, code_len, idx, &m, diag);
+    int rc = chc_covert_find(code, code_len, NULL, &span, diag);
     if (rc != CHC_OK) return rc;
-    chc_position check;
-    rc = chc_covert_decode_indices(idx, m, &check, NULL, diag);
-    if (rc != CHC_OK) return rc;
-    /* Count the words. */
+    const uint16_t *idx = span.index;
+    size_t m = span.count;
+    /* Count the words; an emoji among them would be read as part of the code. */
     const unsigned char *s = (const unsigned char *)message;
     size_t ml = message_len;
     size_t nw = 0;
@@ -509,7 +607,17 @@ int chc_covert_mix_write(const char *message, size_t message_len, const char *co
         while (i < ml && is_space(s[i])) i++;
         if (i >= ml) break;
         nw++;
-        while (i < ml && !is_space(s[i])) i++;
+        while (i < ml && !is_space(s[i])) {
+            size_t used = 0;
+            int e = s[i] >= 0x80 || s[i] == '#' || s[i] == '*' || (s[i] >= '0' && s[i] <= '9')
+                        ? chc_covert_match(message + i, ml - i, &used) : -1;
+            if (e >= 0)
+                return chci_fail(diag, CHC_E_COVERT_MESSAGE, (long)i, 0, 0, (long)nw - 1,
+                                 "covert mix: word %zu of the message holds an emoji (%s at "
+                                 "byte %zu): it would be read as part of the code; take it out",
+                                 nw, chc_covert_emoji(e), i);
+            i += char_len(s + i, ml - i);
+        }
     }
     size_t out = 0, wi = 0, ej = 0, pos = 0;
     while (wi < nw || ej < m) {
@@ -542,4 +650,16 @@ int chc_covert_mix_write(const char *message, size_t message_len, const char *co
     buf[out] = 0;
     if (dst_len) *dst_len = out;
     return CHC_OK;
+}
+
+int chc_covert_mix_position(const char *message, size_t message_len, const chc_position *pos,
+                            unsigned flags, char *dst, size_t dst_cap, size_t *dst_len,
+                            chc_diag *diag)
+{
+    char code[CHC_COVERT_MAX];
+    size_t n = 0;
+    if (dst_cap) dst[0] = 0;
+    int rc = chc_covert_write(pos, flags, code, sizeof code, &n, diag);
+    if (rc != CHC_OK) return rc;
+    return chc_covert_mix_write(message, message_len, code, n, dst, dst_cap, dst_len, diag);
 }

@@ -32,11 +32,13 @@ const char *chc_strerror(int code)
     case CHC_E_PGN_FEN: return "invalid FEN tag";
     case CHC_E_GAME_END: return "no more games";
     case CHC_E_LINE_SYNTAX: return "malformed start or result in a one-line game";
+    case CHC_E_GAME_OVER: return "the game is over";
     case CHC_E_COVERT_LENGTH: return "covert code: wrong number of emoji";
     case CHC_E_COVERT_EMOJI: return "covert code: unknown emoji";
     case CHC_E_COVERT_SCHEME: return "covert code: first emoji does not name the scheme";
     case CHC_E_COVERT_VALUE: return "covert code: emoji value out of range";
     case CHC_E_COVERT_COUNTERS: return "covert code: counters out of range";
+    case CHC_E_COVERT_MESSAGE: return "covert mix: the message holds an emoji";
     case CHC_E_MSCS_LENGTH: return "MSCS code: wrong length";
     case CHC_E_MSCS_CHAR: return "MSCS code: invalid character";
     case CHC_E_MSCS_OVERRUN: return "MSCS code: square code runs past bit 191";

@@ -170,22 +170,13 @@ static int write_epd(const chc_position *pos, unsigned flags, chci_out *o)
     return CHC_OK;
 }
 
-/* ---- covert: a code, or emoji spread among the words of a message ----------------------- */
+/* ---- covert: a code, also in a chat message or spread among its words ------------------ */
 static int read_covert(const char *t, size_t n, chc_position *pos, chc_read_info *info,
                        chc_diag *diag)
 {
     chc_read_info ri;
     info_set(&ri, CHC_FORMAT_COVERT);
     int rc = chc_covert_read(t, n, pos, &ri, diag);
-    if (rc != CHC_OK) {
-        chc_read_info mi;
-        info_set(&mi, CHC_FORMAT_COVERT);
-        if (chc_covert_mix_read(t, n, pos, &mi, NULL) == CHC_OK) {
-            ri = mi;
-            ri.flags |= CHC_READ_IN_MESSAGE;
-            rc = CHC_OK;
-        }
-    }
     ri.format = CHC_FORMAT_COVERT;
     if (info) *info = ri;
     return rc;

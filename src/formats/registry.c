@@ -66,3 +66,19 @@ int chc_format_by_name(const char *name, unsigned kinds)
             return registry[i].format;
     return CHC_FORMAT_AUTO;
 }
+
+int chc_format_names(unsigned kinds, unsigned caps, const char *sep, char *dst, size_t dst_cap)
+{
+    size_t n = 0;
+    if (dst_cap) dst[0] = 0;
+    for (size_t i = 0; i < COUNT; i++) {
+        const chc_format_info *f = &registry[i];
+        if ((kinds && !(f->kind & kinds)) || (f->caps & caps) != caps) continue;
+        size_t sl = n ? strlen(sep) : 0, nl = strlen(f->name);
+        if (n + sl + nl + 1 > dst_cap) return CHC_E_BUFFER_TOO_SMALL;
+        memcpy(dst + n, sep, sl);
+        memcpy(dst + n + sl, f->name, nl + 1);
+        n += sl + nl;
+    }
+    return CHC_OK;
+}

@@ -175,9 +175,14 @@ static void test_mix_unmix(void **state)
     assert_int_equal(chc_covert_mix_write("a b", strlen("a b"), VEC_CODE, strlen(VEC_CODE), out, 10, NULL, &d), CHC_E_BUFFER_TOO_SMALL);
     /* A bad code. */
     assert_int_equal(chc_covert_mix_write("a b", strlen("a b"), "no code", strlen("no code"), out, sizeof out, NULL, &d), CHC_E_COVERT_LENGTH);
-    /* unmix of a message with an extra emoji. */
-    snprintf(out, sizeof out, "%s 😀 and 😀", VEC_CODE);
-    assert_int_equal(chc_covert_mix_read(out, strlen(out), &pos, NULL, &d), CHC_E_COVERT_LENGTH);
+    /* unmix of a message with emoji of its own around the code (issue 14). */
+    snprintf(out, sizeof out, "😀 hi %s 😀 and 👍", VEC_CODE);
+    assert_int_equal(chc_covert_mix_read(out, strlen(out), &pos, &info, &d), CHC_OK);
+    assert_int_equal(info.flags & (CHC_READ_IN_MESSAGE | CHC_READ_RESIGNED), CHC_READ_IN_MESSAGE);
+    /* A message holding an emoji is refused by mix: unmix could not tell it from the code. */
+    assert_int_equal(chc_covert_mix_write("hello 😀 world", strlen("hello 😀 world"), VEC_CODE, strlen(VEC_CODE), out, sizeof out, NULL, &d), CHC_E_COVERT_MESSAGE);
+    assert_int_equal(d.index, 1);
+    assert_int_equal(d.offset, 6);
 }
 
 static void test_counters_limits(void **state)
@@ -254,7 +259,10 @@ static void test_malformed_text(void **state)
         {"lone ZWJ inside", 20, "\xe2\x80\x8d", "", "", CHC_E_COVERT_EMOJI, 20},
         {"no scheme emoji", 0, "😀", "", "", CHC_E_COVERT_SCHEME, 0},
         {"first emoji a flag", 0, "🏳️", "", "", CHC_E_COVERT_SCHEME, 0},
-        {"board emoji 2 out of range", 1, "♟️", "", "", CHC_E_COVERT_VALUE, 1},
+        /* 🏤 is entry 2197, the first value past the board's at emoji 2. (A scheme emoji
+         * there is a 🎲 or ♟️ sent in front of a code: the 24 after it are the code read.) */
+        {"board emoji 2 out of range", 1, "🏤", "", "", CHC_E_COVERT_VALUE, 1},
+        {"scheme emoji before 24", 1, "♟️", "", "", CHC_E_COVERT_LENGTH, 24},
         {"emoji 23 out of range", 22, "🏴󠁧󠁢󠁷󠁬󠁳󠁿", "", "", CHC_E_COVERT_VALUE, 22},
         {"full-move 0", 24, "😀", "", "", CHC_E_COVERT_COUNTERS, 23},
         {"ends after 20 emoji", 20, "", "", "", CHC_E_COVERT_LENGTH, -2},
