@@ -73,7 +73,7 @@ int cmd_unmix(const cli_args *a)
         cli_format_opt("unmix", "--to", cli_get(a, "--to"), CHC_KIND_POSITION, CHC_CAP_WRITE, &to))
         return CLI_USAGE;
     size_t len = a->npos ? strlen(a->pos[0]) : 0;
-    char *text = a->npos ? strdup(a->pos[0]) : cli_read_all(stdin, SIZE_MAX - 1, &len);
+    char *text = a->npos ? strdup(a->pos[0]) : cli_read_all(stdin, SIZE_MAX - 1, &len, 0);
     if (!text) {
         cli_error("unmix", "cannot read the message");
         return CLI_BAD_INPUT;
