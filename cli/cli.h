@@ -92,10 +92,13 @@ void cli_flush(void);
  * returns CLI_BAD_INPUT, else `status`. main() calls it after every command. */
 int cli_finish(const char *cmd, int status);
 
-/* Reads all of f (up to max bytes) into a malloc'ed NUL-terminated buffer; *len gets its
- * length. Returns NULL when reading fails, memory is short or f holds more than max bytes
- * (then *len > max). */
-char *cli_read_all(FILE *f, size_t max, size_t *len);
+/* Reads all of f (up to max bytes; with `decompress`, gzip, bzip2, xz and zstd content
+ * decompressed, as the library's chc_decompressor reads it) into a malloc'ed NUL-terminated
+ * buffer; *len gets its length. Returns NULL when reading or decompressing fails, memory is
+ * short or f holds more than max bytes (then *len > max). */
+char *cli_read_all(FILE *f, size_t max, size_t *len, int decompress);
+/* A chc_read_fn reading the FILE * ctx. */
+size_t cli_file_read(void *f, char *buf, size_t cap);
 /* Reads a line from f into a growing malloc'ed buffer (*buf, *cap), strips the line end
  * (LF or CRLF). Returns the length, or -1 at end of file. */
 long cli_getline(char **buf, size_t *cap, FILE *f);

@@ -232,11 +232,19 @@ int cli_finish(const char *cmd, int status)
     return CLI_BAD_INPUT;
 }
 
-char *cli_read_all(FILE *f, size_t max, size_t *len)
+size_t cli_file_read(void *f, char *buf, size_t cap)
 {
-    size_t cap = 4096, n = 0, got;
-    char *text = malloc(cap);
-    while (text && n <= max && (got = fread(text + n, 1, cap - n - 1, f)) > 0) {
+    size_t n = fread(buf, 1, cap, (FILE *)f);
+    return n == 0 && ferror((FILE *)f) ? (size_t)-1 : n;
+}
+
+char *cli_read_all(FILE *f, size_t max, size_t *len, int decompress)
+{
+    chc_decompressor *d = decompress ? chc_decompressor_new(cli_file_read, f, 1) : NULL;
+    size_t cap = 4096, n = 0, got = 0;
+    char *text = decompress && !d ? NULL : malloc(cap);
+    while (text && n <= max && (got = d ? chc_decompressor_read(d, text + n, cap - n - 1)
+                                        : fread(text + n, 1, cap - n - 1, f)) > 0 && got != (size_t)-1) {
         n += got;
         if (n + 1 < cap) continue;
         char *more = realloc(text, cap * 2);
@@ -245,10 +253,11 @@ char *cli_read_all(FILE *f, size_t max, size_t *len)
         cap *= 2;
     }
     *len = n;
-    if (text && (ferror(f) || n > max)) {
+    if (text && (got == (size_t)-1 || ferror(f) || n > max)) {
         free(text);
-        return NULL;
+        text = NULL;
     }
+    chc_decompressor_free(d);
     if (text) text[n] = 0;
     return text;
 }

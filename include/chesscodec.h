@@ -1477,6 +1477,62 @@ typedef struct chc_convert_options {
 CHC_API int chc_convert(chc_read_fn read, void *read_ctx, const chc_convert_options *opt,
                         chc_write_fn write, void *write_ctx, chc_convert_stats *stats,
                         chc_diag *diag);
+
+/*
+ * Compressed files
+ * ----------------
+ * A chc_decompressor is a chc_read_fn over another: it looks at the first bytes and, for the
+ * magic of gzip, bzip2, xz or zstd, decompresses (concatenated streams and frames are read as
+ * one, as the command-line tools read them); anything else passes through unchanged. Give it
+ * to chc_reader_new, chc_convert, ... A chc_compressor is a chc_write_fn over another that
+ * compresses. Each codec is an optional part of the library (zlib, libbz2, liblzma, libzstd:
+ * chc_build_features() says which); without it that input or output is CHC_E_UNSUPPORTED
+ * naming the package.
+ */
+#define CHC_COMPRESS_NONE 0
+#define CHC_COMPRESS_GZIP 1  /* .gz, zlib */
+#define CHC_COMPRESS_BZIP2 2 /* .bz2, libbz2 */
+#define CHC_COMPRESS_XZ 3    /* .xz, liblzma (multi-threaded decoding and encoding) */
+#define CHC_COMPRESS_ZSTD 4  /* .zst, libzstd (multi-threaded encoding) */
+/* "none", "gzip", "bzip2", "xz", "zstd"; NULL for another number. */
+CHC_API const char *chc_compression_name(int kind);
+/* The compression a file name asks for by its extension (".gz", ".bz2", ".xz", ".zst";
+ * CHC_COMPRESS_NONE for others and NULL). */
+CHC_API int chc_compression_of_path(const char *path);
+/* The compression of data starting with these len bytes (its magic), or CHC_COMPRESS_NONE. */
+CHC_API int chc_compression_sniff(const void *data, size_t len);
+
+typedef struct chc_decompressor chc_decompressor;
+/* A decompressing reader pulling from fn/ctx (the caller keeps ctx alive). threads: xz's
+ * decoder may use that many (0 or 1: one). Returns NULL when out of memory or fn is NULL. */
+CHC_API chc_decompressor *chc_decompressor_new(chc_read_fn fn, void *ctx, int threads);
+/* A chc_read_fn (ctx: the decompressor): up to cap bytes of decompressed (or plain) text;
+ * 0 at the end; (size_t)-1 on an error, then chc_decompressor_error() says which:
+ * CHC_E_IO (the source failed, or damaged or cut compressed data: diag offset = compressed
+ * bytes read), CHC_E_UNSUPPORTED (a compression the library was built without), or
+ * CHC_E_NO_MEMORY. After an error every call returns (size_t)-1. */
+CHC_API size_t chc_decompressor_read(void *ctx, char *buf, size_t cap);
+/* CHC_COMPRESS_* of the input once the first read is done, else -1. */
+CHC_API int chc_decompressor_kind(const chc_decompressor *d);
+/* The compressed bytes read from the source so far (for a progress bar over a file's size). */
+CHC_API uint64_t chc_decompressor_bytes_in(const chc_decompressor *d);
+/* CHC_OK, or the error that stopped reading (its diag copied to *diag, NULL accepted). */
+CHC_API int chc_decompressor_error(const chc_decompressor *d, chc_diag *diag);
+CHC_API void chc_decompressor_free(chc_decompressor *d);
+
+typedef struct chc_compressor chc_compressor;
+/* A compressor of kind CHC_COMPRESS_* writing through fn/ctx into *out: level (0: the tool's
+ * default: gzip 6, bzip2 9, xz 6, zstd 3), threads (xz and zstd may use that many; 0 or 1:
+ * one). CHC_COMPRESS_NONE passes bytes through. Returns CHC_OK, CHC_E_ARGUMENT (fn NULL, an
+ * unknown kind), CHC_E_UNSUPPORTED (built without its library) or CHC_E_NO_MEMORY. */
+CHC_API int chc_compressor_new(int kind, int level, int threads, chc_write_fn fn, void *ctx,
+                               chc_compressor **out, chc_diag *diag);
+/* A chc_write_fn (ctx: the compressor): returns 0, or -1 once writing or compressing failed. */
+CHC_API int chc_compressor_write(void *ctx, const void *data, size_t len);
+/* Ends the compressed stream (writes what remains). Returns CHC_OK, CHC_E_IO (a write failed)
+ * or CHC_E_INTERNAL. Call it once, before chc_compressor_free, for a complete file. */
+CHC_API int chc_compressor_finish(chc_compressor *c, chc_diag *diag);
+CHC_API void chc_compressor_free(chc_compressor *c);
 /* <<< END SECTION formats */
 
 /* >>> SECTION engine (search, UCI engine, Polyglot book) -- see src/engine/ */
@@ -1776,7 +1832,12 @@ CHC_API int chc_render_annotations_read(const char *src, size_t src_len, chc_mov
  */
 #define CHC_FEATURE_PNG 1u /* chc_render_png */
 #define CHC_FEATURE_GIF 2u /* chc_render_gif */
-/* The optional parts this library was built with: CHC_FEATURE_* flags. */
+#define CHC_FEATURE_GZIP 4u  /* compressed files (section formats): gzip, zlib */
+#define CHC_FEATURE_BZIP2 8u /* bzip2, libbz2 */
+#define CHC_FEATURE_XZ 16u   /* xz, liblzma */
+#define CHC_FEATURE_ZSTD 32u /* zstd, libzstd */
+/* The optional parts this library was built with: CHC_FEATURE_* flags (pictures and
+ * compressed files). */
 CHC_API unsigned chc_build_features(void);
 /* Writes `pos` as a PNG picture, opt->size pixels square (opt NULL: the defaults): the SVG of
  * chc_render_svg() rasterised by librsvg, through write(ctx, data, len). Returns CHC_OK,

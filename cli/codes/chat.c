@@ -66,7 +66,7 @@ int cmd_unmix(const cli_args *a)
     if (cli_format_opt("unmix", "--to", cli_get(a, "--to"), CHC_KIND_POSITION, CHC_CAP_WRITE, &to))
         return CLI_USAGE;
     size_t len = a->npos ? strlen(a->pos[0]) : 0;
-    char *text = a->npos ? strdup(a->pos[0]) : cli_read_all(stdin, SIZE_MAX - 1, &len);
+    char *text = a->npos ? strdup(a->pos[0]) : cli_read_all(stdin, SIZE_MAX - 1, &len, 0);
     chc_position pos;
     chc_diag d = CHC_DIAG_INIT;
     chc_read_info info = {0, 0, 0, 0};

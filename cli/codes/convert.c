@@ -14,16 +14,10 @@
 
 typedef struct run {
     FILE *in;
+    chc_decompressor *dec; /* reads r.in, decompressing .gz, .bz2, .xz, .zst by their content */
     long shown;
     cli_progress pg;
 } run;
-
-static size_t read_in(void *ctx, char *buf, size_t cap)
-{
-    run *r = ctx;
-    size_t n = fread(buf, 1, cap, r->in);
-    return n == 0 && ferror(r->in) ? (size_t)-1 : n;
-}
 
 static void on_error(void *ctx, long item, const chc_diag *d)
 {
@@ -42,7 +36,7 @@ static void on_progress(void *ctx, const chc_convert_stats *st)
     run *r = ctx;
     char units[16];
     snprintf(units, sizeof units, "%ss", unit(st));
-    cli_progress_show(&r->pg, st->bytes_in, st->items, units);
+    cli_progress_show(&r->pg, chc_decompressor_bytes_in(r->dec), st->items, units); /* of the file */
 }
 
 static void format_list(FILE *f)
@@ -141,9 +135,18 @@ int cmd_convert(const cli_args *a)
     o.on_error = on_error;
     o.on_progress = on_progress;
     o.ctx = &r;
-    chc_convert_stats s;
+    chc_convert_stats s = {0};
     chc_diag d = CHC_DIAG_INIT;
-    rc = chc_convert(read_in, &r, &o, cli_out_write, &out, &s, &d);
+    chc_compressor *z = NULL;
+    r.dec = chc_decompressor_new(cli_file_read, r.in, o.threads);
+    rc = r.dec ? chc_compressor_new(chc_compression_of_path(cli_get(a, "-o")), 0, o.threads, cli_out_write,
+                                    &out, &z, &d)
+               : CHC_E_NO_MEMORY;
+    if (rc == CHC_OK) rc = chc_convert(chc_decompressor_read, r.dec, &o, chc_compressor_write, z, &s, &d);
+    if (rc == CHC_OK) rc = chc_compressor_finish(z, &d);
+    if (chc_decompressor_error(r.dec, NULL) != CHC_OK) chc_decompressor_error(r.dec, &d); /* why reading stopped */
+    chc_compressor_free(z);
+    chc_decompressor_free(r.dec);
     cli_progress_end(&r.pg);
     if (r.in != stdin) fclose(r.in);
     if (r.shown > MAX_ERRORS_SHOWN)

@@ -104,7 +104,7 @@ static char *read_file(const char *path, size_t *len, char *err, size_t errcap)
 {
     FILE *f = fopen(path, "rb");
     if (!f) return NULL;
-    char *buf = cli_read_all(f, PLAY_LOAD_FILE_MAX, len);
+    char *buf = cli_read_all(f, PLAY_LOAD_FILE_MAX, len, 1);
     if (!buf)
         snprintf(err, errcap, "cannot read %s%s", path, *len > PLAY_LOAD_FILE_MAX ? ": over 16 MB" : "");
     fclose(f);
@@ -213,7 +213,7 @@ int play_load_arg(const char *cmd, const cli_args *a, chc_game *g)
         cli_error(cmd, "give a position or a game, or - to read one from standard input");
         return CLI_USAGE;
     }
-    if (from_stdin && !(in = cli_read_all(stdin, PLAY_LOAD_FILE_MAX, &n))) {
+    if (from_stdin && !(in = cli_read_all(stdin, PLAY_LOAD_FILE_MAX, &n, 1))) {
         cli_error(cmd, "cannot read standard input%s", n > PLAY_LOAD_FILE_MAX ? ": over 16 MB" : "");
         return CLI_BAD_INPUT;
     }

@@ -123,7 +123,7 @@ static enum MHD_Result serve_file_from_root(struct MHD_Connection *c, const char
     struct stat st;
     size_t len = 0;
     int found = f && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode);
-    char *data = found ? cli_read_all(f, SIZE_MAX - 1, &len) : NULL;
+    char *data = found ? cli_read_all(f, SIZE_MAX - 1, &len, 0) : NULL;
     if (f) fclose(f);
     if (!data) return send_error(c, found ? 500 : 404, found ? "internal" : "not_found",
                                  found ? "cannot read the file" : "no such page");

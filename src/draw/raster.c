@@ -9,9 +9,11 @@
 #include "chesscodec.h"
 #include "common/diag.h"
 
+unsigned chci_compress_features(void); /* src/formats/compress.c */
+
 unsigned chc_build_features(void)
 {
-    unsigned f = 0;
+    unsigned f = chci_compress_features();
 #ifdef CHC_HAVE_PNG
     f |= CHC_FEATURE_PNG;
 #ifdef CHC_HAVE_GIF
