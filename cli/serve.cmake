@@ -38,6 +38,16 @@ list(APPEND CHC_FEATURES serve)
 target_compile_definitions(chesscodec PRIVATE CHC_HAVE_SERVE=1)
 target_link_libraries(chesscodec PRIVATE PkgConfig::MHD PkgConfig::JANSSON Threads::Threads)
 target_include_directories(chesscodec PRIVATE ${CMAKE_SOURCE_DIR}/cli/serve)
+# zlib (Debian: zlib1g-dev): the page's files are sent gzip-compressed to browsers that accept it.
+find_package(ZLIB QUIET)
+if(ZLIB_FOUND AND NOT CHC_MINIMAL)
+  target_compile_definitions(chesscodec PRIVATE CHC_HAVE_ZLIB=1)
+  target_link_libraries(chesscodec PRIVATE ZLIB::ZLIB)
+  list(APPEND CHC_FEATURES gzip)
+else()
+  chc_optional_missing("gzip compression of the page by serve" "zlib"
+                       "apt-get install zlib1g-dev, or make deps")
+endif()
 
 set(CHC_WEB_SRC ${CMAKE_SOURCE_DIR}/web)
 set(CHC_WEB_DIST ${CMAKE_BINARY_DIR}/web-dist)

@@ -12,7 +12,7 @@ required=0
 # Debian packages the build and tests use (tools, oracles, libraries).
 PKGS="build-essential cmake clang llvm libclang-rt-14-dev libcmocka-dev pkg-config xz-utils zstd
       stockfish pgn-extract polyglot gnuchess-book tmux libncurses-dev libmicrohttpd-dev
-      chromium wrk fairymax phalanx glaurung libjansson-dev librsvg2-dev libgif-dev python3"
+      chromium wrk fairymax phalanx glaurung libjansson-dev librsvg2-dev libgif-dev zlib1g-dev python3"
 # Node.js and npm may come from another packaging (for example a nodejs package that bundles
 # npm, which Debian's npm package conflicts with): install Debian's only when missing.
 command -v node >/dev/null 2>&1 || PKGS="$PKGS nodejs"

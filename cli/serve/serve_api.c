@@ -527,8 +527,12 @@ static int engine_reply(const chc_game *g, const chc_search_limits *lim, serve_r
     chc_move *mv = malloc((n + 1) * sizeof *mv);
     chc_engine *e = mv ? engine_acquire() : NULL;
     if (!e) {
-        if (mv) serve_error_reply(out, 503, "engine_busy",
-                                  "every engine slot is searching: try again in a moment");
+        if (mv) {
+            serve_error_reply(out, 503, "engine_busy",
+                              "every engine slot is searching: try again in a moment");
+            /* a search lasts at most --engine-ms */
+            out->retry_after = (int)((CFG->engine_max_ms + 999) / 1000);
+        }
         else serve_error_reply(out, 500, "internal", "out of memory");
         free(mv);
         return -1;
@@ -622,17 +626,63 @@ static int api_image(json_t *root, serve_reply *out)
 /* ---- dispatch ---------------------------------------------------------------------------- */
 typedef int (*endpoint_fn)(json_t *root, serve_reply *out);
 
+#define GAME_MEMBERS "input format moves start_fen"
 static const struct {
     const char *path;
     endpoint_fn fn;
+    const char *members; /* the members it reads, separated by spaces */
 } ENDPOINTS[] = {
-    {"/api/position", api_position},
-    {"/api/moves", api_moves},
-    {"/api/play", api_play},
-    {"/api/game", api_game},
-    {"/api/engine", api_engine},
-    {"/api/image", api_image},
+    {"/api/position", api_position, "input format"},
+    {"/api/moves", api_moves, "fen"},
+    {"/api/play", api_play, "fen move"},
+    {"/api/game", api_game, GAME_MEMBERS},
+    {"/api/engine", api_engine, GAME_MEMBERS " fen movetime_ms depth"},
+    {"/api/image", api_image,
+     GAME_MEMBERS " image ply size flip coords theme arrows marks delay"},
 };
+
+/* Whether `name` is a word of the space-separated list. */
+static int listed(const char *list, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = list; *p;) {
+        const char *end = strchr(p, ' ');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        if (len == n && strncmp(p, name, n) == 0) return 1;
+        if (!end) break;
+        p = end + 1;
+    }
+    return 0;
+}
+
+/* Refuses members an endpoint does not read (a misspelt "movetime" must not silently fall back
+ * to the default): 400 naming every one of them and the known ones. Returns 0 or -1. */
+static int check_members(json_t *root, const char *path, const char *members, serve_reply *out)
+{
+    char unknown[300] = "";
+    size_t used = 0, count = 0;
+    const char *key;
+    json_t *v;
+    json_object_foreach(root, key, v) {
+        (void)v;
+        if (listed(members, key)) continue;
+        count++;
+        if (used < sizeof unknown - 1)
+            used += (size_t)snprintf(unknown + used, sizeof unknown - used, "%s\"%.40s\"",
+                                     used ? ", " : "", key);
+    }
+    if (!count) return 0;
+    if (used >= sizeof unknown) used = sizeof unknown - 1;
+    char known[200];
+    size_t k = 0;
+    for (const char *p = members; *p && k + 3 < sizeof known; p++) {
+        if (*p == ' ') known[k++] = ',';
+        known[k++] = *p;
+    }
+    known[k] = 0;
+    return serve_error_reply(out, 400, "unknown_member", "%s does not read the member%s %s "
+                             "(it reads: %s)", path, count > 1 ? "s" : "", unknown, known);
+}
 
 void serve_api_handle(const char *method, const char *path, const char *body, size_t len,
                       serve_reply *out)
@@ -640,17 +690,23 @@ void serve_api_handle(const char *method, const char *path, const char *body, si
     memset(out, 0, sizeof *out);
     if (strcmp(path, "/api/info") == 0) {
         if (strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0) api_info(out);
-        else serve_error_reply(out, 405, "method_not_allowed", "use GET for /api/info");
+        else {
+            serve_error_reply(out, 405, "method_not_allowed", "use GET for /api/info");
+            out->allow = "GET, HEAD";
+        }
         return;
     }
     for (size_t i = 0; i < sizeof ENDPOINTS / sizeof ENDPOINTS[0]; i++) {
         if (strcmp(path, ENDPOINTS[i].path) != 0) continue;
         json_t *root = NULL;
-        if (strcmp(method, "POST") != 0)
+        if (strcmp(method, "POST") != 0) {
             serve_error_reply(out, 405, "method_not_allowed", "use POST with a JSON body for %s",
                               ENDPOINTS[i].path);
-        else if ((root = parse_body(body, len, out)))
+            out->allow = "POST";
+        } else if ((root = parse_body(body, len, out)) &&
+                   check_members(root, ENDPOINTS[i].path, ENDPOINTS[i].members, out) == 0) {
             ENDPOINTS[i].fn(root, out);
+        }
         json_decref(root);
         return;
     }
