@@ -310,6 +310,16 @@ static int read_game(json_t *root, chc_game *g, const char **used, serve_reply *
         return serve_error_reply(out, 400, "bad_request",
                                  "\"moves\" are UCI moves: format must be \"uci\"");
     }
+    if (!by_moves) {
+        /* Nothing to read is a mistake of the caller, not the game of no moves (a Load button
+         * pressed on an empty box must not replace the game): "moves": [] asks for that. */
+        const char *p = input ? input : "";
+        while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') p++;
+        if (!*p)
+            return serve_error_reply(out, 400, "bad_request", input ? "\"input\" is empty: give a "
+                                     "game or a position (or \"moves\": [] for the start)"
+                                     : "the request needs \"input\" or \"moves\"");
+    }
     int fmt;
     if (format_arg(format, CHC_KIND_GAME | CHC_KIND_POSITION, "", &fmt, out) < 0) return -1;
     chc_diag d = CHC_DIAG_INIT;
@@ -340,10 +350,7 @@ static int read_game(json_t *root, chc_game *g, const char **used, serve_reply *
         chc_read_info info = {0, 0, 0, 0};
         const char *in = input ? input : "";
         rc = chc_game_read(in, strlen(in), fmt, g, &info, &d);
-        if (rc == CHC_E_EMPTY && !fmt) {
-            chc_game_reset(g, &start); /* no input: the game of no moves */
-            rc = CHC_OK;
-        } else if (start_fen && (info.format == CHC_FORMAT_SAN_LINE || info.format == CHC_FORMAT_UCI_LINE)) {
+        if (start_fen && (info.format == CHC_FORMAT_SAN_LINE || info.format == CHC_FORMAT_UCI_LINE)) {
             /* moves from start_fen, in the line format's own syntax */
             size_t n = strlen(start_fen) + strlen(in) + 16;
             char *line = malloc(n);

@@ -400,7 +400,7 @@ await test('game: PGN, SAN, UCI and positions as input', async () => {
   assert.equal(r.json.standard_start, false);
   assert.equal(r.json.formats.urlsafe, null);
   assert.ok(r.json.format_errors.urlsafe);
-  r = await post('/api/game', { input: '' });
+  r = await post('/api/game', { moves: [] }); // (an empty "input" is 400: see below)
   assert.equal(r.json.plies, 0);
   assert.equal(r.json.formats.urlsafe, '');
 });
@@ -433,6 +433,19 @@ await test('game: start_fen + moves, outcomes', async () => {
   assert.equal(r.json.position.result, '0-1');
   assert.deepEqual(r.json.position.legal_moves, []);
   assert.match(r.json.formats.pgn, /0-1/);
+});
+
+await test('game: empty input is 400, not the start position (issue 16, defect 4)', async () => {
+  for (const body of [{ input: '' }, { input: '  \n\t ' }, { input: '', format: 'pgn' }, {}]) {
+    const r = await post('/api/game', body);
+    expectError(r, 400, 'bad_request');
+    assert.match(r.json.error.message, /"input"/);
+  }
+  expectError(await post('/api/engine', { input: '' }), 400, 'bad_request');
+  // The game of no moves is asked for with moves: [].
+  const r = await post('/api/game', { moves: [] });
+  assert.equal(r.status, 200);
+  assert.equal(r.json.plies, 0);
 });
 
 await test('game: errors', async () => {
