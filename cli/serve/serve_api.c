@@ -2,6 +2,7 @@
  * object; every reply is JSON. Errors: {"error":{"status":S,"code":"name","message":"..."}}
  * with, for bad chess input, the library's error number and where the problem is.
  * Built on the public API only; JSON by jansson. */
+#include <ctype.h>
 #include <inttypes.h>
 #include <jansson.h>
 #include <stdatomic.h>
@@ -199,6 +200,12 @@ static json_t *game_info(chc_game *g, const char *input_format)
     json_object_set_new(info, "plies", json_integer((json_int_t)n));
 
     chc_game_set_rule_result(g);
+    /* The PGN tags (Seven Tag Roster first, as read or set) and the result. */
+    json_t *tags = json_object();
+    for (size_t i = 0; i < chc_game_tag_count(g); i++)
+        json_object_set_new(tags, chc_game_tag_name(g, i), json_string(chc_game_tag_value(g, i)));
+    json_object_set_new(info, "tags", tags);
+    json_object_set_new(info, "result", json_string(chc_result_string(chc_game_result(g))));
     add_formats(info, NULL, g);
     json_object_set_new(info, "position", position_info(&pos, chc_game_outcome(g)));
     return info;
@@ -288,6 +295,39 @@ static int read_fen(json_t *root, chc_position *pos, serve_reply *out)
     return 0;
 }
 
+/* Applies {"tags": {"Name": "value", ...}} to g (a value null removes the tag): names of letters,
+ * digits and '_' (at most 40), values of printable text (at most 255 bytes); the start and
+ * the result have members of their own. Returns 0, or -1 after filling *out. */
+static int set_tags(json_t *root, chc_game *g, serve_reply *out)
+{
+    json_t *tags = json_object_get(root, "tags"), *v;
+    const char *name;
+    if (!tags || json_is_null(tags)) return 0;
+    if (!json_is_object(tags))
+        return serve_error_reply(out, 400, "bad_request", "\"tags\" must be an object of strings");
+    json_object_foreach(tags, name, v) {
+        size_t n = strlen(name), k = 0;
+        while (k < n && (isalnum((unsigned char)name[k]) || name[k] == '_')) k++;
+        if (n == 0 || n > 40 || k < n)
+            return serve_error_reply(out, 400, "bad_request", "tags: bad tag name \"%.40s\" "
+                                     "(letters, digits and _ only)", name);
+        if (!strcmp(name, "FEN") || !strcmp(name, "SetUp") || !strcmp(name, "Result"))
+            return serve_error_reply(out, 400, "bad_request", "tags: \"%s\" is not set by tags "
+                                     "(the start and the result come from the game)", name);
+        const char *val = json_is_null(v) ? NULL : json_string_value(v);
+        if (!json_is_null(v) && (!val || strlen(val) != json_string_length(v) || strlen(val) > 255))
+            return serve_error_reply(out, 400, "bad_request", "tags: \"%s\" must be a string "
+                                     "of at most 255 bytes", name);
+        for (const char *p = val; p && *p; p++)
+            if ((unsigned char)*p < 0x20)
+                return serve_error_reply(out, 400, "bad_request",
+                                         "tags: \"%s\" holds a control character", name);
+        if (chc_game_set_tag(g, name, val) != CHC_OK)
+            return serve_error_reply(out, 400, "bad_request", "tags: too many tags");
+    }
+    return 0;
+}
+
 /* Reads the game of a request: {"input", "format"} or {"moves": [...], "start_fen"}. */
 static int read_game(json_t *root, chc_game *g, const char **used, serve_reply *out)
 {
@@ -370,6 +410,7 @@ static int read_game(json_t *root, chc_game *g, const char **used, serve_reply *
                             rc == CHC_E_MOVE_AMBIGUOUS) ? "illegal_move" : "bad_input";
         return chess_error(out, code, *used ? *used : "input", rc, &d);
     }
+    if (set_tags(root, g, out) < 0) return -1;
     /* Null moves ("--" in SAN and PGN) are read by the notation code but have no place in a
      * game played here (and no URL-safe or pack form). */
     for (size_t i = 0; i < chc_game_ply_count(g); i++)
@@ -633,7 +674,7 @@ static int api_image(json_t *root, serve_reply *out)
 /* ---- dispatch ---------------------------------------------------------------------------- */
 typedef int (*endpoint_fn)(json_t *root, serve_reply *out);
 
-#define GAME_MEMBERS "input format moves start_fen"
+#define GAME_MEMBERS "input format moves start_fen tags"
 static const struct {
     const char *path;
     endpoint_fn fn;

@@ -448,6 +448,26 @@ await test('game: empty input is 400, not the start position (issue 16, defect 4
   assert.equal(r.json.plies, 0);
 });
 
+await test('game: PGN tags, result and comments are kept; tags can be sent with moves (issue 16, defect 6)', async () => {
+  const pgn = '[Event "World Championship"]\n[White "Carlsen, M."]\n[Black "Caruana, F."]\n[Result "1/2-1/2"]\n\n' +
+    '1. e4 {the usual} c5 (1... e5 2. Nf3) 2. Nf3 1/2-1/2\n';
+  let r = await post('/api/game', { input: pgn });
+  assert.equal(r.status, 200, r.text);
+  assert.equal(r.json.result, '1/2-1/2');
+  assert.equal(r.json.tags.Event, 'World Championship');
+  assert.equal(r.json.tags.White, 'Carlsen, M.');
+  assert.match(r.json.formats.pgn, /\{the usual\}/);
+  assert.match(r.json.formats.pgn, /\(1\.\.\. e5 2\. Nf3\)/);
+  assert.match(r.json.formats.pgn, /1\/2-1\/2\s*$/);
+  r = await post('/api/game', { moves: ['e2e4'], tags: { Event: 'Club', White: 'A "Q"' } });
+  assert.equal(r.status, 200, r.text);
+  assert.equal(r.json.result, '*');
+  assert.match(r.json.formats.pgn, /\[Event "Club"\]/);
+  assert.match(r.json.formats.pgn, /\[White "A \\"Q\\""\]/);
+  for (const tags of [{ 'Bad name': 'x' }, { Result: '1-0' }, { FEN: START }, { Event: 5 }, { Event: 'a\nb' }, ['Event']])
+    expectError(await post('/api/game', { moves: [], tags }), 400, 'bad_request');
+});
+
 await test('game: errors', async () => {
   let r = await post('/api/game', { moves: ['e2e4', 'e7e5', 'e1e3'] });
   expectError(r, 422, 'illegal_move');
