@@ -114,6 +114,7 @@ static enum MHD_Result send_error(struct MHD_Connection *c, int status, const ch
 }
 
 /* ---- compression ------------------------------------------------------------------------- */
+#ifdef CHC_HAVE_ZLIB
 /* Types worth compressing (text); images other than SVG and fonts are compressed already. */
 static int compressible(const char *type)
 {
@@ -121,27 +122,28 @@ static int compressible(const char *type)
            strncmp(type, "application/json", 16) == 0;
 }
 
-/* Whether Accept-Encoding takes gzip: the token "gzip" (or "*") without q=0. */
+/* Whether Accept-Encoding takes gzip: "gzip" without q=0, or else "*" without q=0. */
 static int accepts_gzip(struct MHD_Connection *c)
 {
     const char *ae = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
                                                  MHD_HTTP_HEADER_ACCEPT_ENCODING);
+    int gzip = -1, star = -1;
     for (const char *p = ae; p && *p;) {
         while (*p == ' ' || *p == '\t' || *p == ',') p++;
         const char *name = p;
         while (*p && *p != ',' && *p != ';' && *p != ' ' && *p != '\t') p++;
         size_t n = (size_t)(p - name);
-        int named = (n == 4 && strncasecmp(name, "gzip", 4) == 0) || (n == 1 && *name == '*');
-        double q = 1;
         const char *end = strchr(p, ',');
         if (!end) end = p + strlen(p);
         const char *qp = strstr(p, "q=");
-        if (qp && qp < end) q = strtod(qp + 2, NULL);
-        if (named && q > 0) return 1;
+        int ok = !(qp && qp < end && strtod(qp + 2, NULL) <= 0);
+        if (n == 4 && strncasecmp(name, "gzip", 4) == 0) gzip = ok;
+        else if (n == 1 && *name == '*') star = ok;
         p = end;
     }
-    return 0;
+    return gzip >= 0 ? gzip : star > 0;
 }
+#endif
 
 #ifdef CHC_HAVE_ZLIB
 /* data[0..len) in the gzip format (malloc'ed into *out), or -1. */
@@ -209,8 +211,8 @@ static enum MHD_Result send_static(struct MHD_Connection *c, const char *type, v
                                    size_t len, enum MHD_ResponseMemoryMode mode,
                                    const packed_asset *packed)
 {
-    int vary = compressible(type);
 #ifdef CHC_HAVE_ZLIB
+    int vary = compressible(type);
     if (vary && accepts_gzip(c)) {
         if (packed && packed->data)
             return send_response_ex(c, 200, type, packed->data, packed->len,
@@ -227,6 +229,7 @@ static enum MHD_Result send_static(struct MHD_Connection *c, const char *type, v
         }
     }
 #else
+    int vary = 0;
     (void)packed;
 #endif
     return send_response_ex(c, 200, type, data, len, mode, 0, NULL, SEND_PLAIN, vary);
