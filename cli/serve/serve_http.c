@@ -235,13 +235,6 @@ static enum MHD_Result send_static(struct MHD_Connection *c, const char *type, v
     return send_response_ex(c, 200, type, data, len, mode, 0, NULL, SEND_PLAIN, vary);
 }
 
-static enum MHD_Result send_response(struct MHD_Connection *c, int status, const char *type,
-                                     void *data, size_t len, enum MHD_ResponseMemoryMode mode,
-                                     int is_api)
-{
-    return send_response_ex(c, status, type, data, len, mode, is_api, NULL, SEND_PLAIN, 0);
-}
-
 static const char *type_of(const char *path)
 {
     static const struct {
@@ -307,8 +300,8 @@ static enum MHD_Result serve_static(struct MHD_Connection *c, const char *url)
                                serve_assets[i].len, MHD_RESPMEM_PERSISTENT,
                                PACKED ? &PACKED[i] : NULL);
     if (serve_assets_count == 0 && strcmp(path, "/index.html") == 0)
-        return send_response(c, 200, "text/html; charset=utf-8", (void *)FALLBACK_PAGE,
-                             sizeof FALLBACK_PAGE - 1, MHD_RESPMEM_PERSISTENT, 0);
+        return send_static(c, "text/html; charset=utf-8", (void *)FALLBACK_PAGE,
+                           sizeof FALLBACK_PAGE - 1, MHD_RESPMEM_PERSISTENT, NULL);
     return send_error(c, 404, "not_found", "no such page");
 }
 
