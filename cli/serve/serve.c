@@ -13,9 +13,11 @@ static const cli_opt opts[] = {
     {"--max-body", NULL, "BYTES", "largest request body accepted (default 65536)"},
     {"--engine-ms", NULL, "MS", "cap on one engine search in milliseconds (default 5000)"},
     {"--engine-slots", NULL, "N", "engine searches that may run at once (default 2)"},
-    {"--max-connections", NULL, "N", "connections served at once (default 64)"},
+    {"--max-connections", NULL, "N", "connections open at once, one thread each (default 512)"},
+    {"--max-per-ip", NULL, "N", "connections open at once from one address (default 128)"},
+    {"--idle-timeout", NULL, "S", "seconds before an idle connection is closed (default 10)"},
     {"--web-root", NULL, "DIR", "serve the page from DIR (e.g. web/dist) instead of the copy\n"
-                                "embedded in the program"},
+                                "embedded in the program (no dotfiles, nothing outside DIR)"},
     {"--log", NULL, NULL, "print one line per request on stderr"},
     {NULL, NULL, NULL, NULL}};
 const cli_spec serve_spec = {
@@ -40,7 +42,9 @@ static int opt_long(const cli_args *a, const char *name, long lo, long hi, long 
 
 int cmd_serve(const cli_args *a)
 {
-    serve_config cfg = {"127.0.0.1", 8080, 65536, 5000, 2, 64, NULL, 0};
+    serve_config cfg = {.host = "127.0.0.1", .port = 8080, .max_body = 65536,
+                        .engine_max_ms = 5000, .engine_slots = 2, .max_connections = 512,
+                        .max_per_ip = 128, .idle_timeout = 10, .web_root = NULL, .log = 0};
     if (cli_get(a, "--host")) cfg.host = cli_get(a, "--host");
     cfg.web_root = cli_get(a, "--web-root");
     cfg.log = cli_get(a, "--log") != NULL;
@@ -52,7 +56,9 @@ int cmd_serve(const cli_args *a)
         opt_long(a, "--max-body", 64, 64L << 20, &cfg.max_body) ||
         opt_long(a, "--engine-ms", 1, 600000, &cfg.engine_max_ms) ||
         opt_long(a, "--engine-slots", 1, 64, &cfg.engine_slots) ||
-        opt_long(a, "--max-connections", 1, 10000, &cfg.max_connections))
+        opt_long(a, "--max-connections", 1, 10000, &cfg.max_connections) ||
+        opt_long(a, "--max-per-ip", 1, 10000, &cfg.max_per_ip) ||
+        opt_long(a, "--idle-timeout", 1, 3600, &cfg.idle_timeout))
         return CLI_USAGE;
 #ifdef CHC_HAVE_SERVE
     return serve_run(&cfg) == 0 ? CLI_OK : CLI_BAD_INPUT;

@@ -2,6 +2,7 @@
  * object; every reply is JSON. Errors: {"error":{"status":S,"code":"name","message":"..."}}
  * with, for bad chess input, the library's error number and where the problem is.
  * Built on the public API only; JSON by jansson. */
+#include <ctype.h>
 #include <inttypes.h>
 #include <jansson.h>
 #include <stdatomic.h>
@@ -199,6 +200,12 @@ static json_t *game_info(chc_game *g, const char *input_format)
     json_object_set_new(info, "plies", json_integer((json_int_t)n));
 
     chc_game_set_rule_result(g);
+    /* The PGN tags (Seven Tag Roster first, as read or set) and the result. */
+    json_t *tags = json_object();
+    for (size_t i = 0; i < chc_game_tag_count(g); i++)
+        json_object_set_new(tags, chc_game_tag_name(g, i), json_string(chc_game_tag_value(g, i)));
+    json_object_set_new(info, "tags", tags);
+    json_object_set_new(info, "result", json_string(chc_result_string(chc_game_result(g))));
     add_formats(info, NULL, g);
     json_object_set_new(info, "position", position_info(&pos, chc_game_outcome(g)));
     return info;
@@ -288,6 +295,39 @@ static int read_fen(json_t *root, chc_position *pos, serve_reply *out)
     return 0;
 }
 
+/* Applies {"tags": {"Name": "value", ...}} to g (a value null removes the tag): names of letters,
+ * digits and '_' (at most 40), values of printable text (at most 255 bytes); the start and
+ * the result have members of their own. Returns 0, or -1 after filling *out. */
+static int set_tags(json_t *root, chc_game *g, serve_reply *out)
+{
+    json_t *tags = json_object_get(root, "tags"), *v;
+    const char *name;
+    if (!tags || json_is_null(tags)) return 0;
+    if (!json_is_object(tags))
+        return serve_error_reply(out, 400, "bad_request", "\"tags\" must be an object of strings");
+    json_object_foreach(tags, name, v) {
+        size_t n = strlen(name), k = 0;
+        while (k < n && (isalnum((unsigned char)name[k]) || name[k] == '_')) k++;
+        if (n == 0 || n > 40 || k < n)
+            return serve_error_reply(out, 400, "bad_request", "tags: bad tag name \"%.40s\" "
+                                     "(letters, digits and _ only)", name);
+        if (!strcmp(name, "FEN") || !strcmp(name, "SetUp") || !strcmp(name, "Result"))
+            return serve_error_reply(out, 400, "bad_request", "tags: \"%s\" is not set by tags "
+                                     "(the start and the result come from the game)", name);
+        const char *val = json_is_null(v) ? NULL : json_string_value(v);
+        if (!json_is_null(v) && (!val || strlen(val) != json_string_length(v) || strlen(val) > 255))
+            return serve_error_reply(out, 400, "bad_request", "tags: \"%s\" must be a string "
+                                     "of at most 255 bytes", name);
+        for (const char *p = val; p && *p; p++)
+            if ((unsigned char)*p < 0x20)
+                return serve_error_reply(out, 400, "bad_request",
+                                         "tags: \"%s\" holds a control character", name);
+        if (chc_game_set_tag(g, name, val) != CHC_OK)
+            return serve_error_reply(out, 400, "bad_request", "tags: too many tags");
+    }
+    return 0;
+}
+
 /* Reads the game of a request: {"input", "format"} or {"moves": [...], "start_fen"}. */
 static int read_game(json_t *root, chc_game *g, const char **used, serve_reply *out)
 {
@@ -309,6 +349,16 @@ static int read_game(json_t *root, chc_game *g, const char **used, serve_reply *
     if (by_moves && format && strcmp(format, "uci") != 0) {
         return serve_error_reply(out, 400, "bad_request",
                                  "\"moves\" are UCI moves: format must be \"uci\"");
+    }
+    if (!by_moves) {
+        /* Nothing to read is a mistake of the caller, not the game of no moves (a Load button
+         * pressed on an empty box must not replace the game): "moves": [] asks for that. */
+        const char *p = input ? input : "";
+        while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') p++;
+        if (!*p)
+            return serve_error_reply(out, 400, "bad_request", input ? "\"input\" is empty: give a "
+                                     "game or a position (or \"moves\": [] for the start)"
+                                     : "the request needs \"input\" or \"moves\"");
     }
     int fmt;
     if (format_arg(format, CHC_KIND_GAME | CHC_KIND_POSITION, "", &fmt, out) < 0) return -1;
@@ -340,10 +390,7 @@ static int read_game(json_t *root, chc_game *g, const char **used, serve_reply *
         chc_read_info info = {0, 0, 0, 0};
         const char *in = input ? input : "";
         rc = chc_game_read(in, strlen(in), fmt, g, &info, &d);
-        if (rc == CHC_E_EMPTY && !fmt) {
-            chc_game_reset(g, &start); /* no input: the game of no moves */
-            rc = CHC_OK;
-        } else if (start_fen && (info.format == CHC_FORMAT_SAN_LINE || info.format == CHC_FORMAT_UCI_LINE)) {
+        if (start_fen && (info.format == CHC_FORMAT_SAN_LINE || info.format == CHC_FORMAT_UCI_LINE)) {
             /* moves from start_fen, in the line format's own syntax */
             size_t n = strlen(start_fen) + strlen(in) + 16;
             char *line = malloc(n);
@@ -363,6 +410,7 @@ static int read_game(json_t *root, chc_game *g, const char **used, serve_reply *
                             rc == CHC_E_MOVE_AMBIGUOUS) ? "illegal_move" : "bad_input";
         return chess_error(out, code, *used ? *used : "input", rc, &d);
     }
+    if (set_tags(root, g, out) < 0) return -1;
     /* Null moves ("--" in SAN and PGN) are read by the notation code but have no place in a
      * game played here (and no URL-safe or pack form). */
     for (size_t i = 0; i < chc_game_ply_count(g); i++)
@@ -527,8 +575,12 @@ static int engine_reply(const chc_game *g, const chc_search_limits *lim, serve_r
     chc_move *mv = malloc((n + 1) * sizeof *mv);
     chc_engine *e = mv ? engine_acquire() : NULL;
     if (!e) {
-        if (mv) serve_error_reply(out, 503, "engine_busy",
-                                  "every engine slot is searching: try again in a moment");
+        if (mv) {
+            serve_error_reply(out, 503, "engine_busy",
+                              "every engine slot is searching: try again in a moment");
+            /* a search lasts at most --engine-ms */
+            out->retry_after = (int)((CFG->engine_max_ms + 999) / 1000);
+        }
         else serve_error_reply(out, 500, "internal", "out of memory");
         free(mv);
         return -1;
@@ -622,17 +674,63 @@ static int api_image(json_t *root, serve_reply *out)
 /* ---- dispatch ---------------------------------------------------------------------------- */
 typedef int (*endpoint_fn)(json_t *root, serve_reply *out);
 
+#define GAME_MEMBERS "input format moves start_fen tags"
 static const struct {
     const char *path;
     endpoint_fn fn;
+    const char *members; /* the members it reads, separated by spaces */
 } ENDPOINTS[] = {
-    {"/api/position", api_position},
-    {"/api/moves", api_moves},
-    {"/api/play", api_play},
-    {"/api/game", api_game},
-    {"/api/engine", api_engine},
-    {"/api/image", api_image},
+    {"/api/position", api_position, "input format"},
+    {"/api/moves", api_moves, "fen"},
+    {"/api/play", api_play, "fen move"},
+    {"/api/game", api_game, GAME_MEMBERS},
+    {"/api/engine", api_engine, GAME_MEMBERS " fen movetime_ms depth"},
+    {"/api/image", api_image,
+     GAME_MEMBERS " image ply size flip coords theme arrows marks delay"},
 };
+
+/* Whether `name` is a word of the space-separated list. */
+static int listed(const char *list, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = list; *p;) {
+        const char *end = strchr(p, ' ');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        if (len == n && strncmp(p, name, n) == 0) return 1;
+        if (!end) break;
+        p = end + 1;
+    }
+    return 0;
+}
+
+/* Refuses members an endpoint does not read (a misspelt "movetime" must not silently fall back
+ * to the default): 400 naming every one of them and the known ones. Returns 0 or -1. */
+static int check_members(json_t *root, const char *path, const char *members, serve_reply *out)
+{
+    char unknown[300] = "";
+    size_t used = 0, count = 0;
+    const char *key;
+    json_t *v;
+    json_object_foreach(root, key, v) {
+        (void)v;
+        if (listed(members, key)) continue;
+        count++;
+        if (used < sizeof unknown - 1)
+            used += (size_t)snprintf(unknown + used, sizeof unknown - used, "%s\"%.40s\"",
+                                     used ? ", " : "", key);
+    }
+    if (!count) return 0;
+    if (used >= sizeof unknown) used = sizeof unknown - 1;
+    char known[200];
+    size_t k = 0;
+    for (const char *p = members; *p && k + 3 < sizeof known; p++) {
+        if (*p == ' ') known[k++] = ',';
+        known[k++] = *p;
+    }
+    known[k] = 0;
+    return serve_error_reply(out, 400, "unknown_member", "%s does not read the member%s %s "
+                             "(it reads: %s)", path, count > 1 ? "s" : "", unknown, known);
+}
 
 void serve_api_handle(const char *method, const char *path, const char *body, size_t len,
                       serve_reply *out)
@@ -640,17 +738,23 @@ void serve_api_handle(const char *method, const char *path, const char *body, si
     memset(out, 0, sizeof *out);
     if (strcmp(path, "/api/info") == 0) {
         if (strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0) api_info(out);
-        else serve_error_reply(out, 405, "method_not_allowed", "use GET for /api/info");
+        else {
+            serve_error_reply(out, 405, "method_not_allowed", "use GET for /api/info");
+            out->allow = "GET, HEAD";
+        }
         return;
     }
     for (size_t i = 0; i < sizeof ENDPOINTS / sizeof ENDPOINTS[0]; i++) {
         if (strcmp(path, ENDPOINTS[i].path) != 0) continue;
         json_t *root = NULL;
-        if (strcmp(method, "POST") != 0)
+        if (strcmp(method, "POST") != 0) {
             serve_error_reply(out, 405, "method_not_allowed", "use POST with a JSON body for %s",
                               ENDPOINTS[i].path);
-        else if ((root = parse_body(body, len, out)))
+            out->allow = "POST";
+        } else if ((root = parse_body(body, len, out)) &&
+                   check_members(root, ENDPOINTS[i].path, ENDPOINTS[i].members, out) == 0) {
             ENDPOINTS[i].fn(root, out);
+        }
         json_decref(root);
         return;
     }

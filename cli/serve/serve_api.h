@@ -13,17 +13,22 @@ typedef struct serve_config {
     long max_body;           /* largest request body accepted, bytes */
     long engine_max_ms;      /* cap on one engine search, milliseconds */
     long engine_slots;       /* engine searches that may run at once */
-    long max_connections;    /* connections served at once */
+    long max_connections;    /* connections open at once (idle ones cost no thread) */
+    long max_per_ip;         /* connections open at once from one address */
+    long idle_timeout;       /* seconds before an idle connection is closed */
     const char *web_root;    /* serve the page from this directory instead (NULL: embedded) */
     int log;                 /* one line per request on stderr */
 } serve_config;
 
-/* A reply: HTTP status, content type and a malloc'ed body (the caller frees it). */
+/* A reply: HTTP status, content type and a malloc'ed body (the caller frees it); for a 405 the
+ * methods allowed (the Allow header), for a 503 the seconds to wait (Retry-After). */
 typedef struct serve_reply {
     int status;
     const char *content_type;
     char *body;
     size_t len;
+    const char *allow;
+    int retry_after;
 } serve_reply;
 
 /* Prepares the API (its settings). */

@@ -37,6 +37,20 @@ static int hex_char(int c)
     return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
+/* The length of a figurine piece of SAN at t: U+2654..U+265F (E2 99 94..9F), with an optional
+ * variation selector (U+FE0F or U+FE0E), followed by a square's file or rank, or 'x' (so a
+ * figurine alone among emoji stays an emoji); 0 when there is none. */
+static size_t figurine_len(const char *t, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)t;
+    if (n < 4 || u[0] != 0xE2 || u[1] != 0x99 || u[2] < 0x94 || u[2] > 0x9F) return 0;
+    size_t k = 3;
+    if (n >= 7 && u[3] == 0xEF && u[4] == 0xB8 && (u[5] == 0x8F || u[5] == 0x8E)) k = 6;
+    if (k >= n) return 0;
+    char c = t[k];
+    return (c >= 'a' && c <= 'h') || (c >= '1' && c <= '8') || c == 'x' ? k : 0;
+}
+
 static void shape_of(const char *t, size_t n, shape *s)
 {
     memset(s, 0, sizeof *s);
@@ -58,7 +72,14 @@ static void shape_of(const char *t, size_t n, shape *s)
         while (i < n && !chci_fmt_space((unsigned char)t[i])) {
             unsigned char c = (unsigned char)t[i];
             if (c >= 0x80) {
-                size_t used = 0;
+                size_t used = 0, fig = figurine_len(t + i, n - i);
+                if (fig) {
+                    /* A figurine piece of SAN, even when it is also a covert emoji (the black
+                     * pawn with U+FE0F is one): the line reader reads it. */
+                    s->c_b64 = s->c_url = s->c_hex = 0;
+                    i += fig;
+                    continue;
+                }
                 if (chc_covert_match(t + i, n - i, &used) >= 0) s->emoji++;
                 s->c_b64 = s->c_url = s->c_hex = 0;
                 i += used ? used : 1;

@@ -21,8 +21,9 @@ typedef struct chci_san {
 /* Splits text[0..len) into parts. Returns CHC_OK or CHC_E_MOVE_SYNTAX (message in diag).
  * Figurines are not read here: see chci_san_figurines(). */
 int chci_san_split(const char *text, size_t len, chci_san *s, chc_diag *diag);
-/* Copies text[0..len) into buf (capacity cap) with figurine pieces (U+2654..U+265F) as
- * letters; returns the length, or 0 when there is no figurine (or no room). */
+/* Copies text[0..len) into buf (capacity cap) with figurine pieces (U+2654..U+265F, each with
+ * an optional variation selector U+FE0F or U+FE0E) as letters; returns the length, or 0 when
+ * there is no figurine (or no room). */
 size_t chci_san_figurines(const char *text, size_t len, char *buf, size_t cap);
 /* Resolves split SAN in pos. Returns CHC_OK, CHC_E_MOVE_ILLEGAL or CHC_E_MOVE_AMBIGUOUS
  * (diag names the text and the position). */

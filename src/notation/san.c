@@ -191,6 +191,16 @@ static int figurine_at(const char *p, size_t n)
            (unsigned char)p[2] >= 0x94 && (unsigned char)p[2] <= 0x9F;
 }
 
+/* A variation selector after a figurine (U+FE0F emoji presentation, U+FE0E text: EF B8 8F /
+ * 8E), as phones and chat apps add ("\u2658\uFE0F"): part of the figurine. */
+static size_t selector_at(const char *p, size_t n)
+{
+    return n >= 3 && (unsigned char)p[0] == 0xEF && (unsigned char)p[1] == 0xB8 &&
+                   ((unsigned char)p[2] == 0x8F || (unsigned char)p[2] == 0x8E)
+               ? 3
+               : 0;
+}
+
 size_t chci_san_figurines(const char *text, size_t len, char *buf, size_t cap)
 {
     const char *q = memchr(text, 0xE2, len);
@@ -201,6 +211,7 @@ size_t chci_san_figurines(const char *text, size_t len, char *buf, size_t cap)
         if (figurine_at(text + i, len - i)) {
             buf[n++] = letter[((unsigned char)text[i + 2] - 0x94) % 6];
             i += 3;
+            i += selector_at(text + i, len - i);
         } else {
             buf[n++] = text[i++];
         }

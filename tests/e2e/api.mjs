@@ -40,7 +40,7 @@ async function post(path, body, headers = {}) {
   try {
     json = JSON.parse(text);
   } catch {}
-  return { status: res.status, json, text, type: res.headers.get('content-type') };
+  return { status: res.status, json, text, type: res.headers.get('content-type'), retry: res.headers.get('retry-after') };
 }
 async function get(path) {
   const res = await fetch(URL_BASE + path);
@@ -141,6 +141,59 @@ await test('unknown page and wrong methods', async () => {
   expectError(await post('/api/info', {}), 405, 'method_not_allowed');
   expectError(await post('/index.html', {}), 405, 'method_not_allowed');
   expectError(await get('/../../etc/passwd'), 404, 'not_found');
+});
+
+await test('405 says the methods allowed (Allow)', async () => {
+  for (const [path, method, allow] of [['/api/game', 'GET', 'POST'], ['/api/engine', 'PUT', 'POST'],
+    ['/api/info', 'POST', 'GET, HEAD'], ['/api/info', 'DELETE', 'GET, HEAD'], ['/', 'POST', 'GET, HEAD'],
+    ['/index.html', 'PUT', 'GET, HEAD']]) {
+    const res = await fetch(URL_BASE + path, { method, body: method === 'GET' ? undefined : '{}' });
+    const text = await res.text();
+    expectError({ status: res.status, json: JSON.parse(text), text, type: res.headers.get('content-type') }, 405, 'method_not_allowed');
+    assert.equal(res.headers.get('allow'), allow, `${method} ${path}`);
+  }
+});
+
+await test('every error is JSON as docs/api.md says, whatever went wrong', async () => {
+  // Over raw TCP, requests that are wrong at the HTTP level: the reply has a JSON body with
+  // {"error":{"status","code","message"}} and the status of the status line.
+  const cases = [
+    'GET /nothing HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',
+    'GET /.env HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',
+    'BREW /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',
+    'POST /api/game HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\nConnection: close\r\n\r\nnope!',
+    'POST /api/game HTTP/1.1\r\nHost: evil.example\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}',
+    'POST /api/game HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 999999\r\nConnection: close\r\n\r\n',
+    'GET /api/game HTTP/1.0\r\n\r\n',
+  ];
+  for (const req of cases) {
+    const got = await raw(req);
+    const m = /^HTTP\/1\.[01] (\d{3})/.exec(got);
+    assert.ok(m, `a status line for ${JSON.stringify(req.slice(0, 40))}: ${got.slice(0, 80)}`);
+    const head = got.slice(0, got.indexOf('\r\n\r\n'));
+    assert.match(head, /content-type: application\/json/i, req.slice(0, 40));
+    const body = JSON.parse(got.slice(got.indexOf('\r\n\r\n') + 4));
+    assert.equal(body.error.status, Number(m[1]), req.slice(0, 40));
+    assert.equal(typeof body.error.code, 'string');
+    assert.ok(body.error.message.length > 0);
+  }
+  await alive();
+});
+
+await test('unknown JSON members are refused, naming them', async () => {
+  let r = await post('/api/engine', { fen: START, movetime: 100 });
+  expectError(r, 400, 'unknown_member');
+  assert.match(r.json.error.message, /"movetime"/);
+  assert.match(r.json.error.message, /movetime_ms/, 'the known members are listed');
+  r = await post('/api/game', { input: 'e4', fromat: 'san', extra: 1 });
+  expectError(r, 400, 'unknown_member');
+  assert.match(r.json.error.message, /"fromat", "extra"/);
+  for (const [path, body] of [['/api/position', { input: START, fen: START }], ['/api/moves', { input: START }],
+    ['/api/play', { fen: START, moves: ['e2e4'] }], ['/api/image', { input: 'e4', colour: 'red' }]])
+    expectError(await post(path, body), 400, 'unknown_member');
+  // Every member the docs name is still read.
+  assert.equal((await post('/api/engine', { moves: ['e2e4'], start_fen: START, format: 'uci', movetime_ms: 50, depth: 2 })).status, 200);
+  assert.equal((await post('/api/play', { fen: START, move: 'e4' })).status, 200);
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -347,7 +400,7 @@ await test('game: PGN, SAN, UCI and positions as input', async () => {
   assert.equal(r.json.standard_start, false);
   assert.equal(r.json.formats.urlsafe, null);
   assert.ok(r.json.format_errors.urlsafe);
-  r = await post('/api/game', { input: '' });
+  r = await post('/api/game', { moves: [] }); // (an empty "input" is 400: see below)
   assert.equal(r.json.plies, 0);
   assert.equal(r.json.formats.urlsafe, '');
 });
@@ -380,6 +433,39 @@ await test('game: start_fen + moves, outcomes', async () => {
   assert.equal(r.json.position.result, '0-1');
   assert.deepEqual(r.json.position.legal_moves, []);
   assert.match(r.json.formats.pgn, /0-1/);
+});
+
+await test('game: empty input is 400, not the start position (issue 16, defect 4)', async () => {
+  for (const body of [{ input: '' }, { input: '  \n\t ' }, { input: '', format: 'pgn' }, {}]) {
+    const r = await post('/api/game', body);
+    expectError(r, 400, 'bad_request');
+    assert.match(r.json.error.message, /"input"/);
+  }
+  expectError(await post('/api/engine', { input: '' }), 400, 'bad_request');
+  // The game of no moves is asked for with moves: [].
+  const r = await post('/api/game', { moves: [] });
+  assert.equal(r.status, 200);
+  assert.equal(r.json.plies, 0);
+});
+
+await test('game: PGN tags, result and comments are kept; tags can be sent with moves (issue 16, defect 6)', async () => {
+  const pgn = '[Event "World Championship"]\n[White "Carlsen, M."]\n[Black "Caruana, F."]\n[Result "1/2-1/2"]\n\n' +
+    '1. e4 {the usual} c5 (1... e5 2. Nf3) 2. Nf3 1/2-1/2\n';
+  let r = await post('/api/game', { input: pgn });
+  assert.equal(r.status, 200, r.text);
+  assert.equal(r.json.result, '1/2-1/2');
+  assert.equal(r.json.tags.Event, 'World Championship');
+  assert.equal(r.json.tags.White, 'Carlsen, M.');
+  assert.match(r.json.formats.pgn, /\{the usual\}/);
+  assert.match(r.json.formats.pgn, /\(1\.\.\. e5 2\. Nf3\)/);
+  assert.match(r.json.formats.pgn, /1\/2-1\/2\s*$/);
+  r = await post('/api/game', { moves: ['e2e4'], tags: { Event: 'Club', White: 'A "Q"' } });
+  assert.equal(r.status, 200, r.text);
+  assert.equal(r.json.result, '*');
+  assert.match(r.json.formats.pgn, /\[Event "Club"\]/);
+  assert.match(r.json.formats.pgn, /\[White "A \\"Q\\""\]/);
+  for (const tags of [{ 'Bad name': 'x' }, { Result: '1-0' }, { FEN: START }, { Event: 5 }, { Event: 'a\nb' }, ['Event']])
+    expectError(await post('/api/game', { moves: [], tags }), 400, 'bad_request');
 });
 
 await test('game: errors', async () => {
@@ -554,6 +640,7 @@ if (ENGINE_SLOTS === 1) {
     const [ok, busy] = a.status === 200 ? [a, b] : [b, a];
     assert.equal(ok.status, 200, ok.text);
     expectError(busy, 503, 'engine_busy');
+    assert.match(busy.retry || '', /^[1-9]\d*$/, 'Retry-After in seconds');
     const c = await post('/api/engine', { fen: START, movetime_ms: 50 });
     assert.equal(c.status, 200, 'the slot is free again');
   });
@@ -598,6 +685,66 @@ await test('many requests at once, then still serving', async () => {
   rs.forEach((r, i) => assert.equal(r.status, i % 3 ? 200 : 400));
   await alive();
 });
+
+await test('idle connections do not block requests', async () => {
+  // 70 connections that send nothing, and 10 that stop half-way through their headers: a
+  // request must still be answered at once (they cost no thread; they time out).
+  const { hostname, port } = new URL(URL_BASE);
+  const socks = await Promise.all(Array.from({ length: 80 }, (_, i) => new Promise((resolve) => {
+    const s = net.connect({ host: hostname, port: Number(port) }, () => {
+      if (i >= 70) s.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+      resolve(s);
+    });
+    s.on('error', () => resolve(s));
+  })));
+  try {
+    const t0 = Date.now();
+    const r = await get('/api/info');
+    assert.equal(r.status, 200);
+    const g = await post('/api/game', { moves: ['e2e4'] });
+    assert.equal(g.status, 200);
+    assert.ok(Date.now() - t0 < 2000, `answered in ${Date.now() - t0} ms with 80 idle connections`);
+  } finally {
+    for (const s of socks) s.destroy();
+  }
+});
+
+await test('the page is sent gzip-compressed when the browser takes it (Vary)', async () => {
+  if (!` ${process.env.CHC_FEATURES ?? 'gz'} `.includes(' gz ')) return; // the library's gzip (zlib)
+  const page = await get('/');
+  const refs = [...page.text.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+  for (const path of ['/', ...refs]) {
+    const zipped = await rawHttp(path, 'gzip, deflate, br');
+    const plain = await rawHttp(path, null);
+    const never = await rawHttp(path, 'gzip;q=0, identity');
+    assert.match(zipped.head, /\r\ncontent-encoding: gzip/i, path);
+    assert.match(zipped.head, /\r\nvary: accept-encoding/i, path);
+    assert.doesNotMatch(plain.head, /content-encoding/i, path);
+    assert.match(plain.head, /\r\nvary: accept-encoding/i, path);
+    assert.doesNotMatch(never.head, /content-encoding/i, path);
+    const { gunzipSync } = await import('node:zlib');
+    assert.ok(gunzipSync(zipped.body).equals(plain.body), `${path}: gzip of the same bytes`);
+    if (path !== '/' || plain.body.length > 1000) assert.ok(zipped.body.length < plain.body.length * 0.7, path);
+  }
+  // API replies and errors are not compressed (short, and never cached).
+  assert.doesNotMatch((await rawHttp('/api/info', 'gzip')).head, /content-encoding/i);
+});
+// GET path over raw TCP with the given Accept-Encoding (fetch always asks for gzip and decodes).
+async function rawHttp(path, ae) {
+  const { hostname, port } = new URL(URL_BASE);
+  return new Promise((resolve, reject) => {
+    const s = net.connect({ host: hostname, port: Number(port) });
+    const parts = [];
+    s.on('connect', () => s.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${ae ? `Accept-Encoding: ${ae}\r\n` : ''}Connection: close\r\n\r\n`));
+    s.on('data', (d) => parts.push(d));
+    s.on('error', reject);
+    s.on('close', () => {
+      const all = Buffer.concat(parts);
+      const at = all.indexOf('\r\n\r\n');
+      resolve({ head: all.subarray(0, at).toString('latin1'), body: all.subarray(at + 4) });
+    });
+  });
+}
 
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

@@ -27,6 +27,15 @@ mkdir -p "$TMP/root/assets"
 echo '<!doctype html><title>from disk</title>' >"$TMP/root/index.html"
 echo 'body{}' >"$TMP/root/assets/a.css"
 echo 'secret' >"$TMP/secret.txt"
+mkdir -p "$TMP/outside"; echo 'outside' >"$TMP/outside/o.txt"
+# Links out of the root (to a file, to a folder) are refused; links inside it are followed.
+ln -s "$TMP/secret.txt" "$TMP/root/leak.txt"
+ln -s "$TMP/outside" "$TMP/root/out"
+ln -s /etc/passwd "$TMP/root/passwd.txt"
+ln -s "$TMP/root/assets/a.css" "$TMP/root/same.css"
+# Dotfiles and dot-folders are never served.
+echo 'TOKEN=x' >"$TMP/root/.env"
+mkdir -p "$TMP/root/.git"; echo 'ref' >"$TMP/root/.git/HEAD.txt"
 start_server --web-root "$TMP/root" || { failed "server start (web root)"; finish; }
 node -e '
 const base = process.argv[1];
@@ -43,8 +52,32 @@ const check = async (path, status, re) => {
   await check("/%2e%2e/secret.txt", 404);
   await check("/nothing.js", 404);
   await check("/api/info", 200, /chesscodec/);
+  await check("/leak.txt", 404, /not_found/);
+  await check("/out/o.txt", 404, /not_found/);
+  await check("/passwd.txt", 404, /not_found/);
+  await check("/same.css", 200, /body/);
+  await check("/.env", 404, /not_found/);
+  await check("/.git/HEAD.txt", 404, /not_found/);
+  await check("/assets/.%2e/secret.txt", 404);
 })();' "$SERVER_URL"
 expect_eq "web root" 0 $?
+stop_server
+
+# --web-root must name a folder that exists: one line, exit 1, nothing served.
+"$BIN" serve --port 0 --web-root "$TMP/no-such-folder" >"$TMP/wr.out" 2>"$TMP/wr.err"
+expect_eq "web root missing: exit 1" 1 $?
+grep -q "no-such-folder: No such file or directory" "$TMP/wr.err"; expect_eq "web root missing: says why" 0 $?
+"$BIN" serve --port 0 --web-root "$TMP/secret.txt" >/dev/null 2>"$TMP/wr.err"
+expect_eq "web root a file: exit 1" 1 $?
+grep -q "not a folder" "$TMP/wr.err"; expect_eq "web root a file: says why" 0 $?
+
+# Listening beyond loopback warns that the API has no authentication; loopback does not.
+start_server --host 0.0.0.0 || { failed "server start (0.0.0.0)"; finish; }
+grep -q "warning: listening on 0.0.0.0, not loopback.*no authentication" "$TMP/serve.err"
+expect_eq "--host 0.0.0.0 warns" 0 $?
+stop_server
+start_server || { failed "server start (loopback)"; finish; }
+expect_eq "loopback: no warning" "" "$(grep warning "$TMP/serve.err")"
 stop_server
 
 # The page embedder (tools/web_embed.c): sorted paths with their types, or an empty table.

@@ -55,18 +55,37 @@ function watch(page) {
   page.on('pageerror', (e) => pageErrors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
     // The bad paste below is answered 422 on purpose; anything else is a fault.
-    if (m.type() === 'error' && !/status of 422/.test(m.text())) pageErrors.push(`console: ${m.text()}`);
+    // The tests of errors below cut the server off on purpose (net::ERR_FAILED) and load
+    // empty or bad text (400); anything else is a fault.
+    if (m.type() === 'error' && !/status of (400|422)|net::ERR_FAILED/.test(m.text())) pageErrors.push(`console: ${m.text()}`);
   });
   return page;
 }
 
-async function open(url) {
+async function open(url, viewport) {
   const page = watch(await ctx.newPage());
+  if (viewport) await page.setViewportSize(viewport);
   await page.goto(url);
   await page.waitForSelector('body.ready');
   await page.waitForSelector('cg-board piece');
   return page;
 }
+// A page without the settings earlier tests saved (orientation, engine).
+async function fresh(url, viewport) {
+  const page = await open(url, viewport);
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.waitForSelector('body.ready');
+  await page.waitForSelector('cg-board piece');
+  return page;
+}
+// Pastes text into the Load box and waits for the position `fen` (or any change when null).
+async function loadText(page, text, fen) {
+  await page.fill('#load-input', text);
+  await page.click('#load');
+  if (fen) await page.waitForFunction((f) => document.querySelector('#status').dataset.fen === f, fen);
+}
+const ENGINE_REPLY = (move) => JSON.stringify({ bestmove: move, score: { cp: 0 }, depth: 1, nodes: 1, time_ms: 1, pv: [move] });
 const fenOf = (page) => page.getAttribute('#status', 'data-fen');
 async function waitPlies(page, n) {
   await page.waitForSelector(`body[data-plies="${n}"]`);
@@ -247,7 +266,7 @@ if (SHOT) {
 }
 
 await test('the picture buttons download what `chesscodec render` draws', async () => {
-  const p = await open(BASE + '/#' + 'fen=' + encodeURIComponent(START) + '&uci=e2e4,e7e5,g1f3');
+  const p = await fresh(BASE + '/#' + 'fen=' + encodeURIComponent(START) + '&uci=e2e4,e7e5,g1f3');
   await waitPlies(p, 3);
   const built = ` ${process.env.CHC_FEATURES ?? 'png gif'} `;
   for (const kind of ['svg', 'png', 'gif'].filter((k) => k === 'svg' || built.includes(` ${k} `))) {
@@ -258,6 +277,250 @@ await test('the picture buttons download what `chesscodec render` draws', async 
     const want = execFileSync(BIN, ['render', '--to', kind, 'e4 e5 Nf3'], { stdio: ['ignore', 'pipe', 'pipe'] });
     assert.ok(got.equals(want), `${kind}: the page's download equals render's (${got.length} / ${want.length} bytes)`);
   }
+  await p.close();
+});
+
+// ---- issue 16: the defects, one test each ------------------------------------------------
+await test('defect 1: an engine reply for another position is never played (Undo while it thinks)', async () => {
+  const p = await fresh(BASE + '/');
+  await loadText(p, '4k3/8/6p1/8/8/8/8/3QK3 w - - 0 1', '4k3/8/6p1/8/8/8/8/3QK3 w - - 0 1');
+  const sent = [];
+  p.on('request', (rq) => { if (/\/api\/(game|engine)$/.test(rq.url())) sent.push(rq.postData() || ''); });
+  // The search for 1.Qh5 answers g6h5 only after Undo and 1.Qd2; the next one is the real engine.
+  let release;
+  const held = new Promise((r) => (release = r));
+  await p.route('**/api/engine', async (route) => {
+    if (!route.request().postData().includes('d1h5')) return route.continue();
+    await held;
+    await route.fulfill({ contentType: 'application/json', body: ENGINE_REPLY('g6h5') }).catch(() => {});
+  });
+  await p.selectOption('#engine-time', '200');
+  await p.selectOption('#engine-side', 'black');
+  await drag(p, 'd1', 'h5');
+  await waitPlies(p, 1);
+  await p.waitForSelector('#stop:not([disabled])');
+  await p.click('#undo');
+  await waitPlies(p, 0);
+  await drag(p, 'd1', 'd2');
+  await waitPlies(p, 2); // the engine answered the new position
+  release();
+  await p.waitForTimeout(400);
+  assert.equal(await p.getAttribute('body', 'data-plies'), '2');
+  const uci = (await codes(p)).game.uci;
+  assert.match(uci, / moves d1d2 [a-h][1-8][a-h][1-8]$/, uci);
+  assert.ok(!sent.some((b) => b.includes('g6h5')), 'the stale g6h5 was never sent');
+  assert.equal(await p.isVisible('#error'), false, await p.textContent('#error'));
+  await p.close();
+});
+
+await test('defect 1: a legal stale reply is not played either (1.d4, New game, 1.e4)', async () => {
+  const p = await fresh(BASE + '/');
+  let release;
+  const held = new Promise((r) => (release = r));
+  await p.route('**/api/engine', async (route) => {
+    const body = JSON.parse(route.request().postData());
+    if (body.moves && body.moves[0] === 'd2d4') {
+      await held;
+      return route.fulfill({ contentType: 'application/json', body: ENGINE_REPLY('d7d5') }).catch(() => {});
+    }
+    assert.deepEqual(body.moves, ['e2e4']);
+    return route.fulfill({ contentType: 'application/json', body: ENGINE_REPLY('c7c5') });
+  });
+  await p.selectOption('#engine-side', 'black');
+  await drag(p, 'd2', 'd4');
+  await waitPlies(p, 1);
+  await p.click('#new');
+  await waitPlies(p, 0);
+  await drag(p, 'e2', 'e4');
+  await waitPlies(p, 2);
+  release();
+  await p.waitForTimeout(400);
+  assert.equal((await codes(p)).game.uci, 'e2e4 c7c5');
+  assert.match(await p.textContent('#moves'), /1\.\s*e4\s*c5/);
+  await p.close();
+});
+
+await test('defect 2: the promotion chooser is on the board, Escape cancels, it dies with its position', async () => {
+  const PROMO = '8/P7/8/8/8/8/8/k6K w - - 0 1';
+  const p = await fresh(BASE + '/', { width: 1366, height: 768 });
+  await loadText(p, PROMO, PROMO);
+  await drag(p, 'a7', 'a8');
+  await p.waitForSelector('#promotion:not([hidden])');
+  const board = await p.locator('cg-board').boundingBox();
+  for (const role of ['q', 'r', 'b', 'n']) {
+    const b = await p.locator(`#promotion button[data-role="${role}"]`).boundingBox();
+    assert.ok(b.x >= board.x - 1 && b.x + b.width <= board.x + board.width + 1, `${role} inside the board`);
+    assert.ok(b.y >= board.y - 1 && b.y + b.height <= board.y + board.height + 1, `${role} inside the board`);
+    assert.ok(b.x < board.x + board.width / 8, `${role} on the a-file`);
+  }
+  await p.keyboard.press('Escape');
+  await p.waitForSelector('#promotion', { state: 'hidden' });
+  assert.equal(await fenOf(p), PROMO);
+  assert.equal(await p.getAttribute('body', 'data-plies'), '0');
+  // A chooser open when the game changes is gone with it: nothing is sent for the new position.
+  await drag(p, 'a7', 'a8');
+  await p.waitForSelector('#promotion:not([hidden])');
+  const sent = [];
+  p.on('request', (rq) => { if (rq.url().endsWith('/api/game')) sent.push(rq.postData() || ''); });
+  await p.click('#new');
+  await p.waitForFunction((f) => document.querySelector('#status').dataset.fen === f, START);
+  assert.equal(await p.isVisible('#promotion'), false);
+  assert.ok(!sent.some((b) => b.includes('a7a8')), sent.join());
+  // Chosen: the piece asked for.
+  await loadText(p, PROMO, PROMO);
+  await drag(p, 'a7', 'a8');
+  await p.click('#promotion button[data-role="r"]');
+  await waitPlies(p, 1);
+  assert.equal(await fenOf(p), 'R7/8/8/8/8/8/8/k6K b - - 0 1');
+  await p.close();
+  // On a phone every choice is on the screen.
+  const m = await fresh(BASE + '/', { width: 390, height: 844 });
+  await loadText(m, PROMO, PROMO);
+  await drag(m, 'a7', 'a8');
+  await m.waitForSelector('#promotion:not([hidden])');
+  for (const role of ['q', 'r', 'b', 'n']) {
+    const b = await m.locator(`#promotion button[data-role="${role}"]`).boundingBox();
+    assert.ok(b.x >= 0 && b.x + b.width <= 390 && b.y >= 0 && b.y + b.height <= 844, `${role} on the phone's screen`);
+  }
+  await m.click('#promotion button[data-role="n"]');
+  await waitPlies(m, 1);
+  assert.equal(await fenOf(m), 'N7/8/8/8/8/8/8/k6K b - - 0 1');
+  await m.close();
+});
+
+await test('defect 3: errors show next to the board and clear on the next success; server down is said', async () => {
+  const p = await fresh(BASE + '/', { width: 1366, height: 768 });
+  await p.route('**/api/game', (route) => route.abort());
+  await drag(p, 'e2', 'e4');
+  await p.waitForSelector('#error:not([hidden])');
+  assert.match(await p.textContent('#error'), /server/);
+  const box = await p.locator('#error').boundingBox();
+  assert.ok(box.y + box.height <= 768, `the error is on screen (bottom ${box.y + box.height})`);
+  assert.equal(await fenOf(p), START);
+  await p.unroute('**/api/game');
+  await drag(p, 'e2', 'e4');
+  await waitPlies(p, 1);
+  await p.waitForSelector('#error', { state: 'hidden' });
+  assert.equal(await p.textContent('#error'), '');
+  await p.close();
+});
+
+await test('defect 4: Load with an empty box keeps the game and says so', async () => {
+  const p = await fresh(BASE + '/#ckGV');
+  await waitPlies(p, 3);
+  await loadText(p, '   ');
+  await p.waitForSelector('#error:not([hidden])');
+  assert.match(await p.textContent('#error'), /Nothing to load/);
+  assert.equal(await fenOf(p), AFTER_3);
+  assert.equal(await p.getAttribute('body', 'data-plies'), '3');
+  await p.close();
+});
+
+await test("defect 5 (and 9): the page's own link, lichess links, a placement-only FEN, figurines", async () => {
+  const p = await fresh(BASE + '/');
+  await loadText(p, `${BASE}/#ckGV`, AFTER_3);
+  assert.equal(await p.getAttribute('body', 'data-plies'), '3');
+  const E4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
+  await loadText(p, `https://lichess.org/analysis/${E4.replace(/ /g, '_')}`, E4);
+  await loadText(p, 'https://lichess.org/editor/4k3/8/8/8/8/8/8/4K2R_w_K_-_0_1', '4k3/8/8/8/8/8/8/4K2R w K - 0 1');
+  await loadText(p, 'https://lichess.org/analysis/standard/8/8/8/4k3/8/8/8/4K3_b_-_-_0_1', '8/8/8/4k3/8/8/8/4K3 b - - 0 1');
+  await loadText(p, 'r3k3/8/8/8/8/8/8/4K2R', 'r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1');
+  await loadText(p, '1. e4 e5 2. \u2658\uFE0Ff3 \u265E\uFE0Fc6', 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3');
+  await loadText(p, '\uFEFF[Event "x"]\n\n1. d4 \u265F\uFE0Fd5 *', 'rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq d6 0 2');
+  assert.equal(await p.isVisible('#error'), false, await p.textContent('#error'));
+  await p.close();
+});
+
+await test('defect 6: PGN import keeps tags, result, comments and variations', async () => {
+  const p = await fresh(BASE + '/');
+  const pgn = '[Event "World Championship"]\n[Site "London"]\n[Date "2018.11.28"]\n[Round "12"]\n' +
+    '[White "Carlsen, Magnus"]\n[Black "Caruana, Fabiano"]\n[Result "1/2-1/2"]\n\n' +
+    '1. e4 {the king\'s pawn} c5 (1... e5 2. Nf3) 2. Nf3 1/2-1/2\n';
+  await loadText(p, pgn, 'rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2');
+  assert.match(await p.textContent('#status'), /Result 1\/2-1\/2 \(draw\)/);
+  assert.match(await p.textContent('#game-info'), /Carlsen, Magnus – Caruana, Fabiano · World Championship · London · 2018\.11\.28 · round 12/);
+  let shown = await codes(p);
+  assert.match(shown.game.pgn, /\[White "Carlsen, Magnus"\]/);
+  assert.match(shown.game.pgn, /\{the king's pawn\}/);
+  assert.match(shown.game.pgn, /\(1\.\.\. e5 2\. Nf3\)/);
+  assert.match(shown.game.pgn, /1\/2-1\/2\s*$/);
+  // Playing on keeps the tags (the game goes on: no result).
+  await drag(p, 'd7', 'd6');
+  await waitPlies(p, 4);
+  shown = await codes(p);
+  assert.match(shown.game.pgn, /\[Event "World Championship"\]/);
+  assert.match(shown.game.pgn, /\[Result "\*"\]/);
+  assert.match(await p.textContent('#game-info'), /Carlsen/);
+  // Back to the game as loaded: its comments and result again.
+  await p.click('#undo');
+  await waitPlies(p, 3);
+  assert.match((await codes(p)).game.pgn, /\{the king's pawn\}[\s\S]*1\/2-1\/2\s*$/);
+  await p.close();
+});
+
+await test('defect 7: coordinates sit on their squares, lower case, readable, inside the board', async () => {
+  const p = await fresh(BASE + '/');
+  const board = await p.locator('cg-board').boundingBox();
+  const sq = board.width / 8;
+  const files = await p.$$eval('coords.files coord', (cs) => cs.map((c) => {
+    const r = c.getBoundingClientRect();
+    const st = getComputedStyle(c);
+    return { t: c.textContent, x: r.x + r.width / 2, bottom: r.bottom, size: parseFloat(st.fontSize), color: st.color, light: c.classList.contains('coord-light') };
+  }));
+  assert.deepEqual(files.map((f) => f.t), ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']);
+  files.forEach((f, i) => {
+    assert.ok(f.x > board.x + i * sq && f.x < board.x + (i + 1) * sq, `${f.t} over its square (${f.x})`);
+    assert.ok(f.bottom <= board.y + board.height + 1, `${f.t} inside the board`);
+    assert.ok(f.size >= 10, `${f.t}: ${f.size}px`);
+  });
+  // Dark text on light squares, light text on dark squares (a1 is dark).
+  const lum = (c) => c.match(/\d+/g).slice(0, 3).reduce((a, v) => a + Number(v), 0) / 3;
+  assert.equal(files[0].light, false);
+  assert.ok(lum(files[0].color) > 180 && lum(files[1].color) < 150, `${files[0].color} / ${files[1].color}`);
+  const ranks = await p.$$eval('coords.ranks coord', (cs) => cs.map((c) => c.getBoundingClientRect().right));
+  assert.ok(ranks.every((r) => r <= board.x + board.width + 1), 'ranks inside the board');
+  await p.close();
+  const m = await fresh(BASE + '/', { width: 390, height: 844 });
+  assert.ok(await m.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scrolling on a phone');
+  await m.close();
+});
+
+await test('defect 8: thinking state, Stop, the board turns for the engine as White, settings kept', async () => {
+  const p = await fresh(BASE + '/');
+  let release;
+  const held = new Promise((r) => (release = r));
+  await p.route('**/api/engine', async (route) => {
+    await held;
+    await route.fulfill({ contentType: 'application/json', body: ENGINE_REPLY('e2e4') }).catch(() => {});
+  });
+  await p.selectOption('#engine-time', '3000');
+  await p.selectOption('#engine-side', 'white');
+  await p.waitForSelector('.cg-wrap.orientation-black');
+  await p.waitForSelector('#thinking:not([hidden])');
+  assert.equal(await p.isDisabled('#engine-move'), true);
+  assert.equal(await p.isEnabled('#stop'), true);
+  assert.match(await p.textContent('#status'), /White to move/);
+  await p.click('#stop');
+  await p.waitForSelector('#thinking', { state: 'hidden' });
+  release();
+  await p.waitForTimeout(300);
+  assert.equal(await p.getAttribute('body', 'data-plies'), '0', 'a stopped search plays nothing');
+  assert.equal(await p.inputValue('#engine-side'), 'none');
+  assert.equal(await p.isEnabled('#engine-move'), true);
+  assert.equal(await p.isDisabled('#stop'), true);
+  await p.unroute('**/api/engine');
+  // Kept across a reload: orientation, the engine's side and time.
+  await p.selectOption('#engine-side', 'black');
+  await p.reload();
+  await p.waitForSelector('body.ready');
+  await p.waitForSelector('.cg-wrap.orientation-white');
+  assert.equal(await p.inputValue('#engine-side'), 'black');
+  assert.equal(await p.inputValue('#engine-time'), '3000');
+  await p.click('#flip');
+  await p.reload();
+  await p.waitForSelector('body.ready');
+  await p.waitForSelector('.cg-wrap.orientation-black');
+  await p.evaluate(() => localStorage.clear());
   await p.close();
 });
 

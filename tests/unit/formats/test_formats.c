@@ -128,6 +128,13 @@ static void test_detect_valid(void **state)
         {"e2e4 e7e5 g1f3", ANY, CHC_FORMAT_UCI_LINE, 0},
         {"position startpos moves e2e4 e7e5", ANY, CHC_FORMAT_UCI_LINE, 0},
         {"e4 c5 \u2658f3 d6", ANY, CHC_FORMAT_SAN_LINE, 0},
+        /* issue 16: figurines with an emoji variation selector (U+FE0F, as phones write them;
+         * the black pawn with it is a covert emoji too) and a UTF-8 BOM are not covert */
+        {"1. e4 e5 2. \u2658\uFE0Ff3 \u265E\uFE0Fc6 3. \u2657\uFE0Eb5", ANY, CHC_FORMAT_SAN_LINE, 0},
+        {"1. d4 \u265F\uFE0Fd5 2. \u2658\uFE0Ff3", ANY, CHC_FORMAT_SAN_LINE, 0},
+        {"\xEF\xBB\xBF[Event \"x\"]\n\n1. e4 e5 2. \u2658\uFE0Ff3 *\n", ANY, CHC_FORMAT_PGN, 0},
+        {"\xEF\xBB\xBF" "1. e4 e5 2. \u2658f3 \u265Ec6", ANY, CHC_FORMAT_SAN_LINE, 0},
+        {"\xEF\xBB\xBF" "1. e4 e5\n2. \u2658\uFE0Ff3 *", ANY, CHC_FORMAT_PGN, 0},
         {urlsafe_game, ANY, CHC_FORMAT_URLSAFE, 0},
         {pack_game, ANY, CHC_FORMAT_PACK_GAME, 0},
     };
@@ -777,6 +784,49 @@ static void test_urlsafe_or_legacy_position(void **state)
     chc_game_free(g);
 }
 
+/* Issue 16: figurine SAN (with or without a variation selector) and PGN with a UTF-8 BOM read
+ * as the moves they are, never as covert; a figurine among emoji stays a covert emoji; a wrong
+ * figurine move gets the SAN reader's error, not covert's. */
+static void test_figurines_not_covert(void **state)
+{
+    (void)state;
+    chc_game *g = chc_game_new();
+    assert_non_null(g);
+    const struct {
+        const char *text;
+        const char *uci;
+    } cases[] = {
+        {"1. e4 e5 2. \u2658\uFE0Ff3 \u265E\uFE0Fc6", "e2e4 e7e5 g1f3 b8c6"},
+        {"1. d4 \u265F\uFE0Fd5", "d2d4 d7d5"},
+        {"\xEF\xBB\xBF[Event \"x\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5 2. \u2658f3 1/2-1/2\n",
+         "e2e4 e7e5 g1f3"},
+        {"\xEF\xBB\xBF" "1. e4 e5 2. \u2658\uFE0Ff3", "e2e4 e7e5 g1f3"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        chc_diag d = CHC_DIAG_INIT;
+        chc_read_info info;
+        int rc = chc_game_read(cases[i].text, strlen(cases[i].text), CHC_FORMAT_AUTO, g, &info, &d);
+        if (rc != CHC_OK) fail_msg("case %zu: %s", i, d.message);
+        assert_int_not_equal(info.format, CHC_FORMAT_COVERT);
+        char uci[256];
+        assert_int_equal(chc_game_write(g, CHC_FORMAT_UCI_LINE, 0, uci, sizeof uci, NULL, NULL), CHC_OK);
+        if (strncmp(uci, cases[i].uci, strlen(cases[i].uci)) != 0)
+            fail_msg("case %zu: '%s', want '%s'", i, uci, cases[i].uci);
+    }
+    /* An illegal figurine move: the SAN line's error, naming the move. */
+    const char *bad = "1. e4 \u265F\uFE0Fe4";
+    chc_diag d = CHC_DIAG_INIT;
+    chc_read_info info;
+    assert_int_not_equal(chc_game_read(bad, strlen(bad), CHC_FORMAT_AUTO, g, &info, &d), CHC_OK);
+    assert_int_equal(info.format, CHC_FORMAT_SAN_LINE);
+    assert_non_null(strstr(d.message, "SAN"));
+    /* The start position's covert code, which holds figurine-like emoji, is still covert. */
+    make_codes();
+    assert_int_equal(chc_detect(covert_start, strlen(covert_start), ANY, &info, NULL), CHC_OK);
+    assert_int_equal(info.format, CHC_FORMAT_COVERT);
+    chc_game_free(g);
+}
+
 /* The game with no moves: every game format writes it and reads it back; urlsafe writes the
  * empty string, which reads as that game when urlsafe is named and is CHC_E_EMPTY to the
  * detector (found by fuzz_roundtrip). */
@@ -816,6 +866,7 @@ int main(void)
         cmocka_unit_test(test_reader_pgn),
         cmocka_unit_test(test_reader_stream),
         cmocka_unit_test(test_empty_game),
+        cmocka_unit_test(test_figurines_not_covert),
         cmocka_unit_test(test_urlsafe_or_legacy_position),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
