@@ -72,6 +72,19 @@ try:
         pic_libs.append("-lgif")
 except (OSError, subprocess.CalledProcessError):
     pass
+# Compressed files (chc_decompressor): zlib, liblzma and libzstd by pkg-config, libbz2 by its header.
+for pkg, macro in (("zlib", "CHC_HAVE_ZLIB"), ("liblzma", "CHC_HAVE_LZMA"), ("libzstd", "CHC_HAVE_ZSTD")):
+    try:
+        pc = subprocess.run(["pkg-config", "--cflags", "--libs", pkg], capture_output=True, text=True,
+                            check=True).stdout.split()
+    except (OSError, subprocess.CalledProcessError):
+        continue
+    pic_cflags += [f for f in pc if not f.startswith(("-l", "-L"))]
+    pic_libs += [f for f in pc if f.startswith(("-l", "-L"))]
+    macros.append((macro, "1"))
+if os.path.exists("/usr/include/bzlib.h"):
+    macros.append(("CHC_HAVE_BZIP2", "1"))
+    pic_libs.append("-lbz2")
 
 setup(
     packages=["chesscodec"],

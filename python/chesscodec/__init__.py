@@ -48,28 +48,31 @@ def parse_square(name: str) -> int:
     return SQUARE_NAMES.index(name)
 
 
-_COMPRESSED = {".gz": "gzip", ".bz2": "bz2", ".xz": "lzma", ".lzma": "lzma"}
+_COMPRESSED = {".gz": ("gzip", "gzip"), ".bz2": ("bzip2", "bz2"), ".xz": ("xz", "lzma"),
+               ".lzma": (None, "lzma"), ".zst": ("zstd", None)}
 
 
 def _open_source(source: Any) -> Any:
-    """A path to a compressed file becomes a binary file object (gzip, bz2, xz from the standard
-    library; .zst with the zstandard module, Debian's python3-zstandard); anything else is passed
-    to the reader as it is (a path it opens itself, or a file object)."""
+    """A path goes to the library, which reads gzip, bzip2, xz and zstd files by their content
+    (chc_decompressor) when it was built with their libraries; for one it lacks, the standard
+    library's module decompresses (gzip, bz2, lzma; .zst with Debian's python3-zstandard).
+    File objects are read as they are."""
     if hasattr(source, "read"):
         return source
     path = os.fspath(source)
     ext = os.path.splitext(path if isinstance(path, str) else path.decode(errors="replace"))[1].lower()
-    if ext in _COMPRESSED:
+    if ext not in _COMPRESSED or _c.build_features().get(_COMPRESSED[ext][0] or "", False):
+        return path
+    module = _COMPRESSED[ext][1]
+    if module:
         import importlib
-        return importlib.import_module(_COMPRESSED[ext]).open(path, "rb")
-    if ext == ".zst":
-        try:
-            import zstandard
-        except ImportError:
-            raise Error(f"{path}: .zst input needs the zstandard module "
-                        "(apt-get install python3-zstandard), or decompress it first") from None
-        return zstandard.ZstdDecompressor().stream_reader(open(path, "rb"), closefd=True)
-    return path
+        return importlib.import_module(module).open(path, "rb")
+    try:
+        import zstandard
+    except ImportError:
+        raise Error(f"{path}: .zst input needs a libchesscodec built with libzstd or the zstandard "
+                    "module (apt-get install python3-zstandard)") from None
+    return zstandard.ZstdDecompressor().stream_reader(open(path, "rb"), closefd=True)
 
 
 def read_games(source: Union[str, "os.PathLike[str]", BinaryIO, TextIO], format: Optional[str] = None, *,
@@ -157,7 +160,8 @@ def render_gif(game: Game, **options: Any) -> bytes:
 
 
 def build_features() -> Dict[str, bool]:
-    """Which optional pictures the library was built with: {"png": bool, "gif": bool}."""
+    """Which optional parts the library was built with: pictures ("png", "gif") and compressed
+    files ("gzip", "bzip2", "xz", "zstd"), each a bool."""
     return _c.build_features()
 
 

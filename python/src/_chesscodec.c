@@ -1639,6 +1639,7 @@ typedef struct {
     PyObject_HEAD
     chc_reader *r;
     FILE *fp;          /* a path opened here */
+    chc_decompressor *dec; /* reading fp: gzip, bzip2, xz, zstd decompressed by the library */
     PyObject *file;    /* or a Python file object */
     PyObject *errors;  /* list of Error when errors='skip' */
     int skip;          /* errors='skip' */
@@ -1708,6 +1709,8 @@ static void reader_close(ReaderObject *r)
 {
     chc_reader_free(r->r);
     r->r = NULL;
+    chc_decompressor_free(r->dec);
+    r->dec = NULL;
     if (r->fp) fclose(r->fp);
     r->fp = NULL;
     Py_CLEAR(r->file);
@@ -1759,7 +1762,8 @@ static PyObject *Reader_new(PyTypeObject *type, PyObject *args, PyObject *kw)
             return NULL;
         }
         Py_DECREF(path);
-        o->r = chc_reader_new(read_fp, o, format, flags);
+        o->dec = chc_decompressor_new(read_fp, o, 1);
+        o->r = o->dec ? chc_reader_new(chc_decompressor_read, o->dec, format, flags) : NULL;
     }
     if (!o->r) {
         Py_DECREF(o);
@@ -1809,6 +1813,8 @@ static PyObject *Reader_next(PyObject *self)
             PyObject *exc = r->exc;
             r->exc = NULL;
             int io = rc == CHC_E_IO;
+            if (io && chc_decompressor_error(r->dec, NULL) != CHC_OK)
+                rc = chc_decompressor_error(r->dec, &d); /* why the compressed file stopped */
             reader_close(r);
             if (exc) {
                 exc_restore(exc);
@@ -2471,8 +2477,10 @@ static PyObject *mod_build_features(PyObject *m, PyObject *unused)
 {
     (void)m, (void)unused;
     unsigned f = chc_build_features();
-    return Py_BuildValue("{s:O,s:O}", "png", f & CHC_FEATURE_PNG ? Py_True : Py_False, "gif",
-                         f & CHC_FEATURE_GIF ? Py_True : Py_False);
+    return Py_BuildValue("{s:O,s:O,s:O,s:O,s:O,s:O}", "png", f & CHC_FEATURE_PNG ? Py_True : Py_False, "gif",
+                         f & CHC_FEATURE_GIF ? Py_True : Py_False, "gzip", f & CHC_FEATURE_GZIP ? Py_True : Py_False,
+                         "bzip2", f & CHC_FEATURE_BZIP2 ? Py_True : Py_False, "xz",
+                         f & CHC_FEATURE_XZ ? Py_True : Py_False, "zstd", f & CHC_FEATURE_ZSTD ? Py_True : Py_False);
 }
 
 static PyMethodDef module_methods[] = {
@@ -2493,7 +2501,7 @@ static PyMethodDef module_methods[] = {
     {"strerror", mod_strerror, METH_O, "The library's text for an error code."},
     {"render", KWFN(mod_render), KW, "render(what, format='svg', *, flip, size, coordinates, theme, arrows, "
      "marks, plies, delay_ms) -> str (svg) | bytes (png, gif): a picture of a Position or Game."},
-    {"build_features", mod_build_features, METH_NOARGS, "{'png': bool, 'gif': bool}: the optional pictures built."},
+    {"build_features", mod_build_features, METH_NOARGS, "{'png', 'gif', 'gzip', 'bzip2', 'xz', 'zstd': bool}: the optional parts built."},
     {"_move_from_raw", mod_move_from_raw, METH_VARARGS, NULL},
     {NULL, NULL, 0, NULL}
 };
