@@ -48,7 +48,7 @@ static int run(chc_decompressor *d, uint64_t *hash, size_t *total)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static const char *const magic[] = {"", "\x1f\x8b", "BZh", "\xfd" "7zXZ", "\x28\xb5\x2f\xfd"};
+    static const char *const magic[] = {"", "\x1f\x8b", "BZh", "\3757zXZ", "\x28\xb5\x2f\xfd"}; /* \375: 0xfd */
     static const size_t mlen[] = {0, 2, 3, 6, 4};
     if (size < 1 || size > 65536) return 0;
     int k = data[0] % 5;
