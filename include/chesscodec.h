@@ -1049,7 +1049,7 @@ CHC_API int chc_urlsafe_read(const char *src, size_t src_len, chc_game *g,
  *   /encode POSITION     the covert code of a position (FEN, "startpos", or any code)
  *   /decode TEXT         the position of a code (bare, in a sentence or mixed among words)
  *   /resign TEXT         the code of TEXT's position with the white flag (resignation)
- *   /mix CODE message=M  M with the code hidden among its words
+ *   /mix CODE message=M  M (up to 3000 bytes) with the code hidden among its words
  *   /extract TEXT        the code out of a mixed message
  *   /move TEXT [MOVE..]  no move: an analysis-board link; moves (SAN or UCI): play them and
  *                        answer the new code (a game that is over takes none, and says why)
@@ -1080,7 +1080,8 @@ typedef struct chc_bot_reply {
     int flip;              /* 1 when Black is to move in `position` */
 } chc_bot_reply;
 /* Answers one chat message src[0..src_len) (UTF-8; any bytes accepted; NULL with src_len 0
- * is an empty message). The reply text (UTF-8, NUL-terminated, never empty) goes into dst
+ * is an empty message). The reply text (valid UTF-8 without NUL bytes: invalid bytes of the
+ * message quoted in it become '?'; NUL-terminated; never empty) goes into dst
  * (capacity dst_cap, owned by the caller; CHC_BOT_REPLY_MAX always suffices), its length
  * without the NUL into *dst_len (NULL accepted), the rest into *reply. page_base: the address
  * of chesscodec's page for the "page" link (NULL: no such link). Pure: no I/O, no global

@@ -208,6 +208,7 @@ static int send_text(bot *b, json_int_t chat, const char *text)
     long status;
     json_t *res = NULL, *body = json_pack("{s:I, s:s}", "chat_id", chat, "text", text);
     snprintf(what, sizeof what, "chat %lld", (long long)chat);
+    if (!body) fprintf(stderr, "chesscodec bot: sendMessage %s: the reply is not valid UTF-8\n", what);
     int rc = body ? call_retry(b, "sendMessage", what, body, NULL, &res, &status) : CALL_FAILED;
     json_decref(body);
     json_decref(res);
@@ -263,8 +264,9 @@ static int handle(bot *b, json_t *u, long long id)
                        sizeof reply, NULL, &r) != CHC_OK)
         snprintf(reply, sizeof reply, "Sorry, I could not answer that.");
     int rc = send_text(b, json_integer_value(chat), reply);
-    if (rc == CALL_OK && r.picture && b->png) rc = send_picture(b, json_integer_value(chat), &r);
-    return rc == CALL_STOP ? CALL_STOP : CALL_OK;
+    if (rc == CALL_STOP) return CALL_STOP; /* not answered: a restart answers it */
+    if (rc == CALL_OK && r.picture && b->png) send_picture(b, json_integer_value(chat), &r);
+    return CALL_OK;
 }
 
 /* Reads the token: --token-file's first line, else CHC_BOT_TOKEN. */

@@ -201,6 +201,8 @@ static size_t find(const char *s, size_t n, const char *needle)
     return n;
 }
 
+#define BOT_MIX_MAX 3000 /* longest cover message: the reply stays under Telegram's 4096 */
+
 static void answer_mix(bot_out *o, chc_bot_reply *r, const char *s, size_t n)
 {
     static const char usage[] = "/mix CODE message=YOUR TEXT, e.g. /mix CODE message=see you at eight";
@@ -209,6 +211,9 @@ static void answer_mix(bot_out *o, chc_bot_reply *r, const char *s, size_t n)
     size_t code_len = at, msg_len = n - at - 8;
     const char *code = trim(s, &code_len), *msg = trim(s + at + 8, &msg_len);
     if (!msg_len) return (void)putf(o, "The message is empty. Send %s.", usage);
+    if (msg_len > BOT_MIX_MAX)
+        return (void)putf(o, "The message is too long to carry a code (%zu bytes; up to %d, so that the "
+                             "reply fits in one chat message).", msg_len, BOT_MIX_MAX);
     chc_position pos;
     chc_read_info info;
     chc_diag d;
@@ -363,6 +368,30 @@ static void answer_plain(bot_out *o, chc_bot_reply *r, const char *s, size_t n, 
     puts_(o, "I found no covert chess code in that message. Send /startgame to begin, or /help for the commands.");
 }
 
+/* Makes s[0..n) valid UTF-8 (as JSON and Telegram want it): a byte that starts no valid
+ * sequence (a cut or overlong one, a surrogate) becomes '?', a NUL a space. */
+static void utf8_clean(char *s, size_t n)
+{
+    unsigned char *u = (unsigned char *)s;
+    for (size_t i = 0; i < n;) {
+        unsigned c = u[i];
+        size_t k = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+        int ok = k > 0 && i + k <= n;
+        for (size_t j = 1; ok && j < k; j++) ok = (u[i + j] & 0xC0) == 0x80;
+        if (ok && k > 2) {
+            unsigned c1 = u[i + 1];
+            ok = !((c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 >= 0xA0) || (c == 0xF0 && c1 < 0x90) ||
+                   (c == 0xF4 && c1 >= 0x90));
+        }
+        if (!ok) {
+            u[i++] = '?';
+            continue;
+        }
+        if (c == 0) u[i] = ' ';
+        i += k;
+    }
+}
+
 static const struct {
     const char *name;
     int command;
@@ -420,13 +449,15 @@ int chc_bot_answer(const char *src, size_t src_len, const char *page_base, char 
         case CHC_BOT_EMOJI: answer_emoji_places(&o, reply, arg, arg_len); break;
         case CHC_BOT_HELP: puts_(&o, help_text), reply->ok = 1; break;
         default:
-            putf(&o, "I do not know the command %.*s. Send /help for the commands.",
-                 (int)(w > 64 ? 64 : w), s);
+            if (w > 64)
+                for (w = 64; w > 1 && ((unsigned char)s[w] & 0xC0) == 0x80;) w--;
+            putf(&o, "I do not know the command %.*s. Send /help for the commands.", (int)w, s);
         }
     }
     if (dst_len) *dst_len = o.len;
     if (o.len < dst_cap) {
         dst[o.len] = 0;
+        utf8_clean(dst, o.len);
         return CHC_OK;
     }
     if (dst_cap) dst[dst_cap - 1] = 0;

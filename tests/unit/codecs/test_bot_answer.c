@@ -177,6 +177,27 @@ static void test_emoji_help_unknown(void **state)
     assert_int_equal(rep.command, CHC_BOT_NONE);
 }
 
+/* Non-zero when s is valid UTF-8 (no overlong forms, no surrogates, nothing past U+10FFFF). */
+static int valid_utf8(const char *s)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    while (*u) {
+        unsigned c = *u, cp;
+        size_t k = c < 0x80 ? 0 : (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2 : (c & 0xF8) == 0xF0 ? 3 : 9;
+        if (k == 9) return 0;
+        cp = k ? c & (0x3F >> k) : c;
+        for (size_t j = 1; j <= k; j++) {
+            if ((u[j] & 0xC0) != 0x80) return 0;
+            cp = cp << 6 | (u[j] & 0x3F);
+        }
+        if ((k == 1 && cp < 0x80) || (k == 2 && cp < 0x800) || (k == 3 && cp < 0x10000) || cp > 0x10FFFF ||
+            (cp >= 0xD800 && cp <= 0xDFFF))
+            return 0;
+        u += k + 1;
+    }
+    return 1;
+}
+
 static void test_bad_input(void **state)
 {
     (void)state;
@@ -202,7 +223,22 @@ static void test_bad_input(void **state)
         }
         assert_int_equal(chc_bot_answer(big, len, NULL, out, sizeof out, NULL, &rep), CHC_OK);
         assert_true(out[0] != 0);
+        if (!valid_utf8(out)) fail_msg("reply to message %d is not UTF-8: [%s]", t, out);
     }
+    /* a long unknown command cut inside a character; a cover message too long to mix */
+    memset(big, 0, 600);
+    strcpy(big, "/");
+    for (int i = 0; i < 40; i++) strcat(big, "\xc3\xa9");
+    ask(big);
+    assert_int_equal(rep.command, CHC_BOT_UNKNOWN);
+    assert_true(valid_utf8(out));
+    strcpy(big, "/mix " START_CODE " message=");
+    size_t k = strlen(big);
+    memset(big + k, 'w', 3001);
+    big[k + 3001] = 0;
+    ask(big);
+    assert_int_equal(rep.ok, 0);
+    has(out, "too long to carry a code");
     free(big);
     /* the buffer contract */
     size_t need = 0;
