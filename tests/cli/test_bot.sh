@@ -1,7 +1,8 @@
 #!/bin/bash
 # chesscodec bot against a local fake Bot API (tests/cli/fake_bot_api.py): a scripted chat of
 # 28 updates (every command, bad input, a huge message, non-text and broken updates, a 429
-# with retry_after, a proxy 502, a chat that is gone), every reply checked; then a restart
+# with retry_after, a proxy 502, a chat that is gone), every reply checked; network errors
+# with backoff (no server at all); then a restart
 # that must resume at the offset kept in --state, answering nothing twice.
 . "$(dirname "$0")/../lib.sh"
 require_feature bot
@@ -100,6 +101,17 @@ CHC_BOT_TOKEN= expect_status "no token" 1 "$BIN" bot --api-url "$API"
 printf 'wrong-token\n' > "$TMP/wrong"
 expect_status "a refused token ends the bot" 1 timeout 20 "$BIN" bot --token-file "$TMP/wrong" --api-url "$API" --poll-timeout 1
 expect_status "a bad --poll-timeout" 2 "$BIN" bot --poll-timeout x
+
+# No server at all: network errors, retried with a growing backoff; SIGTERM still stops it.
+DEAD=$(python3 -c "import socket; s=socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])")
+"$BIN" bot --token-file "$TMP/token" --api-url "http://127.0.0.1:$DEAD" --max-backoff 2 2>"$TMP/log0" &
+BOTPID=$!
+sleep 3.5
+kill -TERM $BOTPID; wait $BOTPID; st=$?; BOTPID=""
+expect_eq "SIGTERM during the backoff" 0 "$st"
+contains "a network error is logged" "$(cat "$TMP/log0")" "getUpdates offset 0: HTTP 0 network error: "
+contains "the first retry after 1 s" "$(cat "$TMP/log0")" "retrying in 1 s"
+contains "then after 2 s (--max-backoff)" "$(cat "$TMP/log0")" "retrying in 2 s"
 
 # Phase 1.
 t0=$(date +%s)
