@@ -2,8 +2,8 @@
 # chesscodec bot against a local fake Bot API (tests/cli/fake_bot_api.py): a scripted chat of
 # 28 updates (every command, bad input, a huge message, non-text and broken updates, a 429
 # with retry_after, a proxy 502, a chat that is gone), every reply checked; network errors
-# with backoff (no server at all); then a restart
-# that must resume at the offset kept in --state, answering nothing twice.
+# with backoff (no server at all); then a restart that must resume at the offset kept in
+# --state, answering nothing twice.
 . "$(dirname "$0")/../lib.sh"
 require_feature bot
 require_tool python3
