@@ -1039,6 +1039,57 @@ CHC_API int chc_urlsafe_write(const chc_game *g, unsigned flags, char *dst, size
  * Returns the errors of chc_urlsafe_decode() or CHC_E_NO_MEMORY. */
 CHC_API int chc_urlsafe_read(const char *src, size_t src_len, chc_game *g,
                              chc_read_info *info, chc_diag *diag);
+
+/*
+ * The covert chess bot's answers (`chesscodec bot`, docs/bot.md): one chat message in, the
+ * reply out, as the original covert-chess-bot answers, with no network and no state (the
+ * program around it does the transport). Commands (a "@botname" after the command word is
+ * ignored; the argument is the rest of the message):
+ *   /start, /startgame   the start position: FEN, covert code, links
+ *   /encode POSITION     the covert code of a position (FEN, "startpos", or any code)
+ *   /decode TEXT         the position of a code (bare, in a sentence or mixed among words)
+ *   /resign TEXT         the code of TEXT's position with the white flag (resignation)
+ *   /mix CODE message=M  M (up to 3000 bytes) with the code hidden among its words
+ *   /extract TEXT        the code out of a mixed message
+ *   /move TEXT [MOVE..]  no move: an analysis-board link; moves (SAN or UCI): play them and
+ *                        answer the new code (a game that is over takes none, and says why)
+ *   /edit TEXT           a board-editor link
+ *   /emoji EMOJI         what one emoji means at each place of a code
+ *   /help                the commands
+ * A message that is one emoji alone gets its index, name, group, subgroup and escape
+ * sequence; any other message holding a code is decoded (/decode); anything else gets a
+ * short hint. Bad input always gets a reply that says what is wrong.
+ */
+#define CHC_BOT_MESSAGE_MAX 4096   /* longest message answered (bytes); longer: "too long" */
+#define CHC_BOT_REPLY_MAX 12288    /* always enough for the reply text, with its NUL */
+/* What chc_bot_answer() recognised (for logs). */
+enum chc_bot_command {
+    CHC_BOT_NONE = 0,    /* a plain message without a code, or an empty or too long one */
+    CHC_BOT_START, CHC_BOT_ENCODE, CHC_BOT_DECODE, CHC_BOT_RESIGN, CHC_BOT_MIX,
+    CHC_BOT_EXTRACT, CHC_BOT_MOVE, CHC_BOT_EDIT, CHC_BOT_HELP,
+    CHC_BOT_EMOJI,       /* an emoji alone, or /emoji */
+    CHC_BOT_UNKNOWN      /* a command the bot does not have */
+};
+/* Besides the text: what to attach and what was done. */
+typedef struct chc_bot_reply {
+    int command;           /* enum chc_bot_command */
+    int ok;                /* 1: the request was answered; 0: the reply explains an error */
+    int picture;           /* 1: attach a board picture of `position` (drawn from the side
+                              to move: flip when Black is to move) */
+    chc_position position; /* valid when picture is 1 */
+    int flip;              /* 1 when Black is to move in `position` */
+} chc_bot_reply;
+/* Answers one chat message src[0..src_len) (UTF-8; any bytes accepted; NULL with src_len 0
+ * is an empty message). The reply text (valid UTF-8 without NUL bytes: invalid bytes of the
+ * message quoted in it become '?'; NUL-terminated; never empty) goes into dst
+ * (capacity dst_cap, owned by the caller; CHC_BOT_REPLY_MAX always suffices), its length
+ * without the NUL into *dst_len (NULL accepted), the rest into *reply. page_base: the address
+ * of chesscodec's page for the "page" link (NULL: no such link). Pure: no I/O, no global
+ * state, thread-safe. Returns CHC_OK whenever a reply was written, bad input included (then
+ * reply->ok is 0); CHC_E_ARGUMENT (dst or reply NULL, src NULL with src_len > 0) or
+ * CHC_E_BUFFER_TOO_SMALL (*dst_len gets the length needed; dst holds a cut reply). */
+CHC_API int chc_bot_answer(const char *src, size_t src_len, const char *page_base, char *dst,
+                           size_t dst_cap, size_t *dst_len, chc_bot_reply *reply);
 /* <<< END SECTION codecs */
 
 /* >>> SECTION pack (position and game codes) -- see src/pack/ */
