@@ -69,8 +69,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         rc[pass] = run(d, &h[pass], &t[pass]);
         chc_decompressor_free(d);
     }
-    /* the same bytes as far as both went; the same outcome unless a bomb was cut */
-    if (rc[0] != -1 && rc[1] != -1 && (rc[0] != rc[1] || h[0] != h[1] || t[0] != t[1])) abort();
+    /* the same outcome unless a bomb was cut, and the same bytes when both read to the end
+     * (before an error, how much comes out depends on how the input arrived, and on xz's
+     * threads: a threaded decoder hands out a block only once it is checked) */
+    if (rc[0] != -1 && rc[1] != -1 && (rc[0] != rc[1] || (rc[0] == CHC_OK && (h[0] != h[1] || t[0] != t[1]))))
+        abort();
     free(in);
     return 0;
 }
