@@ -36,7 +36,7 @@ static size_t mem_read(void *ctx, char *buf, size_t cap)
     size_t n = m->len - m->pos;
     if (n > cap) n = cap;
     if (m->step && n > m->step) n = m->step;
-    memcpy(buf, m->p + m->pos, n);
+    if (n) memcpy(buf, m->p + m->pos, n); /* (an empty mem has no buffer) */
     m->pos += n;
     return n;
 }
