@@ -20,6 +20,7 @@ typedef struct mem {
 static int mem_write(void *ctx, const void *data, size_t len)
 {
     mem *m = ctx;
+    if (!len) return 0;
     if (m->len + len > m->cap) {
         m->cap = (m->len + len) * 2;
         m->p = realloc(m->p, m->cap);
