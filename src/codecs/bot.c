@@ -1,39 +1,11 @@
 /* The covert chess bot's answers: one chat message in, the reply text out (chc_bot_answer,
  * include/chesscodec.h). No I/O and no state: `chesscodec bot` (cli/bot/) does the transport.
  * Every answer is made of the public codec, format and play functions. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "chesscodec.h"
-
-/* The reply being written: bytes past cap are counted, not stored. */
-typedef struct bot_out {
-    char *dst;
-    size_t cap, len;
-} bot_out;
-
-static void put(bot_out *o, const char *s, size_t n)
-{
-    if (o->len < o->cap) {
-        size_t room = o->cap - o->len;
-        memcpy(o->dst + o->len, s, n < room ? n : room);
-    }
-    o->len += n;
-}
-
-static void puts_(bot_out *o, const char *s) { put(o, s, strlen(s)); }
-
-static void putf(bot_out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void putf(bot_out *o, const char *fmt, ...)
-{
-    char buf[512];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    if (n > 0) put(o, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
-}
+#include "common/sink.h"
 
 static int is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
@@ -72,43 +44,43 @@ static int read_pos(const char *s, size_t n, chc_position *pos, chc_read_info *i
 }
 
 /* "Could not read a position: ..." and what to send. */
-static void bad_pos(bot_out *o, int rc, const chc_diag *d, const char *usage)
+static void bad_pos(chci_sink *o, int rc, const chc_diag *d, const char *usage)
 {
-    if (rc == CHC_E_EMPTY) putf(o, "Send %s.", usage);
-    else putf(o, "I could not read a position: %s.\nSend %s.", why(rc, d), usage);
+    if (rc == CHC_E_EMPTY) chci_putf(o, "Send %s.", usage);
+    else chci_putf(o, "I could not read a position: %s.\nSend %s.", why(rc, d), usage);
 }
 
 /* The covert code of pos (with the white flag when resigned); 0, or writes why not. */
-static int put_code(bot_out *o, const chc_position *pos, int resigned)
+static int put_code(chci_sink *o, const chc_position *pos, int resigned)
 {
     char code[CHC_COVERT_MAX];
     chc_diag d = CHC_DIAG_INIT;
     int rc = chc_covert_write(pos, resigned ? CHC_COVERT_RESIGNED : 0, code, sizeof code, NULL, &d);
     if (rc) {
-        putf(o, "This position has no covert code: %s.", why(rc, &d));
+        chci_putf(o, "This position has no covert code: %s.", why(rc, &d));
         return -1;
     }
-    puts_(o, code);
+    chci_puts(o, code);
     return 0;
 }
 
-static void put_fen(bot_out *o, const chc_position *pos)
+static void put_fen(chci_sink *o, const chc_position *pos)
 {
     char fen[CHC_FEN_MAX];
     chc_position_to_fen(pos, fen, sizeof fen, 0);
-    putf(o, "FEN: %s", fen);
+    chci_putf(o, "FEN: %s", fen);
 }
 
 /* "Analysis: URL" (or Editor, Page) on a line of its own. */
-static void put_link(bot_out *o, const chc_position *pos, int kind, const char *base)
+static void put_link(chci_sink *o, const chc_position *pos, int kind, const char *base)
 {
     char url[CHC_LINK_MAX(512)];
     if (kind == CHC_LINK_PAGE && (!base || strlen(base) > 512)) return;
     if (chc_position_link(pos, kind, base, url, sizeof url, NULL, NULL) == CHC_OK)
-        putf(o, "\n%s: %s", kind == CHC_LINK_PAGE ? "Page" : kind ? "Editor" : "Analysis", url);
+        chci_putf(o, "\n%s: %s", kind == CHC_LINK_PAGE ? "Page" : kind ? "Editor" : "Analysis", url);
 }
 
-static void put_links(bot_out *o, const chc_position *pos, const char *base)
+static void put_links(chci_sink *o, const chc_position *pos, const char *base)
 {
     put_link(o, pos, CHC_LINK_LICHESS_ANALYSIS, NULL);
     put_link(o, pos, CHC_LINK_LICHESS_EDITOR, NULL);
@@ -116,13 +88,13 @@ static void put_links(bot_out *o, const chc_position *pos, const char *base)
 }
 
 /* Who is to move, or why the game is over. */
-static void put_state(bot_out *o, const chc_position *pos, int resigned)
+static void put_state(chci_sink *o, const chc_position *pos, int resigned)
 {
     char over[CHC_OVER_TEXT_MAX];
     if (chc_position_over(pos, resigned ? CHC_PLAY_RESIGNED : 0, over, sizeof over))
-        putf(o, "Game over: %s.", over);
+        chci_putf(o, "Game over: %s.", over);
     else
-        puts_(o, pos->side == CHC_BLACK ? "Black to move." : "White to move.");
+        chci_puts(o, pos->side == CHC_BLACK ? "Black to move." : "White to move.");
 }
 
 static void want_picture(chc_bot_reply *r, const chc_position *pos)
@@ -132,20 +104,20 @@ static void want_picture(chc_bot_reply *r, const chc_position *pos)
     r->flip = pos->side == CHC_BLACK;
 }
 
-static void answer_start(bot_out *o, chc_bot_reply *r, const char *base)
+static void answer_start(chci_sink *o, chc_bot_reply *r, const char *base)
 {
     chc_position pos;
     chc_position_startpos(&pos);
-    puts_(o, "New game. Send this code to your opponent:\n");
+    chci_puts(o, "New game. Send this code to your opponent:\n");
     put_code(o, &pos, 0);
-    puts_(o, "\n");
+    chci_puts(o, "\n");
     put_fen(o, &pos);
     put_links(o, &pos, base);
     want_picture(r, &pos);
     r->ok = 1;
 }
 
-static void answer_encode(bot_out *o, chc_bot_reply *r, const char *s, size_t n)
+static void answer_encode(chci_sink *o, chc_bot_reply *r, const char *s, size_t n)
 {
     chc_position pos;
     chc_read_info info;
@@ -157,20 +129,20 @@ static void answer_encode(bot_out *o, chc_bot_reply *r, const char *s, size_t n)
     r->ok = 1;
 }
 
-static void answer_decode(bot_out *o, chc_bot_reply *r, const chc_position *pos, unsigned flags,
+static void answer_decode(chci_sink *o, chc_bot_reply *r, const chc_position *pos, unsigned flags,
                           const char *base)
 {
     int resigned = (flags & CHC_READ_RESIGNED) != 0;
     put_fen(o, pos);
-    puts_(o, "\n");
+    chci_puts(o, "\n");
     put_state(o, pos, resigned);
-    if (flags & CHC_READ_MIXED) puts_(o, "\n(the code was mixed among the words of a message)");
+    if (flags & CHC_READ_MIXED) chci_puts(o, "\n(the code was mixed among the words of a message)");
     put_links(o, pos, base);
     want_picture(r, pos);
     r->ok = 1;
 }
 
-static void answer_decode_text(bot_out *o, chc_bot_reply *r, const char *s, size_t n, const char *base)
+static void answer_decode_text(chci_sink *o, chc_bot_reply *r, const char *s, size_t n, const char *base)
 {
     chc_position pos;
     chc_read_info info;
@@ -180,7 +152,7 @@ static void answer_decode_text(bot_out *o, chc_bot_reply *r, const char *s, size
     answer_decode(o, r, &pos, info.flags, base);
 }
 
-static void answer_resign(bot_out *o, chc_bot_reply *r, const char *s, size_t n)
+static void answer_resign(chci_sink *o, chc_bot_reply *r, const char *s, size_t n)
 {
     chc_position pos;
     chc_read_info info;
@@ -188,7 +160,7 @@ static void answer_resign(bot_out *o, chc_bot_reply *r, const char *s, size_t n)
     int rc = read_pos(s, n, &pos, &info, &d);
     if (rc) return bad_pos(o, rc, &d, "/resign followed by a code, a mixed message or a FEN");
     if (put_code(o, &pos, 1)) return;
-    puts_(o, "\nThe white flag at the end says: I resign.");
+    chci_puts(o, "\nThe white flag at the end says: I resign.");
     r->ok = 1;
 }
 
@@ -203,16 +175,16 @@ static size_t find(const char *s, size_t n, const char *needle)
 
 #define BOT_MIX_MAX 3000 /* longest cover message: the reply stays under Telegram's 4096 */
 
-static void answer_mix(bot_out *o, chc_bot_reply *r, const char *s, size_t n)
+static void answer_mix(chci_sink *o, chc_bot_reply *r, const char *s, size_t n)
 {
     static const char usage[] = "/mix CODE message=YOUR TEXT, e.g. /mix CODE message=see you at eight";
     size_t at = find(s, n, "message=");
-    if (at == n) return (void)putf(o, "Send %s.", usage);
+    if (at == n) return (void)chci_putf(o, "Send %s.", usage);
     size_t code_len = at, msg_len = n - at - 8;
     const char *code = trim(s, &code_len), *msg = trim(s + at + 8, &msg_len);
-    if (!msg_len) return (void)putf(o, "The message is empty. Send %s.", usage);
+    if (!msg_len) return (void)chci_putf(o, "The message is empty. Send %s.", usage);
     if (msg_len > BOT_MIX_MAX)
-        return (void)putf(o, "The message is too long to carry a code (%zu bytes; up to %d, so that the "
+        return (void)chci_putf(o, "The message is too long to carry a code (%zu bytes; up to %d, so that the "
                              "reply fits in one chat message).", msg_len, BOT_MIX_MAX);
     chc_position pos;
     chc_read_info info;
@@ -224,20 +196,20 @@ static void answer_mix(bot_out *o, chc_bot_reply *r, const char *s, size_t n)
     rc = chc_covert_mix_position(msg, msg_len, &pos, info.flags & CHC_READ_RESIGNED ? CHC_COVERT_RESIGNED : 0,
                                  mixed, sizeof mixed, NULL, &d);
     if (rc == CHC_E_COVERT_MESSAGE)
-        return (void)putf(o, "The message cannot carry a code: %s. Leave the emoji out of it.", why(rc, &d));
-    if (rc) return (void)putf(o, "This position cannot be mixed: %s.", why(rc, &d));
-    puts_(o, mixed);
+        return (void)chci_putf(o, "The message cannot carry a code: %s. Leave the emoji out of it.", why(rc, &d));
+    if (rc) return (void)chci_putf(o, "This position cannot be mixed: %s.", why(rc, &d));
+    chci_puts(o, mixed);
     r->ok = 1;
 }
 
-static void answer_extract(bot_out *o, chc_bot_reply *r, const char *s, size_t n)
+static void answer_extract(chci_sink *o, chc_bot_reply *r, const char *s, size_t n)
 {
     chc_position pos;
     chc_diag d = CHC_DIAG_INIT;
     chc_covert_span span;
-    if (!n) return (void)puts_(o, "Send /extract followed by a mixed message.");
+    if (!n) return (void)chci_puts(o, "Send /extract followed by a mixed message.");
     int rc = chc_covert_find(s, n, &pos, &span, &d);
-    if (rc) return (void)putf(o, "I found no code in that message: %s.", why(rc, &d));
+    if (rc) return (void)chci_putf(o, "I found no code in that message: %s.", why(rc, &d));
     put_code(o, &pos, (span.flags & CHC_READ_RESIGNED) != 0);
     r->ok = 1;
 }
@@ -258,7 +230,7 @@ static int looks_like_move(const char *w, size_t n)
 
 #define BOT_MOVES_MAX 16
 
-static void answer_move(bot_out *o, chc_bot_reply *r, const char *s, size_t n, const char *base)
+static void answer_move(chci_sink *o, chc_bot_reply *r, const char *s, size_t n, const char *base)
 {
     static const char usage[] = "/move CODE for an analysis board, or /move CODE MOVE to play it (e.g. /move CODE e4)";
     /* The moves are the trailing words that look like moves: the longest such tail whose
@@ -285,7 +257,7 @@ static void answer_move(bot_out *o, chc_bot_reply *r, const char *s, size_t n, c
     if (rc) return bad_pos(o, rc, &d, usage);
     int resigned = (info.flags & CHC_READ_RESIGNED) != 0;
     if (!moves) {
-        puts_(o, "Make your move on the board, then send /move CODE MOVE.");
+        chci_puts(o, "Make your move on the board, then send /move CODE MOVE.");
         put_link(o, &pos, CHC_LINK_LICHESS_ANALYSIS, NULL);
         put_link(o, &pos, CHC_LINK_PAGE, base);
         r->ok = 1;
@@ -295,53 +267,53 @@ static void answer_move(bot_out *o, chc_bot_reply *r, const char *s, size_t n, c
     for (size_t i = moves; i-- > 0;) {
         chc_diag_init(&d);
         rc = chc_position_play(&pos, resigned ? CHC_PLAY_RESIGNED : 0, s + start[i], end[i] - start[i], NULL, &outcome, &d);
-        if (rc == CHC_E_GAME_OVER) return (void)putf(o, "No move can be played: %s.", why(rc, &d));
-        if (rc) return (void)putf(o, "Move '%.*s': %s.", (int)(end[i] - start[i]), s + start[i], why(rc, &d));
+        if (rc == CHC_E_GAME_OVER) return (void)chci_putf(o, "No move can be played: %s.", why(rc, &d));
+        if (rc) return (void)chci_putf(o, "Move '%.*s': %s.", (int)(end[i] - start[i]), s + start[i], why(rc, &d));
     }
     if (put_code(o, &pos, 0)) return;
-    puts_(o, "\n");
+    chci_puts(o, "\n");
     put_state(o, &pos, 0);
-    if (outcome == CHC_OUTCOME_FIFTY) puts_(o, " Fifty moves without a capture or a pawn move: a draw may be claimed.");
+    if (outcome == CHC_OUTCOME_FIFTY) chci_puts(o, " Fifty moves without a capture or a pawn move: a draw may be claimed.");
     want_picture(r, &pos);
     r->ok = 1;
 }
 
-static void answer_edit(bot_out *o, chc_bot_reply *r, const char *s, size_t n)
+static void answer_edit(chci_sink *o, chc_bot_reply *r, const char *s, size_t n)
 {
     chc_position pos;
     chc_read_info info;
     chc_diag d;
     int rc = read_pos(s, n, &pos, &info, &d);
     if (rc) return bad_pos(o, rc, &d, "/edit followed by a code");
-    puts_(o, "Set up the position in the editor:");
+    chci_puts(o, "Set up the position in the editor:");
     put_link(o, &pos, CHC_LINK_LICHESS_EDITOR, NULL);
     r->ok = 1;
 }
 
 /* Index, name, group, subgroup and escape sequence of one emoji. */
-static void answer_emoji_info(bot_out *o, chc_bot_reply *r, int index)
+static void answer_emoji_info(chci_sink *o, chc_bot_reply *r, int index)
 {
     chc_emoji_info e;
     chc_covert_emoji_info(index, &e);
-    putf(o, "%s %s\nindex: %d\ngroup: %s\nsubgroup: %s\nescape: ", e.text, e.name, e.index, e.group, e.subgroup);
+    chci_putf(o, "%s %s\nindex: %d\ngroup: %s\nsubgroup: %s\nescape: ", e.text, e.name, e.index, e.group, e.subgroup);
     for (size_t i = 0; i < e.cp_count; i++)
-        e.cp[i] > 0xFFFF ? putf(o, "\\U%08X", (unsigned)e.cp[i]) : putf(o, "\\u%04X", (unsigned)e.cp[i]);
+        e.cp[i] > 0xFFFF ? chci_putf(o, "\\U%08X", (unsigned)e.cp[i]) : chci_putf(o, "\\u%04X", (unsigned)e.cp[i]);
     r->ok = 1;
 }
 
-static void answer_emoji_places(bot_out *o, chc_bot_reply *r, const char *s, size_t n)
+static void answer_emoji_places(chci_sink *o, chc_bot_reply *r, const char *s, size_t n)
 {
     char text[CHC_COVERT_EMOJI_TEXT_MAX];
     int index = n ? chc_covert_emoji_lookup(s, n) : -1;
     if (index < 0 || chc_covert_emoji_text(index, text, sizeof text, NULL) != CHC_OK)
-        return (void)puts_(o, "Send /emoji followed by one emoji (of Emoji 12.1) or a list index 0..3177.");
+        return (void)chci_puts(o, "Send /emoji followed by one emoji (of Emoji 12.1) or a list index 0..3177.");
     size_t len = strlen(text);
-    put(o, text, len && text[len - 1] == '\n' ? len - 1 : len);
+    chci_put(o, text, len && text[len - 1] == '\n' ? len - 1 : len);
     r->ok = 1;
 }
 
 /* A message that is no command: one emoji alone, a code, or nothing the bot reads. */
-static void answer_plain(bot_out *o, chc_bot_reply *r, const char *s, size_t n, const char *base)
+static void answer_plain(chci_sink *o, chc_bot_reply *r, const char *s, size_t n, const char *base)
 {
     int index = (unsigned char)s[0] >= 0x80 ? chc_covert_emoji_lookup(s, n) : -1;
     if (index >= 0) {
@@ -358,14 +330,14 @@ static void answer_plain(bot_out *o, chc_bot_reply *r, const char *s, size_t n, 
     }
     if (rc != CHC_E_COVERT_LENGTH && rc != CHC_E_COVERT_SCHEME) {
         r->command = CHC_BOT_DECODE;
-        return (void)putf(o, "That looks like a code, but I cannot read it: %s.", why(rc, &d));
+        return (void)chci_putf(o, "That looks like a code, but I cannot read it: %s.", why(rc, &d));
     }
     chc_read_info info;
     if (find(s, n, "/") < n && read_pos(s, n, &pos, &info, &d) == CHC_OK && info.format == CHC_FORMAT_FEN) {
         r->command = CHC_BOT_DECODE;
         return answer_decode(o, r, &pos, info.flags, base);
     }
-    puts_(o, "I found no covert chess code in that message. Send /startgame to begin, or /help for the commands.");
+    chci_puts(o, "I found no covert chess code in that message. Send /startgame to begin, or /help for the commands.");
 }
 
 /* Makes s[0..n) valid UTF-8 (as JSON and Telegram want it): a byte that starts no valid
@@ -422,13 +394,13 @@ int chc_bot_answer(const char *src, size_t src_len, const char *page_base, char 
 {
     if (!dst || !reply || (!src && src_len)) return CHC_E_ARGUMENT;
     memset(reply, 0, sizeof *reply);
-    bot_out o = {dst, dst_cap, 0};
+    chci_sink o = {dst, dst_cap, 0};
     size_t n = src_len;
     const char *s = src ? trim(src, &n) : "";
     if (src_len > CHC_BOT_MESSAGE_MAX) {
-        putf(&o, "That message is too long (%zu bytes; I read up to %d).", src_len, CHC_BOT_MESSAGE_MAX);
+        chci_putf(&o, "That message is too long (%zu bytes; I read up to %d).", src_len, CHC_BOT_MESSAGE_MAX);
     } else if (!n) {
-        puts_(&o, "Send /startgame to begin, or /help for the commands.");
+        chci_puts(&o, "Send /startgame to begin, or /help for the commands.");
     } else if (s[0] != '/') {
         answer_plain(&o, reply, s, n, page_base);
     } else {
@@ -447,11 +419,11 @@ int chc_bot_answer(const char *src, size_t src_len, const char *page_base, char 
         case CHC_BOT_MOVE: answer_move(&o, reply, arg, arg_len, page_base); break;
         case CHC_BOT_EDIT: answer_edit(&o, reply, arg, arg_len); break;
         case CHC_BOT_EMOJI: answer_emoji_places(&o, reply, arg, arg_len); break;
-        case CHC_BOT_HELP: puts_(&o, help_text), reply->ok = 1; break;
+        case CHC_BOT_HELP: chci_puts(&o, help_text), reply->ok = 1; break;
         default:
             if (w > 64)
                 for (w = 64; w > 1 && ((unsigned char)s[w] & 0xC0) == 0x80;) w--;
-            putf(&o, "I do not know the command %.*s. Send /help for the commands.", (int)w, s);
+            chci_putf(&o, "I do not know the command %.*s. Send /help for the commands.", (int)w, s);
         }
     }
     if (dst_len) *dst_len = o.len;

@@ -3,12 +3,12 @@
  * is defined once in <defs> and placed with <use>. Layers, bottom to top: squares, last-move
  * highlight, check gradient, coordinates, pieces, marks, arrows. docs/render.md. */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "chesscodec.h"
 #include "common/diag.h"
+#include "common/sink.h"
 
 #include "pieces.inc"
 
@@ -22,31 +22,6 @@ static const theme themes[2] = {
     {"#f0d9b5", "#b58863", "#cdd26a", "#15781b"}, /* CHC_RENDER_THEME_LIGHT: wood */
     {"#7d8796", "#4a5363", "#a3a84a", "#2f9e44"}, /* CHC_RENDER_THEME_DARK: slate */
 };
-
-/* Output that keeps counting past the capacity, so that the length needed is known. */
-typedef struct sink {
-    char *dst;
-    size_t cap, n;
-} sink;
-
-static void put(sink *s, const char *text, size_t len)
-{
-    if (s->n + len < s->cap) memcpy(s->dst + s->n, text, len);
-    s->n += len;
-}
-
-static void put_str(sink *s, const char *text) { put(s, text, strlen(text)); }
-
-static void putf(sink *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void putf(sink *s, const char *fmt, ...)
-{
-    char buf[256];
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    if (k > 0) put(s, buf, (size_t)k < sizeof buf ? (size_t)k : sizeof buf - 1);
-}
 
 static const char piece_ids[2][7] = {{0, 'P', 'N', 'B', 'R', 'Q', 'K'}, {0, 'p', 'n', 'b', 'r', 'q', 'k'}};
 
@@ -86,7 +61,7 @@ static int check_options(const chc_render_options *o, chc_diag *diag)
     return CHC_OK;
 }
 
-static void write_defs(sink *s, const chc_position *pos, const chc_render_options *o,
+static void write_defs(chci_sink *s, const chc_position *pos, const chc_render_options *o,
                        const theme *th, int check_sq)
 {
     unsigned used = 0;
@@ -94,58 +69,58 @@ static void write_defs(sink *s, const chc_position *pos, const chc_render_option
         int c, t;
         if (piece_of(pos->board[sq], &c, &t)) used |= 1u << (c * 8 + t);
     }
-    put_str(s, "<defs>\n");
+    chci_puts(s, "<defs>\n");
     if (check_sq >= 0)
-        put_str(s, "<radialGradient id=\"check\"><stop offset=\"0\" stop-color=\"#ff0000\"/>"
+        chci_puts(s, "<radialGradient id=\"check\"><stop offset=\"0\" stop-color=\"#ff0000\"/>"
                  "<stop offset=\"0.25\" stop-color=\"#e70000\"/><stop offset=\"0.9\" "
                  "stop-color=\"#a90000\" stop-opacity=\"0\"/><stop offset=\"1\" "
                  "stop-color=\"#9e0000\" stop-opacity=\"0\"/></radialGradient>\n");
     if (o->n_arrows)
-        putf(s, "<marker id=\"arrowhead\" orient=\"auto\" markerWidth=\"4\" markerHeight=\"8\" "
+        chci_putf(s, "<marker id=\"arrowhead\" orient=\"auto\" markerWidth=\"4\" markerHeight=\"8\" "
                 "refX=\"2.05\" refY=\"2\"><path d=\"M0,0 V4 L3,2 Z\" fill=\"%s\"/></marker>\n",
              th->annot);
     for (int c = 0; c < 2; c++)
         for (int t = CHC_PAWN; t <= CHC_KING; t++)
             if (used & (1u << (c * 8 + t))) {
-                putf(s, "<g id=\"%c%c\">", c == CHC_WHITE ? 'w' : 'b', piece_ids[0][t]);
-                put_str(s, piece_svg[c][t]);
-                put_str(s, "</g>\n");
+                chci_putf(s, "<g id=\"%c%c\">", c == CHC_WHITE ? 'w' : 'b', piece_ids[0][t]);
+                chci_puts(s, piece_svg[c][t]);
+                chci_puts(s, "</g>\n");
             }
-    put_str(s, "</defs>\n");
+    chci_puts(s, "</defs>\n");
 }
 
-static void write_squares(sink *s, const chc_render_options *o, const theme *th)
+static void write_squares(chci_sink *s, const chc_render_options *o, const theme *th)
 {
     for (int light = 1; light >= 0; light--) {
-        putf(s, "<g class=\"%s\" fill=\"%s\">", light ? "light" : "dark", light ? th->light : th->dark);
+        chci_putf(s, "<g class=\"%s\" fill=\"%s\">", light ? "light" : "dark", light ? th->light : th->dark);
         for (int sq = 0; sq < 64; sq++) {
             if (((CHC_FILE(sq) + CHC_RANK(sq)) & 1) != light) continue;
             int x, y;
             corner(sq, o->flip, &x, &y);
-            putf(s, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>", x, y, SQ, SQ);
+            chci_putf(s, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>", x, y, SQ, SQ);
         }
-        put_str(s, "</g>\n");
+        chci_puts(s, "</g>\n");
     }
 }
 
-static void write_coords(sink *s, const chc_render_options *o, const theme *th)
+static void write_coords(chci_sink *s, const chc_render_options *o, const theme *th)
 {
-    put_str(s, "<g class=\"coords\" font-family=\"sans-serif\" font-size=\"10\" font-weight=\"bold\">");
+    chci_puts(s, "<g class=\"coords\" font-family=\"sans-serif\" font-size=\"10\" font-weight=\"bold\">");
     int edge = o->flip ? 7 : 0; /* the bottom rank and the left file */
     for (int i = 0; i < 8; i++) {
         /* file letters along the bottom edge (bottom right of each square), rank numbers along
          * the left edge (top left of each); each in the colour of the other squares */
         int k = o->flip ? 7 - i : i; /* the file at column i, the rank at row 7 - i */
-        putf(s, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" fill=\"%s\">%c</text>",
+        chci_putf(s, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" fill=\"%s\">%c</text>",
              i * SQ + SQ - 2, 8 * SQ - 3, (k + edge) & 1 ? th->dark : th->light, 'a' + k);
-        putf(s, "<text x=\"2\" y=\"%d\" fill=\"%s\">%d</text>", (7 - i) * SQ + 10,
+        chci_putf(s, "<text x=\"2\" y=\"%d\" fill=\"%s\">%d</text>", (7 - i) * SQ + 10,
              (edge + k) & 1 ? th->dark : th->light, k + 1);
     }
-    put_str(s, "</g>\n");
+    chci_puts(s, "</g>\n");
 }
 
 /* An arrow from the centre of one square to the centre of another, its head's tip there. */
-static void write_arrow(sink *s, chc_move m, int flip)
+static void write_arrow(chci_sink *s, chc_move m, int flip)
 {
     int x1, y1, x2, y2;
     corner(CHC_MOVE_FROM(m), flip, &x1, &y1);
@@ -154,7 +129,7 @@ static void write_arrow(sink *s, chc_move m, int flip)
     /* the head reaches (3 - refX) stroke widths past the line's end: stop short by that */
     double back = 0.95 * 7 / len;
     long ex = lround(x2 + SQ / 2 - dx * back), ey = lround(y2 + SQ / 2 - dy * back);
-    putf(s, "<line x1=\"%d\" y1=\"%d\" x2=\"%ld\" y2=\"%ld\" marker-end=\"url(#arrowhead)\"/>",
+    chci_putf(s, "<line x1=\"%d\" y1=\"%d\" x2=\"%ld\" y2=\"%ld\" marker-end=\"url(#arrowhead)\"/>",
          x1 + SQ / 2, y1 + SQ / 2, ex, ey);
 }
 
@@ -174,63 +149,63 @@ int chc_render_svg(const chc_position *pos, const chc_render_options *opt, char 
         pos->board[pos->king_sq[pos->side]] == CHC_PIECE(pos->side, CHC_KING))
         check_sq = pos->king_sq[pos->side];
 
-    sink s = {dst, dst_cap, 0};
-    putf(&s, "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
+    chci_sink s = {dst, dst_cap, 0};
+    chci_putf(&s, "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
              "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n", size, size, 8 * SQ, 8 * SQ);
     write_defs(&s, pos, o, th, check_sq);
     write_squares(&s, o, th);
     int x, y;
     if (o->last_move != CHC_MOVE_NONE && o->last_move != CHC_MOVE_NULL) {
-        put_str(&s, "<g class=\"last-move\" fill=\"");
-        put_str(&s, th->last);
-        put_str(&s, "\" fill-opacity=\"0.5\">");
+        chci_puts(&s, "<g class=\"last-move\" fill=\"");
+        chci_puts(&s, th->last);
+        chci_puts(&s, "\" fill-opacity=\"0.5\">");
         int ends[2] = {CHC_MOVE_FROM(o->last_move), CHC_MOVE_TO(o->last_move)};
         for (int i = 0; i < 2; i++) {
             corner(ends[i], o->flip, &x, &y);
-            putf(&s, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>", x, y, SQ, SQ);
+            chci_putf(&s, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>", x, y, SQ, SQ);
         }
-        put_str(&s, "</g>\n");
+        chci_puts(&s, "</g>\n");
     }
     if (check_sq >= 0) {
         corner(check_sq, o->flip, &x, &y);
-        putf(&s, "<rect class=\"check\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+        chci_putf(&s, "<rect class=\"check\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
                  "fill=\"url(#check)\"/>\n", x, y, SQ, SQ);
     }
     if (o->coords) write_coords(&s, o, th);
-    put_str(&s, "<g class=\"pieces\">");
+    chci_puts(&s, "<g class=\"pieces\">");
     for (int sq = 0; sq < 64; sq++) {
         int c, t;
         if (!piece_of(pos->board[sq], &c, &t)) continue;
         corner(sq, o->flip, &x, &y);
-        putf(&s, "<use xlink:href=\"#%c%c\" x=\"%d\" y=\"%d\"/>", c == CHC_WHITE ? 'w' : 'b',
+        chci_putf(&s, "<use xlink:href=\"#%c%c\" x=\"%d\" y=\"%d\"/>", c == CHC_WHITE ? 'w' : 'b',
              piece_ids[0][t], x, y);
     }
-    put_str(&s, "</g>\n");
+    chci_puts(&s, "</g>\n");
     if (o->marks) {
-        putf(&s, "<g class=\"marks\" fill=\"none\" stroke=\"%s\" stroke-width=\"4\" "
+        chci_putf(&s, "<g class=\"marks\" fill=\"none\" stroke=\"%s\" stroke-width=\"4\" "
                  "stroke-opacity=\"0.8\">", th->annot);
         for (int sq = 0; sq < 64; sq++)
             if (o->marks >> sq & 1) {
                 corner(sq, o->flip, &x, &y);
-                putf(&s, "<circle cx=\"%d\" cy=\"%d\" r=\"19\"/>", x + SQ / 2, y + SQ / 2);
+                chci_putf(&s, "<circle cx=\"%d\" cy=\"%d\" r=\"19\"/>", x + SQ / 2, y + SQ / 2);
             }
-        put_str(&s, "</g>\n");
+        chci_puts(&s, "</g>\n");
     }
     if (o->n_arrows) {
-        putf(&s, "<g class=\"arrows\" stroke=\"%s\" stroke-width=\"7\" stroke-linecap=\"round\" "
+        chci_putf(&s, "<g class=\"arrows\" stroke=\"%s\" stroke-width=\"7\" stroke-linecap=\"round\" "
                  "opacity=\"0.8\">", th->annot);
         for (size_t i = 0; i < o->n_arrows; i++) write_arrow(&s, o->arrows[i], o->flip);
-        put_str(&s, "</g>\n");
+        chci_puts(&s, "</g>\n");
     }
-    put_str(&s, "</svg>\n");
+    chci_puts(&s, "</svg>\n");
 
-    if (dst_len) *dst_len = s.n;
-    if (s.n + 1 > dst_cap) {
+    if (dst_len) *dst_len = s.len;
+    if (s.len + 1 > dst_cap) {
         if (dst_cap) dst[0] = 0;
         return chci_fail(diag, CHC_E_BUFFER_TOO_SMALL, -1, 0, 0, -1,
-                         "the picture needs %zu bytes, the buffer has %zu", s.n + 1, dst_cap);
+                         "the picture needs %zu bytes, the buffer has %zu", s.len + 1, dst_cap);
     }
-    dst[s.n] = 0;
+    dst[s.len] = 0;
     return CHC_OK;
 }
 
