@@ -1400,6 +1400,36 @@ CHC_API int chc_game_write(const chc_game *g, int format, unsigned flags, char *
                            size_t dst_cap, size_t *dst_len, chc_diag *diag);
 
 /*
+ * Reports: a position or a game in every format, as one JSON object
+ * -----------------------------------------------------------------
+ * What a page or a program shows about a position or a game, written as compact UTF-8 JSON
+ * (RFC 8259; text from the input that is not valid UTF-8 is replaced by U+FFFD). The
+ * server's JSON API (docs/api.md) and the serverless page answer with exactly these, so the
+ * members are documented there. Text out follows the calling convention (dst, dst_cap,
+ * *dst_len; CHC_E_BUFFER_TOO_SMALL gives the length needed).
+ *
+ * chc_position_report_json(): {"fen", "formats": {name: code or null}, "format_errors"
+ * (only when a format cannot hold the position: {name: why}), "polyglot_key", "turn",
+ * "check", "chess960", "claimable_draw" (when there is one), "status" ("playing",
+ * "checkmate", "stalemate", "insufficient_material", "seventy_five_moves",
+ * "fivefold_repetition"), "result" (when the game is over), "legal_moves" (UCI), "dests"
+ * ({from: [to, ...]}, castling also as king onto rook in standard chess), "input_format"
+ * (when input_format is not NULL)}.
+ * chc_game_report_json(): {"input_format" (when not NULL), "start_fen", "standard_start",
+ * "moves" (UCI), "san", "plies", "tags", "result" (the rules' result when the game has none:
+ * chc_game_set_rule_result(), applied to a copy), "formats", "format_errors", "position"
+ * (the report of the final position, with the game's outcome: repetitions count)}.
+ * Both return CHC_OK, CHC_E_ARGUMENT (NULL pos/game, or NULL dst with dst_cap > 0),
+ * CHC_E_BUFFER_TOO_SMALL or CHC_E_NO_MEMORY. A game report is about 1 KB plus 40 bytes a
+ * ply; CHC_POSITION_REPORT_MAX bytes hold every position report.
+ */
+#define CHC_POSITION_REPORT_MAX 8192
+CHC_API int chc_position_report_json(const chc_position *pos, const char *input_format,
+                                     char *dst, size_t dst_cap, size_t *dst_len);
+CHC_API int chc_game_report_json(const chc_game *g, const char *input_format, char *dst,
+                                 size_t dst_cap, size_t *dst_len);
+
+/*
  * Readers: a stream of games or positions
  * ---------------------------------------
  * A reader pulls items from a file or memory: PGN games, one game or position a line, or the

@@ -82,134 +82,34 @@ static int chess_error(serve_reply *out, const char *code, const char *what, int
     return -1;
 }
 
-/* ---- small helpers ----------------------------------------------------------------------- */
-/* ---- positions -------------------------------------------------------------------------- */
-/* Adds "formats": {"name": code, or null} for every text format of one kind, of the position
- * or of the game g, and "format_errors": {"name": why} for the nulls: every code the page
- * shows is exactly what `chesscodec encode --to NAME` / `convert --to NAME` writes. */
-static void add_formats(json_t *info, const chc_position *pos, const chc_game *g)
+/* ---- reports ---------------------------------------------------------------------------- */
+/* The library's JSON report of a position or a game (chc_*_report_json), as text to reply
+ * with (malloc'd; NULL when out of memory). */
+static char *report(const chc_position *pos, const chc_game *g, const char *input_format)
 {
-    json_t *formats = json_object(), *errors = json_object();
-    char *text = NULL;
-    size_t cap = 0;
-    for (size_t i = 0; i < chc_format_count(); i++) {
-        const chc_format_info *f = chc_format_at(i);
-        if (f->kind != (g ? CHC_KIND_GAME : CHC_KIND_POSITION) || !(f->caps & CHC_CAP_WRITE) ||
-            (f->caps & CHC_CAP_BINARY))
-            continue;
-        chc_diag d = CHC_DIAG_INIT;
-        char buf[CHC_POSITION_TEXT_MAX];
-        int rc = g ? cli_game_text(g, f->format, 0, &text, &cap, NULL, &d)
-                   : chc_position_write(pos, f->format, 0, buf, sizeof buf, NULL, &d);
-        if (rc == CHC_OK) {
-            json_object_set_new(formats, f->name, json_string(g ? text : buf));
-        } else {
-            json_object_set_new(formats, f->name, json_null());
-            json_object_set_new(errors, f->name, json_string(cli_diag_text(rc, &d)));
-        }
+    size_t cap = g ? 4096 + 64 * chc_game_ply_count(g) : CHC_POSITION_REPORT_MAX, need = 0;
+    for (int tries = 0; tries < 2; tries++) {
+        char *text = malloc(cap);
+        if (!text) return NULL;
+        int rc = g ? chc_game_report_json(g, input_format, text, cap, &need)
+                   : chc_position_report_json(pos, input_format, text, cap, &need);
+        if (rc == CHC_OK) return text;
+        free(text);
+        if (rc != CHC_E_BUFFER_TOO_SMALL) return NULL;
+        cap = need + 1;
     }
-    free(text);
-    json_object_set_new(info, "formats", formats);
-    if (json_object_size(errors)) json_object_set_new(info, "format_errors", errors);
-    else json_decref(errors);
+    return NULL;
 }
 
-/* Everything the page shows about a position: its codes, key, side, status, legal moves and
- * the destinations map chessground wants (castling also as king-takes-rook). `outcome` is the
- * game's outcome (repetitions need the game), or -1 to take the position's own. */
-static json_t *position_info(const chc_position *pos, int outcome)
+static int reply_report(serve_reply *out, const chc_position *pos, const chc_game *g,
+                        const char *input_format)
 {
-    /* by outcome: the rule endings (a claimable draw is still "playing") */
-    static const char *const STATUS[] = {"playing", "checkmate", "stalemate",
-                                         "insufficient_material", "seventy_five_moves",
-                                         "fivefold_repetition"};
-    char fen[CHC_FEN_MAX], key[17];
-    chc_position_to_fen(pos, fen, sizeof fen, 0);
-    snprintf(key, sizeof key, "%016" PRIx64, chc_polyglot_key(pos));
-    json_t *info = json_pack("{s:s}", "fen", fen);
-    add_formats(info, pos, NULL);
-    json_object_update_new(info, json_pack("{s:s,s:s,s:b,s:b}", "polyglot_key", key, "turn",
-                                           chc_side_to_move(pos) == CHC_WHITE ? "white" : "black",
-                                           "check", chc_in_check(pos), "chess960",
-                                           chc_is_chess960(pos)));
-
-    if (outcome < 0) outcome = chc_position_outcome(pos);
-    /* The claimable draws (fifty moves, threefold) do not end the game. */
-    if (outcome == CHC_OUTCOME_FIFTY || outcome == CHC_OUTCOME_THREEFOLD) {
-        json_object_set_new(info, "claimable_draw", json_string(chc_outcome_name(outcome)));
-        outcome = CHC_OUTCOME_NONE;
-    }
-    json_object_set_new(info, "status", json_string(STATUS[outcome]));
-    if (outcome != CHC_OUTCOME_NONE)
-        json_object_set_new(info, "result",
-                            json_string(chc_result_string(chc_outcome_result(outcome, pos))));
-
-    chc_move moves[CHC_MAX_MOVES];
-    int n = outcome == CHC_OUTCOME_NONE ? chc_legal_moves(pos, moves, CHC_GEN_ALL) : 0;
-    json_t *legal = json_array(), *dests = json_object();
-    for (int i = 0; i < n; i++) {
-        char uci[CHC_UCI_MAX], to[3];
-        const char *from = chc_square_name(CHC_MOVE_FROM(moves[i]));
-        chc_move_to_uci(pos, moves[i], uci);
-        json_array_append_new(legal, json_string(uci));
-        snprintf(to, sizeof to, "%.2s", uci + 2); /* one destination even with four promotions */
-        json_t *list = json_object_get(dests, from);
-        if (!list) {
-            list = json_array();
-            json_object_set_new(dests, from, list);
-        }
-        size_t k, m = json_array_size(list);
-        for (k = 0; k < m; k++)
-            if (strcmp(json_string_value(json_array_get(list, k)), to) == 0) break;
-        if (k == m) json_array_append_new(list, json_string(to));
-        if ((CHC_MOVE_FLAGS(moves[i]) & CHC_MF_CASTLE) && !chc_is_chess960(pos)) {
-            /* Also king onto its rook, as lichess does. */
-            json_array_append_new(list, json_string(chc_square_name(CHC_MOVE_TO(moves[i]))));
-        }
-    }
-    json_object_set_new(info, "legal_moves", legal);
-    json_object_set_new(info, "dests", dests);
-    return info;
+    char *text = report(pos, g, input_format);
+    if (!text) return serve_error_reply(out, 500, "internal", "out of memory");
+    reply_text(out, 200, text);
+    return 0;
 }
 
-/* ---- games ------------------------------------------------------------------------------- */
-/* The reply for a game: its moves, its codes and the final position. */
-static json_t *game_info(chc_game *g, const char *input_format)
-{
-    json_t *info = json_object();
-    if (input_format) json_object_set_new(info, "input_format", json_string(input_format));
-    char fen[CHC_FEN_MAX];
-    chc_position_to_fen(chc_game_start(g), fen, sizeof fen, 0);
-    json_object_set_new(info, "start_fen", json_string(fen));
-    json_object_set_new(info, "standard_start", json_boolean(!chc_is_chess960(chc_game_start(g)) &&
-                                                             strcmp(fen, CHC_STARTPOS_FEN) == 0));
-
-    json_t *moves = json_array(), *sans = json_array();
-    size_t n = chc_game_ply_count(g);
-    chc_position pos = *chc_game_start(g);
-    for (size_t i = 0; i < n; i++) {
-        char uci[CHC_UCI_MAX], san[CHC_SAN_MAX];
-        chc_move_to_uci(&pos, chc_game_move(g, i), uci);
-        chc_move_to_san(&pos, chc_game_move(g, i), san);
-        json_array_append_new(moves, json_string(uci));
-        json_array_append_new(sans, json_string(san));
-        chc_game_position(g, i + 1, &pos);
-    }
-    json_object_set_new(info, "moves", moves);
-    json_object_set_new(info, "san", sans);
-    json_object_set_new(info, "plies", json_integer((json_int_t)n));
-
-    chc_game_set_rule_result(g);
-    /* The PGN tags (Seven Tag Roster first, as read or set) and the result. */
-    json_t *tags = json_object();
-    for (size_t i = 0; i < chc_game_tag_count(g); i++)
-        json_object_set_new(tags, chc_game_tag_name(g, i), json_string(chc_game_tag_value(g, i)));
-    json_object_set_new(info, "tags", tags);
-    json_object_set_new(info, "result", json_string(chc_result_string(chc_game_result(g))));
-    add_formats(info, NULL, g);
-    json_object_set_new(info, "position", position_info(&pos, chc_game_outcome(g)));
-    return info;
-}
 /* ---- requests ---------------------------------------------------------------------------- */
 /* Parses the body as a JSON object. On failure fills *out and returns NULL. */
 static json_t *parse_body(const char *body, size_t len, serve_reply *out)
@@ -458,9 +358,7 @@ static int api_position(json_t *root, serve_reply *out)
         return serve_error_reply(out, 422, "unknown_input",
                                  "the input is not in any position format this server reads");
     if (rc != CHC_OK) return chess_error(out, "bad_input", cli_format_name(info.format), rc, &d);
-    json_t *info_json = position_info(&pos, -1);
-    json_object_set_new(info_json, "input_format", json_string(cli_format_name(info.format)));
-    return reply_json(out, 200, info_json);
+    return reply_report(out, &pos, NULL, cli_format_name(info.format));
 }
 
 /* POST /api/moves {"fen"}: the legal moves. */
@@ -514,8 +412,11 @@ static int api_play(json_t *root, serve_reply *out)
     chc_move_to_san(&pos, m, san);
     chc_undo u;
     chc_make_move(&pos, m, &u);
-    json_t *o = json_pack("{s:s,s:s,s:o}", "uci", uci, "san", san, "position",
-                          position_info(&pos, -1));
+    char *rep = report(&pos, NULL, NULL);
+    json_t *o = rep ? json_pack("{s:s,s:s,s:o}", "uci", uci, "san", san, "position",
+                                json_loads(rep, 0, NULL)) : NULL;
+    free(rep);
+    if (!o) return serve_error_reply(out, 500, "internal", "out of memory");
     return reply_json(out, 200, o);
 }
 
@@ -525,7 +426,7 @@ static int api_game(json_t *root, serve_reply *out)
     chc_game *g = chc_game_new();
     const char *used = NULL;
     if (!g) serve_error_reply(out, 500, "internal", "out of memory");
-    else if (read_game(root, g, &used, out) == 0) reply_json(out, 200, game_info(g, used));
+    else if (read_game(root, g, &used, out) == 0) reply_report(out, NULL, g, used);
     chc_game_free(g);
     return 0;
 }
