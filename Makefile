@@ -10,6 +10,8 @@
 #   make test-tsan  ThreadSanitizer build (clang) and every test not slow or nosan under it
 #   make ci         every CI job, timed (.ci/run runs the same, make test among them); make ci-list names them
 #   make bench      build and run the benches (prints ratios against their anchors)
+#   make web        the page without a server: BUILD/web/index.html, one file that works from
+#                   any static host and from file:// (emscripten and web/node_modules: make deps)
 #   make fuzz       build the libFuzzer targets with clang and fuzz each briefly
 #   make install    install library, header, CLI and chesscodec.pc (PREFIX=/usr/local)
 #
@@ -61,7 +63,7 @@ define quiet_build
 endef
 
 .PHONY: all release asan tsan run deps test-deps test test-release test-asan test-slow test-tsan \
-        bench fuzz install clean ci ci-list
+        bench fuzz web install clean ci ci-list
 
 all: release
 
@@ -112,6 +114,9 @@ test-tsan: tsan
 
 bench: release
 	@bash bench/run-all.sh $(REL)
+
+web:
+	@bash web/wasm/build.sh $(BUILD)/web
 
 fuzz:
 	$(call configure,$(FUZZ),clang,$(FUZZ_FLAGS))

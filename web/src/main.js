@@ -6,6 +6,11 @@ import '@lichess-org/chessground/assets/chessground.base.css';
 import '@lichess-org/chessground/assets/chessground.brown.css';
 import '@lichess-org/chessground/assets/chessground.cburnett.css';
 import './style.css';
+import { localApi } from 'chc-local';
+
+// `make web` builds the page to work with no server (mode "static"): the library runs in the
+// page, compiled to WebAssembly (local.js). `chesscodec serve` serves the other build.
+const SERVERLESS = import.meta.env.MODE === 'static';
 
 const $ = (id) => document.getElementById(id);
 
@@ -82,6 +87,15 @@ async function api(path, body, signal) {
   busy++;
   document.body.classList.add('busy');
   try {
+    if (SERVERLESS) {
+      const r = await localApi(path, body, signal);
+      if (r.status !== 200) {
+        const e = new Error(r.data?.error?.message || `error ${r.status}`);
+        Object.assign(e, { reply: r.data, status: r.status, retryAfter: 1 });
+        throw e;
+      }
+      return r.data ?? r;
+    }
     let res;
     try {
       res = await fetch(path, {
@@ -589,18 +603,39 @@ $('stop').addEventListener('click', () => {
   stopEngine();
   render();
 });
+// A picture of the board: drawn by the server; without one, the library in the page draws the
+// SVG and the browser turns it into a PNG (a GIF needs the server).
+async function pictureBlob(kind) {
+  const req = { moves: game.moves, start_fen: game.startFen || undefined, image: kind, flip: orientation === 'black' };
+  if (SERVERLESS) {
+    if (kind === 'gif') throw new Error('an animated GIF needs `chesscodec serve` or `chesscodec render --to gif`');
+    const svg = new Blob([(await api('/api/image', { ...req, size: kind === 'png' ? 720 : 0 })).svg], { type: 'image/svg+xml' });
+    if (kind === 'svg') return svg;
+    const img = new Image();
+    img.src = URL.createObjectURL(svg);
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    canvas.getContext('2d').drawImage(img, 0, 0);
+    URL.revokeObjectURL(img.src);
+    return await new Promise((ok, ko) => canvas.toBlob((b) => (b ? ok(b) : ko(new Error('the browser could not draw the PNG'))), 'image/png'));
+  }
+  const res = await fetch('/api/image', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...gameRequest(), image: kind, flip: orientation === 'black' }),
+  });
+  if (!res.ok) throw new Error((await res.json().catch(() => null))?.error?.message || `HTTP ${res.status}`);
+  return await res.blob();
+}
+
 // The picture of the board as shown (a GIF: the game), drawn by the server as `render` draws it.
 $('image').addEventListener('click', async () => {
   const kind = $('image-kind').value;
   try {
-    const res = await fetch('/api/image', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ...gameRequest(), image: kind, flip: orientation === 'black' }),
-    });
-    if (!res.ok) throw new Error((await res.json().catch(() => null))?.error?.message || `HTTP ${res.status}`);
     const a = document.createElement('a');
-    a.href = URL.createObjectURL(await res.blob());
+    a.href = URL.createObjectURL(await pictureBlob(kind));
     a.download = `chesscodec-${game.moves.length}.${kind}`;
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 10000);
@@ -618,5 +653,5 @@ window.addEventListener('hashchange', () => {
 });
 
 loadFragment()
-  .catch((e) => showError(`The server did not answer: ${e.message}`))
+  .catch((e) => showError(SERVERLESS ? e.message : `The server did not answer: ${e.message}`))
   .finally(() => document.body.classList.add('ready'));

@@ -1,0 +1,150 @@
+// The page without a server (`make web`) in a real browser, opened from file://: Debian's
+// chromium driven by playwright-core (web/node_modules). Run by tests/e2e/test_web_static.sh:
+//   node static.mjs INDEX_HTML CHESSCODEC_BIN WEB_DIR
+// Checks that the page asks for nothing over the network (every request is file:, data: or
+// blob:), that the codes shown equal `chesscodec encode`/`convert` (same library, native
+// and WebAssembly), moves by dragging, the URL fragment reopening the game in a new page, a PGN
+// loaded with its tags and result, a bad input's error, the engine answering in its worker,
+// Stop, the SVG and PNG pictures, and no page error. Prints "N passed, M failed".
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import assert from 'node:assert/strict';
+
+const [INDEX, BIN, WEB_DIR] = process.argv.slice(2);
+const { chromium } = await import(pathToFileURL(path.join(WEB_DIR, 'node_modules/playwright-core/index.mjs')).href);
+const URL0 = pathToFileURL(path.resolve(INDEX)).href;
+const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+const AFTER_E4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1';
+const cli = (...args) => execFileSync(BIN, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+// `chesscodec convert --to NAME` of a game given on standard input.
+const convert = (name, game) => execFileSync(BIN, ['convert', '--to', name], { input: game, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] }).trim();
+
+let passed = 0, failed = 0;
+async function test(name, fn) {
+  try {
+    await fn();
+    passed++;
+  } catch (e) {
+    failed++;
+    console.error(`FAIL: ${name}: ${e && e.stack ? e.stack.split('\n').slice(0, 4).join(' | ') : e}`);
+  }
+}
+
+const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chc-chromium-'));
+const ctx = await chromium.launchPersistentContext(userDataDir, {
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+    '--disable-sync', '--no-first-run'],
+  viewport: { width: 1280, height: 860 },
+  acceptDownloads: true,
+});
+ctx.setDefaultTimeout(20000);
+const problems = [];
+function watch(page) {
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('request', (r) => { if (!/^(file|data|blob):/.test(r.url())) problems.push(`network request: ${r.url()}`); });
+  return page;
+}
+async function open(url) {
+  const page = watch(await ctx.newPage());
+  await page.goto(url);
+  await page.waitForSelector('body.ready');
+  await page.waitForSelector('cg-board piece');
+  return page;
+}
+const fenOf = (page) => page.getAttribute('#status', 'data-fen');
+async function codes(page) {
+  return page.$$eval('.code-row', (rows) => {
+    const out = { game: {}, position: {} };
+    for (const r of rows) {
+      const v = r.querySelector('.code-value');
+      out[r.dataset.kind][r.dataset.code] = v.dataset.value === undefined ? null : v.dataset.value;
+    }
+    return out;
+  });
+}
+async function drag(page, from, to) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const box = await page.locator('cg-board').boundingBox();
+  const sq = box.width / 8;
+  const pt = (s) => ({ x: box.x + (s.charCodeAt(0) - 97 + 0.5) * sq, y: box.y + (8 - Number(s[1]) + 0.5) * sq });
+  const a = pt(from), b = pt(to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+}
+
+let page, link;
+await test('opens from file:// with the board at the start and every position code', async () => {
+  page = await open(URL0);
+  assert.equal(await fenOf(page), START);
+  const shown = await codes(page);
+  for (const name of ['fen', 'covert', 'mscs', 'pack-position'])
+    assert.equal(shown.position[name], cli('encode', '--to', name, START), name);
+});
+
+await test('a move by dragging: the codes are the CLI\'s, the fragment changes', async () => {
+  await drag(page, 'e2', 'e4');
+  await page.waitForFunction((f) => document.querySelector('#status').dataset.fen === f, AFTER_E4);
+  const shown = await codes(page);
+  for (const name of ['fen', 'covert', 'mscs', 'pack-position'])
+    assert.equal(shown.position[name], cli('encode', '--to', name, AFTER_E4), name);
+  assert.equal(shown.game.urlsafe, convert('urlsafe', 'e2e4\n'));
+  assert.equal(shown.game['pack-game'], convert('pack-game', 'e2e4\n'));
+  link = page.url();
+  assert.ok(link.includes('#'), link);
+});
+
+await test('the fragment reopens the game in a new page', async () => {
+  const p2 = await open(link);
+  await p2.waitForFunction((f) => document.querySelector('#status').dataset.fen === f, AFTER_E4);
+  await p2.close();
+});
+
+await test('a PGN keeps its tags and result; a bad input says why and keeps the game', async () => {
+  const pgn = '[Event "Test"]\n[White "A"]\n[Black "B"]\n[Result "1/2-1/2"]\n\n1. e4 e5 2. Nf3 Nc6 1/2-1/2\n';
+  await page.fill('#load-input', pgn);
+  await page.click('#load');
+  await page.waitForSelector('body[data-plies="4"]');
+  const shown = await codes(page);
+  assert.match(shown.game.pgn, /\[White "A"\]/);
+  assert.match(shown.game.pgn, /1\/2-1\/2\s*$/);
+  await page.fill('#load-input', 'this is no chess');
+  await page.click('#load');
+  await page.waitForFunction(() => document.querySelector('#error').textContent.length > 0);
+  assert.equal(await page.getAttribute('body', 'data-plies'), '4');
+});
+
+await test('the engine answers from its worker, and the page stays responsive', async () => {
+  await page.fill('#load-input', '4k3/8/8/8/8/8/8/3QK3 w - - 0 1');
+  await page.click('#load');
+  await page.waitForFunction(() => document.querySelector('#status').dataset.fen === '4k3/8/8/8/8/8/8/3QK3 w - - 0 1');
+  await page.selectOption('#engine-time', { index: 0 });
+  await page.click('#engine-move');
+  await page.waitForSelector('body[data-plies="1"]', { timeout: 30000 });
+});
+
+await test('pictures: SVG and PNG drawn in the page', async () => {
+  for (const [kind, magic] of [['svg', '<svg'], ['png', '\x89PNG']]) {
+    await page.selectOption('#image-kind', kind);
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#image')]);
+    const data = fs.readFileSync(await dl.path(), 'latin1');
+    assert.ok(data.startsWith(magic) || data.includes(magic), `${kind}: ${data.slice(0, 20)}`);
+  }
+});
+
+await test('no page error, no network request', async () => {
+  assert.deepEqual(problems, []);
+});
+
+await ctx.close();
+fs.rmSync(userDataDir, { recursive: true, force: true });
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,226 @@
+/* The serverless page's door into libchesscodec, compiled to WebAssembly by `make web`
+ * (web/wasm/build.sh). The page's Web Worker (web/src/local.js) calls these with plain strings
+ * where the server's JSON API parses a request body; the replies are the library's own JSON
+ * reports (chc_game_report_json), so the page shows the same thing with or without a server.
+ * Public API only. Every function returns a malloc'd NUL-terminated text the caller frees
+ * (free), or NULL on failure: then chcw_error_status(), chcw_error_message() and
+ * chcw_error_index() say why, as the server's error replies do (docs/api.md). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chesscodec.h"
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#define EXPORT EMSCRIPTEN_KEEPALIVE
+#else
+#define EXPORT
+#endif
+
+/* The last error (the worker runs one call at a time). */
+static struct {
+    int status;        /* HTTP-like: 400 the request, 422 the chess input, 500 memory */
+    long index;        /* the move or place concerned (-1: none) */
+    char message[512];
+} last;
+
+static char *fail(int status, long index, const char *what, int rc, const chc_diag *d)
+{
+    last.status = status;
+    last.index = index;
+    const char *msg = d && d->code == rc && d->message[0] ? d->message : chc_strerror(rc);
+    snprintf(last.message, sizeof last.message, "%s%s%s", what, *what ? ": " : "", msg);
+    return NULL;
+}
+
+EXPORT int chcw_error_status(void) { return last.status; }
+EXPORT const char *chcw_error_message(void) { return last.message; }
+EXPORT long chcw_error_index(void) { return last.index; }
+
+static char *report(const chc_game *g, const chc_position *pos, const char *input_format)
+{
+    size_t cap = g ? 4096 + 64 * chc_game_ply_count(g) : CHC_POSITION_REPORT_MAX, need = 0;
+    for (int tries = 0; tries < 2; tries++) {
+        char *text = malloc(cap);
+        int rc = !text ? CHC_E_NO_MEMORY
+                 : g   ? chc_game_report_json(g, input_format, text, cap, &need)
+                       : chc_position_report_json(pos, input_format, text, cap, &need);
+        if (rc == CHC_OK) return text;
+        free(text);
+        if (rc != CHC_E_BUFFER_TOO_SMALL) return fail(500, -1, "report", rc, NULL);
+        cap = need + 1;
+    }
+    return fail(500, -1, "report", CHC_E_NO_MEMORY, NULL);
+}
+
+/* Reads the game of a request into g: `moves` (UCI moves separated by spaces, "" for none)
+ * from start_fen (NULL or "": the standard start), or, when moves is NULL, `input` in
+ * `format` (a registry name, "auto" or NULL: detected). tags: "Name\tValue\n" lines set on the
+ * game (the page's PGN tags). Returns the input's format name, or NULL after fail(). */
+static const char *read_game(chc_game *g, const char *input, const char *format,
+                             const char *start_fen, const char *moves, const char *tags)
+{
+    chc_diag d = CHC_DIAG_INIT;
+    chc_position start;
+    chc_position_startpos(&start);
+    if (start_fen && *start_fen) {
+        int rc = chc_position_from_fen(&start, start_fen, 0, &d);
+        if (rc != CHC_OK) return fail(422, -1, "start_fen", rc, &d), NULL;
+    }
+    const char *used = "uci";
+    if (moves) {
+        chc_game_reset(g, &start);
+        chc_position at = start;
+        long i = 0;
+        for (const char *p = moves; *p;) {
+            while (*p == ' ') p++;
+            size_t n = strcspn(p, " ");
+            if (!n) break;
+            char word[16];
+            snprintf(word, sizeof word, "%.*s", (int)(n < 15 ? n : 15), p);
+            chc_move m;
+            int rc = chc_move_from_uci(&at, word, &m, &d);
+            if (rc == CHC_OK) rc = chc_game_push(g, m);
+            if (rc != CHC_OK) return fail(422, i, "uci", rc, &d), NULL;
+            chc_game_position(g, (size_t)++i, &at);
+            p += n;
+        }
+    } else {
+        const char *p = input ? input : "";
+        while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') p++;
+        if (!*p) return fail(400, -1, "", CHC_E_EMPTY, NULL), NULL;
+        int fmt = CHC_FORMAT_AUTO;
+        if (format && *format && strcmp(format, "auto") != 0) {
+            fmt = chc_format_by_name(format, CHC_KIND_GAME | CHC_KIND_POSITION);
+            if (fmt == CHC_FORMAT_AUTO) return fail(400, -1, format, CHC_E_FORMAT, NULL), NULL;
+        }
+        chc_read_info info = {0, 0, 0, 0};
+        int rc = chc_game_read(input, strlen(input), fmt, g, &info, &d);
+        const chc_format_info *f = chc_format_get(info.format);
+        used = f ? f->name : "input";
+        if (rc != CHC_OK) return fail(422, d.index, used, rc, &d), NULL;
+    }
+    for (const char *t = tags; t && *t;) {
+        const char *tab = strchr(t, '\t'), *end = strchr(t, '\n');
+        if (!end) end = t + strlen(t);
+        if (tab && tab < end && tab - t < 64 && end - tab < 300) {
+            char name[64], value[300];
+            snprintf(name, sizeof name, "%.*s", (int)(tab - t), t);
+            snprintf(value, sizeof value, "%.*s", (int)(end - tab - 1), tab + 1);
+            if (chc_game_set_tag(g, name, value) != CHC_OK)
+                return fail(400, -1, "tags", CHC_E_ARGUMENT, NULL), NULL;
+        }
+        t = *end ? end + 1 : end;
+    }
+    for (size_t i = 0; i < chc_game_ply_count(g); i++)
+        if (chc_game_move(g, i) == CHC_MOVE_NULL)
+            return fail(422, (long)i, used, CHC_E_UNSUPPORTED, NULL), NULL;
+    return used;
+}
+
+/* /api/game: the game's report. */
+EXPORT char *chcw_game(const char *input, const char *format, const char *start_fen,
+                       const char *moves, const char *tags)
+{
+    chc_game *g = chc_game_new();
+    if (!g) return fail(500, -1, "", CHC_E_NO_MEMORY, NULL);
+    const char *used = read_game(g, input, format, start_fen, moves, tags);
+    char *out = used ? report(g, NULL, used) : NULL;
+    chc_game_free(g);
+    return out;
+}
+
+/* /api/engine: a search of the game's last position for movetime_ms (or to depth):
+ * {"bestmove","score":{"cp"|"mate"},"depth","nodes","time_ms","pv":[UCI...],"ponder"}. */
+EXPORT char *chcw_engine(const char *start_fen, const char *moves, int movetime_ms, int depth)
+{
+    chc_game *g = chc_game_new();
+    chc_engine *e = chc_engine_new(16);
+    char *out = NULL;
+    if (!g || !e) {
+        fail(500, -1, "", CHC_E_NO_MEMORY, NULL);
+        goto done;
+    }
+    if (!read_game(g, NULL, NULL, start_fen, moves ? moves : "", NULL)) goto done;
+    size_t n = chc_game_ply_count(g);
+    chc_position p;
+    chc_game_position(g, n, &p);
+    if (chc_count_legal_moves(&p) == 0) {
+        last.status = 422, last.index = -1;
+        snprintf(last.message, sizeof last.message, "the side to move has no legal move");
+        goto done;
+    }
+    chc_move *mv = malloc((n + 1) * sizeof *mv);
+    if (!mv) {
+        fail(500, -1, "", CHC_E_NO_MEMORY, NULL);
+        goto done;
+    }
+    for (size_t i = 0; i < n; i++) mv[i] = chc_game_move(g, i);
+    chc_search_limits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.movetime_ms = movetime_ms > 0 ? movetime_ms : depth > 0 ? 0 : 1000;
+    lim.depth = depth > 64 ? 64 : depth;
+    chc_search_result res;
+    memset(&res, 0, sizeof res);
+    int rc = chc_engine_search(e, chc_game_start(g), mv, (int)n, &lim, NULL, NULL, &res);
+    free(mv);
+    if (rc != CHC_OK) {
+        fail(422, -1, "engine", rc, NULL);
+        goto done;
+    }
+    size_t cap = 256 + 8 * CHC_PV_MAX;
+    out = malloc(cap);
+    if (!out) {
+        fail(500, -1, "", CHC_E_NO_MEMORY, NULL);
+        goto done;
+    }
+    char best[CHC_UCI_MAX], ponder[CHC_UCI_MAX] = "";
+    chc_move_to_uci(&p, res.best, best);
+    int len = snprintf(out, cap, "{\"bestmove\":\"%s\",\"score\":{\"%s\":%d},\"depth\":%d,"
+                       "\"nodes\":%llu,\"time_ms\":%lld,\"pv\":[", best,
+                       res.mate ? "mate" : "cp", res.mate ? res.mate : res.score, res.depth,
+                       (unsigned long long)res.nodes, (long long)res.time_ms);
+    for (int i = 0; i < res.pv_len && i < CHC_PV_MAX && chc_is_legal(&p, res.pv[i]); i++) {
+        char uci[CHC_UCI_MAX];
+        chc_undo u;
+        chc_move_to_uci(&p, res.pv[i], uci);
+        if (i == 1) memcpy(ponder, uci, sizeof uci);
+        len += snprintf(out + len, cap - (size_t)len, "%s\"%s\"", i ? "," : "", uci);
+        chc_make_move(&p, res.pv[i], &u);
+    }
+    len += snprintf(out + len, cap - (size_t)len, "]");
+    if (ponder[0]) len += snprintf(out + len, cap - (size_t)len, ",\"ponder\":\"%s\"", ponder);
+    snprintf(out + len, cap - (size_t)len, "}");
+done:
+    chc_engine_free(e);
+    chc_game_free(g);
+    return out;
+}
+
+/* /api/image, SVG: the game's last position as `render` draws it (last move highlighted). */
+EXPORT char *chcw_svg(const char *start_fen, const char *moves, int flip, int size)
+{
+    chc_game *g = chc_game_new();
+    char *out = NULL;
+    if (!g) return fail(500, -1, "", CHC_E_NO_MEMORY, NULL);
+    if (read_game(g, NULL, NULL, start_fen, moves ? moves : "", NULL)) {
+        size_t n = chc_game_ply_count(g);
+        chc_position p;
+        chc_game_position(g, n, &p);
+        chc_render_options o;
+        chc_render_options_init(&o);
+        o.flip = flip;
+        o.size = size;
+        o.last_move = n ? chc_game_move(g, n - 1) : CHC_MOVE_NONE;
+        out = malloc(CHC_RENDER_SVG_MAX);
+        chc_diag d = CHC_DIAG_INIT;
+        int rc = out ? chc_render_svg(&p, &o, out, CHC_RENDER_SVG_MAX, NULL, &d) : CHC_E_NO_MEMORY;
+        if (rc != CHC_OK) {
+            free(out);
+            out = fail(rc == CHC_E_NO_MEMORY ? 500 : 400, -1, "image", rc, &d);
+        }
+    }
+    chc_game_free(g);
+    return out;
+}
