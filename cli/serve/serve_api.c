@@ -495,12 +495,14 @@ static int engine_reply(const chc_game *g, const chc_search_limits *lim, serve_r
     if (rc != CHC_OK) return chess_error(out, "bad_input", "engine", rc, NULL);
     char best[CHC_UCI_MAX], ponder[CHC_UCI_MAX] = "";
     chc_move_to_uci(&p, res.best, best);
-    json_t *pv = json_array();
+    json_t *pv = json_array(), *pv_san = json_array();
     for (int i = 0; i < res.pv_len && i < CHC_PV_MAX && chc_is_legal(&p, res.pv[i]); i++) {
-        char uci[CHC_UCI_MAX];
+        char uci[CHC_UCI_MAX], san[CHC_SAN_MAX];
         chc_undo u;
         chc_move_to_uci(&p, res.pv[i], uci);
+        chc_move_to_san(&p, res.pv[i], san);
         json_array_append_new(pv, json_string(uci));
+        json_array_append_new(pv_san, json_string(san));
         if (i == 1) memcpy(ponder, uci, sizeof uci);
         chc_make_move(&p, res.pv[i], &u);
     }
@@ -509,6 +511,8 @@ static int engine_reply(const chc_game *g, const chc_search_limits *lim, serve_r
     json_t *o = json_pack("{s:s,s:o,s:i,s:I,s:I,s:o}", "bestmove", best, "score", score, "depth",
                           res.depth, "nodes", (json_int_t)res.nodes, "time_ms",
                           (json_int_t)res.time_ms, "pv", pv);
+    if (o) json_object_set_new(o, "pv_san", pv_san);
+    else json_decref(pv_san);
     if (o && ponder[0]) json_object_set_new(o, "ponder", json_string(ponder));
     return reply_json(out, 200, o);
 }

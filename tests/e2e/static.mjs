@@ -140,6 +140,46 @@ await test('pictures: SVG and PNG drawn in the page', async () => {
   }
 });
 
+await test('analysis: the bar and the line (score, depth, SAN) for the position shown', async () => {
+  await page.fill('#load-input', '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1');
+  await page.click('#load');
+  await page.waitForFunction(() => document.querySelector('#status').dataset.fen === '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1');
+  await page.check('#analysis');
+  await page.waitForFunction(() => document.querySelector('#analysis-line').dataset.score === '#1', null, { timeout: 30000 });
+  assert.match(await page.textContent('#analysis-line'), /depth \d+ · 1\. Ra8#/);
+  assert.equal(await page.getAttribute('#eval-bar', 'aria-valuenow'), '100');
+  assert.equal(await page.isVisible('#eval-bar'), true);
+  await page.uncheck('#analysis');
+  assert.equal(await page.isVisible('#eval-bar'), false);
+});
+
+await test('accessible names: every copy button its own, the board focusable and described', async () => {
+  const labels = await page.$$eval('button.copy', (bs) => bs.map((b) => b.getAttribute('aria-label')));
+  assert.ok(labels.length >= 8, labels.join());
+  assert.equal(new Set(labels).size, labels.length, labels.join(' | '));
+  assert.equal(await page.getAttribute('#board', 'tabindex'), '0');
+  assert.match(await page.getAttribute('#board', 'aria-label'), /FEN 6k1\/5ppp/);
+});
+
+await test('the board uses the screen: large on a desktop, no sideways scroll on a phone; dark scheme', async () => {
+  const sizes = {};
+  for (const [w, h] of [[1920, 1080], [1366, 768], [390, 844]]) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.waitForTimeout(200);
+    sizes[w] = (await page.locator('cg-board').boundingBox()).width;
+    const scroll = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(scroll <= 0, `${w}x${h}: scrolls sideways by ${scroll}px`);
+  }
+  assert.ok(sizes[1920] >= 700, JSON.stringify(sizes));
+  assert.ok(sizes[1366] >= 560, JSON.stringify(sizes));
+  assert.ok(sizes[390] >= 330 && sizes[390] <= 390, JSON.stringify(sizes));
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const bg = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  assert.equal(bg, 'rgb(30, 31, 34)');
+  await page.emulateMedia({ colorScheme: 'light' });
+});
+
 await test('no page error, no network request', async () => {
   assert.deepEqual(problems, []);
 });

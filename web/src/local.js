@@ -1,7 +1,7 @@
 // The page without a server (`make web`): requests of the JSON API answered by the library in
-// Web Workers (local-worker.js). Two workers: one for the game and the pictures, which answers
-// at once, and one for the engine, which a Stop or a new position ends (a search in
-// WebAssembly cannot be interrupted; a fresh worker replaces it).
+// Web Workers (local-worker.js). Three workers: one for the game and the pictures, which answers
+// at once, one for the engine's moves and one for the analysis; a Stop or a new position ends
+// a search's worker (a search in WebAssembly cannot be interrupted; a fresh worker replaces it).
 import LocalWorker from './local-worker.js?worker&inline';
 
 function client() {
@@ -46,8 +46,10 @@ function client() {
 
 const main = client();
 const engine = client();
+const analysis = client();
 
-// As fetch + res.json() would give it: {status, data} (or {status, svg} for pictures).
-export function localApi(path, body, signal) {
-  return (path === '/api/engine' ? engine : main).request(path, body, signal);
+// As fetch + res.json() would give it: {status, data} (or {status, svg} for pictures). The
+// analysis's searches (lane "analysis") have a worker of their own.
+export function localApi(path, body, signal, lane) {
+  return (path !== '/api/engine' ? main : lane === 'analysis' ? analysis : engine).request(path, body, signal);
 }

@@ -36,9 +36,10 @@ const saved = loadSettings();
 let orientation = saved.orientation === 'black' ? 'black' : 'white';
 for (const [id, value] of [['engine-side', saved.engineSide], ['engine-time', saved.engineTime]])
   if (value && [...$(id).options].some((o) => o.value === value)) $(id).value = value;
+$('analysis').checked = saved.analysis === true;
 function saveSettings() {
   try {
-    localStorage.setItem(SETTINGS_KEY, JSON.stringify({ orientation, engineSide: $('engine-side').value, engineTime: $('engine-time').value }));
+    localStorage.setItem(SETTINGS_KEY, JSON.stringify({ orientation, engineSide: $('engine-side').value, engineTime: $('engine-time').value, analysis: $('analysis').checked }));
   } catch {}
 }
 
@@ -83,12 +84,14 @@ function codesOf(r) {
   return out;
 }
 
-async function api(path, body, signal) {
+// lane: "analysis" for the analysis's searches (without a server they run in a worker of their
+// own, so that ending one never ends the engine's move).
+async function api(path, body, signal, lane) {
   busy++;
   document.body.classList.add('busy');
   try {
     if (SERVERLESS) {
-      const r = await localApi(path, body, signal);
+      const r = await localApi(path, body, signal, lane);
       if (r.status !== 200) {
         const e = new Error(r.data?.error?.message || `error ${r.status}`);
         Object.assign(e, { reply: r.data, status: r.status, retryAfter: 1 });
@@ -214,6 +217,7 @@ function render() {
   const given = p.status === 'playing' && r.result && r.result !== '*'
     ? `Result ${r.result} (${{ '1-0': 'White won', '0-1': 'Black won', '1/2-1/2': 'draw' }[r.result] || ''}); ` : '';
   $('status').textContent = given + statusText;
+  $('board').setAttribute('aria-label', `Chess board, ${orientation === 'white' ? 'White' : 'Black'} at the bottom: ${given + statusText}. FEN ${p.fen}`);
   $('status').dataset.fen = p.fen;
   $('status').dataset.result = r.result || '*';
   $('undo').disabled = r.moves.length === 0;
@@ -268,6 +272,7 @@ function render() {
     copy.type = 'button';
     copy.className = 'copy';
     copy.textContent = 'Copy';
+    copy.setAttribute('aria-label', `Copy ${label}${kind === 'position' && key !== 'fen' ? ' of the position' : ''}`);
     copy.dataset.testid = `copy-${kind}-${key}`;
     copy.disabled = value === null || value === '';
     copy.addEventListener('click', () => copyText(value, copy));
@@ -314,6 +319,7 @@ async function refresh() {
   render();
   updateUrl(r);
   document.body.dataset.plies = String(r.moves.length);
+  maybeAnalyse();
   maybeEngine();
   return true;
 }
@@ -412,6 +418,7 @@ async function engineMove() {
         if (engineJob !== job || stateKey() !== key) return; // made for another position
         engineJob = null;
         renderEngine();
+        if ($('analysis').checked) showEvaluation(r, info.position);
         await play(r.bestmove, key);
         return;
       } catch (e) {
@@ -429,6 +436,88 @@ async function engineMove() {
       engineJob = null;
       renderEngine();
     }
+  }
+}
+
+// Analysis: when it is on, the engine searches every position a player is to move in (on the
+// engine's turn its own search is shown), and the bar and the line show what it found: the
+// score from White's side, the depth and the expected line in SAN. A search made for another
+// position is dropped, as the engine's moves are.
+let analysisJob = null; // {key, ctrl}
+function stopAnalysis() {
+  if (!analysisJob) return;
+  analysisJob.ctrl.abort();
+  analysisJob = null;
+}
+function showEvaluation(r, pos) {
+  const sign = pos.turn === 'white' ? 1 : -1;
+  let share, text;
+  if (r.score.mate !== undefined) {
+    const m = r.score.mate * sign;
+    share = m > 0 ? 100 : 0;
+    text = `${m > 0 ? '' : '-'}#${Math.abs(m)}`;
+  } else {
+    const cp = r.score.cp * sign;
+    share = 100 / (1 + Math.exp(-0.00368208 * cp)); // lichess's winning chances
+    text = `${cp >= 0 ? '+' : '−'}${(Math.abs(cp) / 100).toFixed(2)}`;
+  }
+  $('eval-bar').firstElementChild.style.height = `${share.toFixed(1)}%`;
+  $('eval-bar').setAttribute('aria-valuenow', share.toFixed(0));
+  $('eval-bar').setAttribute('aria-valuetext', text);
+  // The line, numbered from the position's move number.
+  const f = pos.fen.split(' ');
+  let no = Number(f[5] || 1), white = f[1] === 'w';
+  const words = [];
+  (r.pv_san || r.pv || []).forEach((m, i) => {
+    if (white) words.push(`${no}.`);
+    else if (i === 0) words.push(`${no}...`);
+    words.push(m);
+    if (!white) no++;
+    white = !white;
+  });
+  const line = $('analysis-line');
+  line.textContent = '';
+  const b = document.createElement('b');
+  b.textContent = text;
+  line.append(b, ` depth ${r.depth} · ${words.join(' ')}`);
+  line.dataset.score = text;
+}
+async function maybeAnalyse() {
+  const on = $('analysis').checked;
+  if (document.body.classList.contains('analysing') !== on) {
+    document.body.classList.toggle('analysing', on);
+    $('eval-bar').hidden = $('analysis-line').hidden = !on;
+    board.redrawAll();
+  }
+  const p = info && info.position;
+  if (!on || !p || p.status !== 'playing' || engineSide() === p.turn) {
+    stopAnalysis();
+    if (on && p && p.status !== 'playing') $('analysis-line').textContent = 'the game is over';
+    return;
+  }
+  const key = stateKey();
+  if (analysisJob && analysisJob.key === key) return;
+  stopAnalysis();
+  const job = { key, ctrl: new AbortController() };
+  analysisJob = job;
+  $('analysis-line').textContent = 'analysing…';
+  const req = { ...gameRequest(), movetime_ms: Number($('engine-time').value) };
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const r = await api('/api/engine', req, job.ctrl.signal, 'analysis');
+        if (analysisJob === job && stateKey() === key) showEvaluation(r, p);
+        return;
+      } catch (e) {
+        if (e.status !== 503 || attempt >= 8 || analysisJob !== job) throw e;
+        await sleep(Math.min(e.retryAfter, 2) * 500);
+        if (analysisJob !== job) return;
+      }
+    }
+  } catch (e) {
+    if (e.name !== 'AbortError' && analysisJob === job) $('analysis-line').textContent = `analysis: ${e.message}`;
+  } finally {
+    if (analysisJob === job) analysisJob = null;
   }
 }
 
@@ -590,9 +679,16 @@ $('engine-side').addEventListener('change', () => {
   saveSettings();
   if (engineJob && side !== 'none' && info && info.position.turn !== side) stopEngine();
   render();
+  maybeAnalyse();
   maybeEngine();
 });
 $('engine-time').addEventListener('change', saveSettings);
+$('analysis').addEventListener('change', () => {
+  saveSettings();
+  maybeAnalyse();
+});
+// The board follows the window's size (its CSS size does; chessground redraws to match).
+window.addEventListener('resize', () => board.redrawAll());
 $('engine-move').addEventListener('click', () => engineMove());
 $('stop').addEventListener('click', () => {
   // Stopped, the engine no longer plays the side it was searching for (else it would start again).

@@ -132,7 +132,8 @@ EXPORT char *chcw_game(const char *input, const char *format, const char *start_
 }
 
 /* /api/engine: a search of the game's last position for movetime_ms (or to depth):
- * {"bestmove","score":{"cp"|"mate"},"depth","nodes","time_ms","pv":[UCI...],"ponder"}. */
+ * {"bestmove","score":{"cp"|"mate"},"depth","nodes","time_ms","pv":[UCI...],"pv_san":[SAN...],
+ * "ponder"}. */
 EXPORT char *chcw_engine(const char *start_fen, const char *moves, int movetime_ms, int depth)
 {
     chc_game *g = chc_game_new();
@@ -169,7 +170,7 @@ EXPORT char *chcw_engine(const char *start_fen, const char *moves, int movetime_
         fail(422, -1, "engine", rc, NULL);
         goto done;
     }
-    size_t cap = 256 + 8 * CHC_PV_MAX;
+    size_t cap = 256 + 24 * CHC_PV_MAX;
     out = malloc(cap);
     if (!out) {
         fail(500, -1, "", CHC_E_NO_MEMORY, NULL);
@@ -187,6 +188,15 @@ EXPORT char *chcw_engine(const char *start_fen, const char *moves, int movetime_
         chc_move_to_uci(&p, res.pv[i], uci);
         if (i == 1) memcpy(ponder, uci, sizeof uci);
         len += snprintf(out + len, cap - (size_t)len, "%s\"%s\"", i ? "," : "", uci);
+        chc_make_move(&p, res.pv[i], &u);
+    }
+    len += snprintf(out + len, cap - (size_t)len, "],\"pv_san\":[");
+    chc_game_position(g, n, &p);
+    for (int i = 0; i < res.pv_len && i < CHC_PV_MAX && chc_is_legal(&p, res.pv[i]); i++) {
+        char san[CHC_SAN_MAX];
+        chc_undo u;
+        chc_move_to_san(&p, res.pv[i], san);
+        len += snprintf(out + len, cap - (size_t)len, "%s\"%s\"", i ? "," : "", san);
         chc_make_move(&p, res.pv[i], &u);
     }
     len += snprintf(out + len, cap - (size_t)len, "]");
