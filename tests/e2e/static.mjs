@@ -122,6 +122,34 @@ await test('a PGN keeps its tags and result; a bad input says why and keeps the 
   assert.equal(await page.getAttribute('body', 'data-plies'), '4');
 });
 
+await test('the move list: click a move, arrow keys, Home/End, Undo and redo, a new move drops the rest', async () => {
+  await page.fill('#load-input', '1. e4 e5 2. Nf3 Nc6 3. Bb5');
+  await page.click('#load');
+  await page.waitForSelector('body[data-plies="5"]');
+  await page.click('#moves button[data-ply="2"]');
+  await page.waitForSelector('body[data-plies="2"]');
+  assert.equal(await page.locator('#moves button.future').count(), 3);
+  assert.match(await page.textContent('#moves'), /Nf3 Nc6 3\.\s*Bb5/); // the rest still in SAN
+  await page.locator('#board').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.waitForSelector('body[data-plies="3"]');
+  await page.keyboard.press('Home');
+  await page.waitForSelector('body[data-plies="0"]');
+  await page.keyboard.press('End');
+  await page.waitForSelector('body[data-plies="5"]');
+  await page.click('#undo');
+  await page.waitForSelector('body[data-plies="4"]');
+  await page.click('#nav-forward');
+  await page.waitForSelector('body[data-plies="5"]');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForSelector('body[data-plies="3"]');
+  await drag(page, 'g8', 'f6'); // not the game's 2...Nc6: the rest is dropped
+  await page.waitForSelector('body[data-plies="4"]');
+  assert.equal(await page.locator('#moves button.future').count(), 0);
+  assert.match(await page.textContent('#moves'), /2\.\s*Nf3 Nf6\s*$/);
+});
+
 await test('the engine answers from its worker, and the page stays responsive', async () => {
   await page.fill('#load-input', '4k3/8/8/8/8/8/8/3QK3 w - - 0 1');
   await page.click('#load');

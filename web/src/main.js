@@ -17,7 +17,11 @@ const $ = (id) => document.getElementById(id);
 // The game: a start FEN (null: the standard start) and the moves in UCI; for a game loaded from
 // a PGN, that PGN (as the server wrote it: tags, comments, variations, result) with its moves,
 // sent instead of the moves while they are the same; its tags are kept after further moves.
-const game = { startFen: null, moves: [], pgn: null, pgnMoves: null, tags: null };
+// future: the moves after the position shown, in order (stepped back from with the arrow keys,
+// Undo or a click in the move list; → replays them, a different move drops them); line: the
+// whole line's SAN, kept from the last reply that showed it.
+const game = { startFen: null, moves: [], pgn: null, pgnMoves: null, tags: null, future: [] };
+let line = { moves: [], san: [] };
 let info = null; // the last /api/game reply
 let busy = 0; // requests in flight
 let pending = null; // a promotion waiting for its piece: {from, to, key}
@@ -221,6 +225,8 @@ function render() {
   $('status').dataset.fen = p.fen;
   $('status').dataset.result = r.result || '*';
   $('undo').disabled = r.moves.length === 0;
+  $('nav-start').disabled = $('nav-back').disabled = r.moves.length === 0;
+  $('nav-forward').disabled = $('nav-end').disabled = game.future.length === 0;
   renderEngine();
   // The game's tags (from a PGN): players, event, date.
   const t = r.tags || {};
@@ -231,8 +237,10 @@ function render() {
   $('game-info').textContent = parts.join(' · ');
   $('game-info').hidden = parts.length === 0;
 
-  // Move list (SAN when the server gives it, UCI otherwise).
-  const names = r.san || r.moves;
+  // Move list: the moves played (SAN) and, greyed, the line's moves after the position shown;
+  // a click on a move shows the position after it.
+  const all = [...r.moves, ...game.future];
+  const names = all.map((m, i) => (i < r.san.length ? r.san[i] : sameMoves(line.moves.slice(0, all.length), all) && line.san[i]) || m);
   const moves = $('moves');
   moves.textContent = '';
   const startNo = Number(r.start_fen.split(' ')[5] || 1);
@@ -245,9 +253,13 @@ function render() {
       no.textContent = `${startNo + Math.floor(ply / 2)}.${ply % 2 ? '..' : ''}`;
       moves.append(no);
     }
-    const s = document.createElement('span');
-    s.className = 'move';
+    const s = document.createElement('button');
+    s.type = 'button';
+    s.className = `move${i >= r.moves.length ? ' future' : ''}${i === r.moves.length - 1 ? ' current' : ''}`;
     s.textContent = m;
+    s.dataset.ply = String(i + 1);
+    s.setAttribute('aria-label', `Show the position after ${m}`);
+    s.addEventListener('click', () => goTo(i + 1));
     moves.append(s, ' ');
   });
 
@@ -315,6 +327,9 @@ async function refresh() {
   info = r;
   game.startFen = r.standard_start ? null : r.start_fen;
   game.moves = r.moves.slice();
+  if (!game.future.length || !sameMoves(line.moves.slice(0, r.moves.length), r.moves))
+    line = { moves: [...r.moves, ...game.future], san: r.san.slice() };
+  else line.san.splice(0, r.san.length, ...r.san);
   showError('');
   render();
   updateUrl(r);
@@ -327,12 +342,17 @@ async function refresh() {
 // Plays a move; `key`: the game state it was chosen for (dropped when the game changed since).
 async function play(uci, key = stateKey()) {
   if (key !== stateKey()) return;
-  const before = game.moves.slice();
+  const before = game.moves.slice(), future = game.future;
   game.moves.push(uci);
+  // The move of the line that follows keeps the rest of the line; another move drops it.
+  game.future = future[0] === uci ? future.slice(1) : [];
   try {
     await refresh();
   } catch (e) {
-    if (stateKey() === `${game.startFen || ''}|${[...before, uci].join(',')}`) game.moves = before;
+    if (stateKey() === `${game.startFen || ''}|${[...before, uci].join(',')}`) {
+      game.moves = before;
+      game.future = future;
+    }
     showError(`That move was not played: ${e.message}`);
     render();
   }
@@ -522,6 +542,7 @@ async function maybeAnalyse() {
 }
 
 function maybeEngine() {
+  if (game.future.length) return; // looking back at the game: the engine waits for a move
   if (info && info.position.status === 'playing' && engineSide() === info.position.turn) engineMove();
 }
 
@@ -533,7 +554,7 @@ function showError(msg, fromLoad = false) {
 }
 
 function setGame(startFen, moves) {
-  Object.assign(game, { startFen, moves, pgn: null, pgnMoves: null, tags: null });
+  Object.assign(game, { startFen, moves, pgn: null, pgnMoves: null, tags: null, future: [] });
 }
 
 async function loadInput(text, format = 'auto', quiet = false) {
@@ -657,15 +678,40 @@ $('undo').addEventListener('click', async () => {
   if (!game.moves.length) return;
   const thinking = !!engineJob;
   stopEngine();
-  game.moves.pop();
+  game.future.unshift(game.moves.pop());
   // Against the engine, take back its reply too so that it is the player's turn again (not
   // when it was still thinking: then there is no reply to take back).
-  if (!thinking && engineSide() !== 'none' && game.moves.length && info && info.position.turn !== engineSide()) game.moves.pop();
+  if (!thinking && engineSide() !== 'none' && game.moves.length && info && info.position.turn !== engineSide()) game.future.unshift(game.moves.pop());
   try {
     await refresh();
   } catch (e) {
     showError(e.message);
   }
+});
+// Moving along the game: to the position after `ply` moves of the line (0: the start).
+async function goTo(ply) {
+  const all = [...game.moves, ...game.future];
+  ply = Math.max(0, Math.min(all.length, ply));
+  if (ply === game.moves.length) return;
+  stopEngine();
+  game.moves = all.slice(0, ply);
+  game.future = all.slice(ply);
+  try {
+    await refresh();
+  } catch (e) {
+    showError(e.message);
+  }
+}
+$('nav-start').addEventListener('click', () => goTo(0));
+$('nav-back').addEventListener('click', () => goTo(game.moves.length - 1));
+$('nav-forward').addEventListener('click', () => goTo(game.moves.length + 1));
+$('nav-end').addEventListener('click', () => goTo(game.moves.length + game.future.length));
+document.addEventListener('keydown', (ev) => {
+  if (ev.target.closest('input, textarea, select') || ev.altKey || ev.ctrlKey || ev.metaKey || pending) return;
+  const to = { ArrowLeft: game.moves.length - 1, ArrowRight: game.moves.length + 1, Home: 0, End: game.moves.length + game.future.length }[ev.key];
+  if (to === undefined) return;
+  ev.preventDefault();
+  goTo(to);
 });
 $('new').addEventListener('click', () => {
   stopEngine();
