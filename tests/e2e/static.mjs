@@ -150,6 +150,31 @@ await test('the move list: click a move, arrow keys, Home/End, Undo and redo, a 
   assert.match(await page.textContent('#moves'), /2\.\s*Nf3 Nf6\s*$/);
 });
 
+await test('the board editor: clear, add pieces from the palette, castling, Done loads it; a bad position is refused', async () => {
+  await page.click('#edit');
+  await page.click('#edit-clear');
+  for (const [piece, square] of [['white.king', 'e1'], ['black.king', 'e8'], ['white.rook', 'a1']]) {
+    await page.click(`#palette piece.${piece}`);
+    await page.locator('cg-board').scrollIntoViewIfNeeded();
+    const box = await page.locator('cg-board').boundingBox(); // (clicking the palette may scroll)
+    const sq = box.width / 8;
+    await page.mouse.click(box.x + (square.charCodeAt(0) - 97 + 0.5) * sq, box.y + (8 - Number(square[1]) + 0.5) * sq);
+  }
+  for (const c of 'KQkq') await page.setChecked(`#edit-${c}`, c === 'Q');
+  await page.click('#edit-done');
+  await page.waitForFunction(() => document.querySelector('#status').dataset.fen === '4k3/8/8/8/8/8/8/R3K3 w Q - 0 1');
+  assert.equal(await page.isVisible('#editor'), false);
+  await page.click('#edit');
+  await page.click('#edit-clear');
+  await page.click('#edit-done');
+  await page.waitForFunction(() => document.querySelector('#error').textContent.length > 0);
+  assert.match(await page.textContent('#error'), /king/i);
+  assert.equal(await page.isVisible('#editor'), true);
+  await page.click('#edit-cancel');
+  assert.equal(await fenOf(page), '4k3/8/8/8/8/8/8/R3K3 w Q - 0 1');
+  assert.equal(await page.locator('cg-board piece').count(), 3);
+});
+
 await test('the engine answers from its worker, and the page stays responsive', async () => {
   await page.fill('#load-input', '4k3/8/8/8/8/8/8/3QK3 w - - 0 1');
   await page.click('#load');

@@ -13,6 +13,7 @@ import { localApi } from 'chc-local';
 const SERVERLESS = import.meta.env.MODE === 'static';
 
 const $ = (id) => document.getElementById(id);
+const START_PLACEMENT = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR';
 
 // The game: a start FEN (null: the standard start) and the moves in UCI; for a game loaded from
 // a PGN, that PGN (as the server wrote it: tags, comments, variations, result) with its moves,
@@ -180,6 +181,7 @@ const board = Chessground($('board'), {
   premovable: { enabled: false },
   draggable: { enabled: true, showGhost: true },
   highlight: { lastMove: true, check: true },
+  events: { select: (key) => editorSelect(key) },
 });
 
 function destsMap(dests) {
@@ -194,7 +196,7 @@ function engineSide() {
 
 function render() {
   const r = info;
-  if (!r) return;
+  if (!r || editing) return;
   const p = r.position;
   const turn = p.turn;
   const last = r.moves.length ? r.moves[r.moves.length - 1] : null;
@@ -707,12 +709,73 @@ $('nav-back').addEventListener('click', () => goTo(game.moves.length - 1));
 $('nav-forward').addEventListener('click', () => goTo(game.moves.length + 1));
 $('nav-end').addEventListener('click', () => goTo(game.moves.length + game.future.length));
 document.addEventListener('keydown', (ev) => {
+  if (editing) return;
   if (ev.target.closest('input, textarea, select') || ev.altKey || ev.ctrlKey || ev.metaKey || pending) return;
   const to = { ArrowLeft: game.moves.length - 1, ArrowRight: game.moves.length + 1, Home: 0, End: game.moves.length + game.future.length }[ev.key];
   if (to === undefined) return;
   ev.preventDefault();
   goTo(to);
 });
+// The board editor (as the covert chess bot's /edit): pieces moved freely, added from the
+// palette (pick one, then click squares; or drag it onto the board), dragged off to remove;
+// side to move and castling rights; Done loads the position (the library checks it).
+let editing = false, spare = null;
+const ROLES = ['king', 'queen', 'rook', 'bishop', 'knight', 'pawn'];
+for (const color of ['white', 'black'])
+  for (const role of ROLES) {
+    const p = document.createElement('piece');
+    p.className = `${color} ${role}`;
+    p.setAttribute('role', 'button');
+    p.setAttribute('tabindex', '0');
+    p.setAttribute('aria-label', `Add a ${color} ${role}`);
+    const pick = () => {
+      spare = spare && spare.el === p ? null : { el: p, piece: { color, role } };
+      for (const q of $('palette').children) q.classList.toggle('selected', !!spare && q === spare.el);
+    };
+    p.addEventListener('click', pick);
+    p.addEventListener('keydown', (ev) => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); pick(); } });
+    p.addEventListener('mousedown', (ev) => board.dragNewPiece({ color, role }, ev, true));
+    p.addEventListener('touchstart', (ev) => board.dragNewPiece({ color, role }, ev, true), { passive: false });
+    $('palette').append(p);
+  }
+function editorSelect(key) {
+  if (!editing || !spare) return;
+  board.setPieces(new Map([[key, { ...spare.piece }]]));
+}
+function setEditor(on) {
+  editing = on;
+  document.body.classList.toggle('editing', on);
+  $('editor').hidden = !on;
+  $('edit').disabled = on;
+  spare = null;
+  for (const q of $('palette').children) q.classList.remove('selected');
+  if (on) {
+    stopEngine();
+    stopAnalysis();
+    const f = info.position.fen.split(' ');
+    $('edit-turn').value = f[1];
+    for (const c of 'KQkq') $(`edit-${c}`).checked = f[2].includes(c);
+    board.set({ lastMove: undefined, check: false, movable: { free: true, color: 'both', dests: new Map() },
+      draggable: { deleteOnDropOff: true } });
+  } else {
+    board.set({ movable: { free: false }, draggable: { deleteOnDropOff: false } });
+    render();
+  }
+}
+$('edit').addEventListener('click', () => info && setEditor(true));
+$('edit-cancel').addEventListener('click', () => setEditor(false));
+$('edit-clear').addEventListener('click', () => board.set({ fen: '8/8/8/8/8/8/8/8' }));
+$('edit-start').addEventListener('click', () => {
+  board.set({ fen: START_PLACEMENT });
+  $('edit-turn').value = 'w';
+  for (const c of 'KQkq') $(`edit-${c}`).checked = true;
+});
+$('edit-done').addEventListener('click', async () => {
+  const castling = [...'KQkq'].filter((c) => $(`edit-${c}`).checked).join('') || '-';
+  const fen = `${board.getFen()} ${$('edit-turn').value} ${castling} - 0 1`;
+  if (await loadInput(fen, 'fen')) setEditor(false);
+});
+
 $('new').addEventListener('click', () => {
   stopEngine();
   setGame(null, []);
