@@ -150,17 +150,37 @@ await test('the move list: click a move, arrow keys, Home/End, Undo and redo, a 
   assert.match(await page.textContent('#moves'), /2\.\s*Nf3 Nf6\s*$/);
 });
 
+await test('moves typed on the keyboard (SAN, UCI); a bad one is refused with its reason', async () => {
+  await page.click('#new');
+  await page.waitForSelector('body[data-plies="0"]');
+  await page.fill('#type-move', 'e4');
+  await page.press('#type-move', 'Enter');
+  await page.waitForSelector('body[data-plies="1"]');
+  await page.fill('#type-move', 'e7e5');
+  await page.press('#type-move', 'Enter');
+  await page.waitForSelector('body[data-plies="2"]');
+  await page.fill('#type-move', 'Ke3');
+  await page.press('#type-move', 'Enter');
+  await page.waitForFunction(() => /not played/.test(document.querySelector('#error').textContent));
+  assert.equal(await page.getAttribute('body', 'data-plies'), '2');
+  await page.fill('#type-move', 'Nf3');
+  await page.press('#type-move', 'Enter');
+  await page.waitForSelector('body[data-plies="3"]');
+  assert.equal(await page.isVisible('#error'), false);
+});
+
 await test('the board editor: clear, add pieces from the palette, castling, Done loads it; a bad position is refused', async () => {
   await page.click('#edit');
   await page.click('#edit-clear');
   for (const [piece, square] of [['white.king', 'e1'], ['black.king', 'e8'], ['white.rook', 'a1']]) {
     await page.click(`#palette piece.${piece}`);
-    await page.locator('cg-board').scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, 0));
     const box = await page.locator('cg-board').boundingBox(); // (clicking the palette may scroll)
     const sq = box.width / 8;
     await page.mouse.click(box.x + (square.charCodeAt(0) - 97 + 0.5) * sq, box.y + (8 - Number(square[1]) + 0.5) * sq);
   }
   for (const c of 'KQkq') await page.setChecked(`#edit-${c}`, c === 'Q');
+  await page.selectOption('#edit-turn', 'w');
   await page.click('#edit-done');
   await page.waitForFunction(() => document.querySelector('#status').dataset.fen === '4k3/8/8/8/8/8/8/R3K3 w Q - 0 1');
   assert.equal(await page.isVisible('#editor'), false);

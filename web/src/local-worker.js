@@ -50,6 +50,10 @@ async function handle(path, body) {
       [a.start, a.moves, Math.min(Number(body.movetime_ms) || 0, 60000), Number(body.depth) || 0]);
     return r.text ? { status: 200, data: JSON.parse(r.text) } : r;
   }
+  if (path === '/api/play') {
+    const r = call(m, 'chcw_play', ['string', 'string'], [body.fen || '', body.move || '']);
+    return r.text ? { status: 200, data: JSON.parse(r.text) } : r;
+  }
   if (path === '/api/image') {
     const a = gameArgs(body);
     const r = call(m, 'chcw_svg', ['string', 'string', 'number', 'number'],

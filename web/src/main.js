@@ -704,6 +704,22 @@ async function goTo(ply) {
     showError(e.message);
   }
 }
+// Moves typed on the keyboard, as a player writes them (SAN or UCI): the library reads them.
+$('type-form').addEventListener('submit', async (ev) => {
+  ev.preventDefault();
+  const text = $('type-move').value.trim();
+  const p = info && info.position;
+  if (!text || !p || p.status !== 'playing' || editing) return;
+  if (engineSide() === p.turn) return showError("It is the engine's move");
+  const key = stateKey();
+  try {
+    const r = await api('/api/play', { fen: p.fen, move: text });
+    $('type-move').value = '';
+    await play(r.uci, key);
+  } catch (e) {
+    showError(`That move was not played: ${e.message}`);
+  }
+});
 $('nav-start').addEventListener('click', () => goTo(0));
 $('nav-back').addEventListener('click', () => goTo(game.moves.length - 1));
 $('nav-forward').addEventListener('click', () => goTo(game.moves.length + 1));
@@ -734,8 +750,15 @@ for (const color of ['white', 'black'])
     };
     p.addEventListener('click', pick);
     p.addEventListener('keydown', (ev) => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); pick(); } });
-    p.addEventListener('mousedown', (ev) => board.dragNewPiece({ color, role }, ev, true));
-    p.addEventListener('touchstart', (ev) => board.dragNewPiece({ color, role }, ev, true), { passive: false });
+    // A drag starts once the pointer has moved a little (a click only picks the piece).
+    let down = null;
+    p.addEventListener('pointerdown', (ev) => (down = { x: ev.clientX, y: ev.clientY }));
+    p.addEventListener('pointerup', () => (down = null));
+    p.addEventListener('pointermove', (ev) => {
+      if (!down || Math.hypot(ev.clientX - down.x, ev.clientY - down.y) < 5) return;
+      down = null;
+      board.dragNewPiece({ color, role }, ev, true);
+    });
     $('palette').append(p);
   }
 function editorSelect(key) {

@@ -208,6 +208,27 @@ done:
     return out;
 }
 
+/* /api/play (the part the page uses): a move typed as a player types it (SAN or UCI) in the
+ * position `fen`: {"uci","san"}. */
+EXPORT char *chcw_play(const char *fen, const char *text)
+{
+    chc_position pos;
+    chc_diag d = CHC_DIAG_INIT;
+    int rc = chc_position_from_fen(&pos, fen, 0, &d);
+    if (rc != CHC_OK) return fail(422, -1, "fen", rc, &d);
+    chc_move m;
+    rc = chc_move_parse(&pos, text, strlen(text), &m, &d);
+    if (rc == CHC_OK && m == CHC_MOVE_NULL) rc = CHC_E_UNSUPPORTED;
+    if (rc != CHC_OK) return fail(422, -1, "move", rc, &d);
+    char uci[CHC_UCI_MAX], san[CHC_SAN_MAX];
+    chc_move_to_uci(&pos, m, uci);
+    chc_move_to_san(&pos, m, san);
+    char *out = malloc(64);
+    if (!out) return fail(500, -1, "", CHC_E_NO_MEMORY, NULL);
+    snprintf(out, 64, "{\"uci\":\"%s\",\"san\":\"%s\"}", uci, san);
+    return out;
+}
+
 /* /api/image, SVG: the game's last position as `render` draws it (last move highlighted). */
 EXPORT char *chcw_svg(const char *start_fen, const char *moves, int flip, int size)
 {
