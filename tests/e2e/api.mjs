@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import net from 'node:net';
 import assert from 'node:assert/strict';
+import { START, harness } from './harness.mjs';
 
 const [URL_BASE, BIN, ...rest] = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -16,18 +17,8 @@ const ENGINE_CAP = Number(opt('--engine-cap-ms', '0'));
 const PAGE = opt('--page', 'any');
 const ENGINE_SLOTS = Number(opt('--engine-slots', '0'));
 const SANITIZED = !!process.env.CHC_SANITIZED;
-const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
-let passed = 0, failed = 0;
-async function test(name, fn) {
-  try {
-    await fn();
-    passed++;
-  } catch (e) {
-    failed++;
-    console.error(`FAIL: ${name}: ${e && e.stack ? e.stack.split('\n').slice(0, 3).join(' | ') : e}`);
-  }
-}
+const { test, finish } = harness();
 
 async function post(path, body, headers = {}) {
   const res = await fetch(URL_BASE + path, {
@@ -746,5 +737,4 @@ async function rawHttp(path, ae) {
   });
 }
 
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish();

@@ -8,40 +8,20 @@
 // Stop, the SVG and PNG pictures, and no page error. Prints "N passed, M failed".
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import assert from 'node:assert/strict';
+import { START, codes, drag, harness, launchChromium } from './harness.mjs';
 
 const [INDEX, BIN, WEB_DIR] = process.argv.slice(2);
-const { chromium } = await import(pathToFileURL(path.join(WEB_DIR, 'node_modules/playwright-core/index.mjs')).href);
 const URL0 = pathToFileURL(path.resolve(INDEX)).href;
-const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const AFTER_E4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1';
 const cli = (...args) => execFileSync(BIN, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 // `chesscodec convert --to NAME` of a game given on standard input.
 const convert = (name, game) => execFileSync(BIN, ['convert', '--to', name], { input: game, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] }).trim();
 
-let passed = 0, failed = 0;
-async function test(name, fn) {
-  try {
-    await fn();
-    passed++;
-  } catch (e) {
-    failed++;
-    console.error(`FAIL: ${name}: ${e && e.stack ? e.stack.split('\n').slice(0, 4).join(' | ') : e}`);
-  }
-}
-
-const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chc-chromium-'));
-const ctx = await chromium.launchPersistentContext(userDataDir, {
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-    '--disable-sync', '--no-first-run'],
-  viewport: { width: 1280, height: 860 },
-  acceptDownloads: true,
-});
+const { test, finish } = harness();
+const ctx = await launchChromium(WEB_DIR, { acceptDownloads: true });
 ctx.setDefaultTimeout(20000);
 const problems = [];
 function watch(page) {
@@ -58,28 +38,6 @@ async function open(url) {
   return page;
 }
 const fenOf = (page) => page.getAttribute('#status', 'data-fen');
-async function codes(page) {
-  return page.$$eval('.code-row', (rows) => {
-    const out = { game: {}, position: {} };
-    for (const r of rows) {
-      const v = r.querySelector('.code-value');
-      out[r.dataset.kind][r.dataset.code] = v.dataset.value === undefined ? null : v.dataset.value;
-    }
-    return out;
-  });
-}
-async function drag(page, from, to) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  const box = await page.locator('cg-board').boundingBox();
-  const sq = box.width / 8;
-  const pt = (s) => ({ x: box.x + (s.charCodeAt(0) - 97 + 0.5) * sq, y: box.y + (8 - Number(s[1]) + 0.5) * sq });
-  const a = pt(from), b = pt(to);
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
-  await page.mouse.move(b.x, b.y, { steps: 4 });
-  await page.mouse.up();
-}
 
 let page, link;
 await test('opens from file:// with the board at the start and every position code', async () => {
@@ -258,6 +216,4 @@ await test('no page error, no network request', async () => {
 });
 
 await ctx.close();
-fs.rmSync(userDataDir, { recursive: true, force: true });
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish();

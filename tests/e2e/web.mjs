@@ -7,15 +7,11 @@
 // Prints "N passed, M failed".
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import assert from 'node:assert/strict';
+import { START, codes, drag, harness, launchChromium } from './harness.mjs';
 
 const [BASE, BIN, WEB_DIR, SHOT] = process.argv.slice(2);
-const { chromium } = await import(pathToFileURL(path.join(WEB_DIR, 'node_modules/playwright-core/index.mjs')).href);
 
-const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const AFTER_3 = 'rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2';
 const COVERT_FEN = 'rnbq1bnr/ppppkppp/8/4p3/4P3/8/PPPPKPPP/RNBQ1BNR w - - 2 3';
 const cli = (...args) => execFileSync(BIN, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
@@ -29,26 +25,9 @@ function cliEncode(name, fen) {
   }
 }
 
-let passed = 0, failed = 0;
-async function test(name, fn) {
-  try {
-    await fn();
-    passed++;
-  } catch (e) {
-    failed++;
-    console.error(`FAIL: ${name}: ${e && e.stack ? e.stack.split('\n').slice(0, 4).join(' | ') : e}`);
-  }
-}
+const { test, finish } = harness();
 
-const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chc-chromium-'));
-const ctx = await chromium.launchPersistentContext(userDataDir, {
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-    '--disable-sync', '--no-first-run'],
-  viewport: { width: 1280, height: 860 },
-  permissions: ['clipboard-read', 'clipboard-write'],
-});
+const ctx = await launchChromium(WEB_DIR, { permissions: ['clipboard-read', 'clipboard-write'] });
 ctx.setDefaultTimeout(15000);
 const pageErrors = [];
 function watch(page) {
@@ -89,34 +68,6 @@ const ENGINE_REPLY = (move) => JSON.stringify({ bestmove: move, score: { cp: 0 }
 const fenOf = (page) => page.getAttribute('#status', 'data-fen');
 async function waitPlies(page, n) {
   await page.waitForSelector(`body[data-plies="${n}"]`);
-}
-// Drags a piece from one square to another with the mouse (board seen from White unless flipped).
-async function drag(page, from, to, flipped = false) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  const box = await page.locator('cg-board').boundingBox();
-  const sq = box.width / 8;
-  const pt = (s) => {
-    let f = s.charCodeAt(0) - 97, r = Number(s[1]) - 1;
-    if (flipped) (f = 7 - f), (r = 7 - r);
-    return { x: box.x + (f + 0.5) * sq, y: box.y + (7 - r + 0.5) * sq };
-  };
-  const a = pt(from), b = pt(to);
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
-  await page.mouse.move(b.x, b.y, { steps: 4 });
-  await page.mouse.up();
-}
-// The codes shown: {kind: {name: value}} (value null when the code does not apply).
-async function codes(page) {
-  return page.$$eval('.code-row', (rows) => {
-    const out = { game: {}, position: {} };
-    for (const r of rows) {
-      const v = r.querySelector('.code-value');
-      out[r.dataset.kind][r.dataset.code] = v.dataset.value === undefined ? null : v.dataset.value;
-    }
-    return out;
-  });
 }
 function checkPositionCodes(shown, fen) {
   const names = Object.keys(shown.position).filter((k) => k !== 'polyglot_key');
@@ -529,6 +480,4 @@ await test('the page logged no errors', async () => {
 });
 
 await ctx.close();
-fs.rmSync(userDataDir, { recursive: true, force: true });
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish();
