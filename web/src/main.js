@@ -423,6 +423,20 @@ function stopEngine() {
   renderEngine();
 }
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+// One engine search for `job`; while every engine slot is busy (503: an aborted search still
+// runs out its time) it waits and asks again. Returns the reply, or undefined when the job was
+// dropped meanwhile (current() false).
+async function search(req, job, current, lane) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await api('/api/engine', req, job.ctrl.signal, lane);
+    } catch (e) {
+      if (e.status !== 503 || attempt >= 8 || !current()) throw e;
+      await sleep(Math.min(e.retryAfter, 2) * 500);
+      if (!current()) return undefined;
+    }
+  }
+}
 async function engineMove() {
   if (!info || info.position.status !== 'playing') return;
   const key = stateKey();
@@ -434,22 +448,12 @@ async function engineMove() {
   const req = gameRequest();
   req.movetime_ms = Number($('engine-time').value);
   try {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const r = await api('/api/engine', req, job.ctrl.signal);
-        if (engineJob !== job || stateKey() !== key) return; // made for another position
-        engineJob = null;
-        renderEngine();
-        if ($('analysis').checked) showEvaluation(r, info.position);
-        await play(r.bestmove, key);
-        return;
-      } catch (e) {
-        // Every engine slot busy (an aborted search still runs out its time): wait, retry.
-        if (e.status !== 503 || attempt >= 8 || engineJob !== job) throw e;
-        await sleep(Math.min(e.retryAfter, 2) * 500);
-        if (engineJob !== job) return;
-      }
-    }
+    const r = await search(req, job, () => engineJob === job);
+    if (!r || engineJob !== job || stateKey() !== key) return; // made for another position
+    engineJob = null;
+    renderEngine();
+    if ($('analysis').checked) showEvaluation(r, info.position);
+    await play(r.bestmove, key);
   } catch (e) {
     if (e.name === 'AbortError' || engineJob !== job) return;
     showError(`Engine: ${e.message}`);
@@ -525,17 +529,8 @@ async function maybeAnalyse() {
   $('analysis-line').textContent = 'analysing…';
   const req = { ...gameRequest(), movetime_ms: Number($('engine-time').value) };
   try {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const r = await api('/api/engine', req, job.ctrl.signal, 'analysis');
-        if (analysisJob === job && stateKey() === key) showEvaluation(r, p);
-        return;
-      } catch (e) {
-        if (e.status !== 503 || attempt >= 8 || analysisJob !== job) throw e;
-        await sleep(Math.min(e.retryAfter, 2) * 500);
-        if (analysisJob !== job) return;
-      }
-    }
+    const r = await search(req, job, () => analysisJob === job, 'analysis');
+    if (r && analysisJob === job && stateKey() === key) showEvaluation(r, p);
   } catch (e) {
     if (e.name !== 'AbortError' && analysisJob === job) $('analysis-line').textContent = `analysis: ${e.message}`;
   } finally {
