@@ -1417,7 +1417,10 @@ CHC_API int chc_game_write(const chc_game *g, int format, unsigned flags, char *
  * (when input_format is not NULL)}.
  * chc_game_report_json(): {"input_format" (when not NULL), "start_fen", "standard_start",
  * "moves" (UCI), "san", "plies", "tags", "result" (the rules' result when the game has none:
- * chc_game_set_rule_result(), applied to a copy), "formats", "format_errors", "position"
+ * chc_game_set_rule_result(), applied to a copy), "variations" (only when the game has any:
+ * [{"path": the UCI moves from the start to where the line leaves its parent line, "moves",
+ * "san": the line}], nested ones too, in the tree's order), "formats", "format_errors",
+ * "position"
  * (the report of the final position, with the game's outcome: repetitions count)}.
  * Both return CHC_OK, CHC_E_ARGUMENT (NULL pos/game, or NULL dst with dst_cap > 0),
  * CHC_E_BUFFER_TOO_SMALL or CHC_E_NO_MEMORY. A game report is about 1 KB plus 40 bytes a

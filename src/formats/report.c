@@ -208,6 +208,66 @@ static int write_position(chci_sink *o, const chc_position *pos, int outcome)
     return CHC_OK;
 }
 
+/* The moves from the start to `node` (UCI, as a JSON array's members). */
+static void write_path(chci_sink *o, const chc_game *g, uint32_t node)
+{
+    size_t n = 0;
+    for (uint32_t at = node; at != CHC_GAME_ROOT && at != CHC_GAME_NO_NODE; at = chc_game_node_parent(g, at)) n++;
+    for (size_t k = 0; k < n; k++) {
+        /* move k from the start: n - 1 - k steps up from the node (paths are short: plies) */
+        uint32_t at = node;
+        for (size_t up = 0; up + 1 + k < n; up++) at = chc_game_node_parent(g, at);
+        chc_position pos;
+        char uci[CHC_UCI_MAX];
+        chc_game_node_position(g, chc_game_node_parent(g, at), &pos);
+        chc_move_to_uci(&pos, chc_game_node_move(g, at), uci);
+        if (k) chci_put(o, ",", 1);
+        json_str(o, uci);
+    }
+}
+
+/* "variations": every line of the move tree but the main line, each as the moves from the
+ * start to where it leaves its parent line ("path") and its own moves (UCI and SAN, its main
+ * continuation); nested ones are listed too, after their parent, in the order of the tree. */
+static void write_variations(chci_sink *o, int *first, const chc_game *g)
+{
+    size_t nodes = chc_game_node_count(g);
+    int any = 0;
+    for (uint32_t node = 0; node < nodes; node++) {
+        size_t kids = chc_game_node_child_count(g, node);
+        for (size_t i = 1; i < kids; i++) {
+            if (!any) {
+                json_key(o, first, "variations");
+                chci_put(o, "[", 1);
+            } else {
+                chci_put(o, ",", 1);
+            }
+            any = 1;
+            chci_puts(o, "{\"path\":[");
+            write_path(o, g, node);
+            for (int pass = 0; pass < 2; pass++) {
+                chci_puts(o, pass ? "],\"san\":[" : "],\"moves\":[");
+                chc_position pos;
+                chc_game_node_position(g, node, &pos);
+                int k = 0;
+                for (uint32_t at = chc_game_node_child(g, node, i); at != CHC_GAME_NO_NODE;
+                     at = chc_game_node_child(g, at, 0), k++) {
+                    char text[CHC_SAN_MAX > CHC_UCI_MAX ? CHC_SAN_MAX : CHC_UCI_MAX];
+                    chc_move m = chc_game_node_move(g, at);
+                    if (pass) chc_move_to_san(&pos, m, text);
+                    else chc_move_to_uci(&pos, m, text);
+                    if (k) chci_put(o, ",", 1);
+                    json_str(o, text);
+                    chc_undo u;
+                    chc_make_move(&pos, m, &u);
+                }
+            }
+            chci_puts(o, "]}");
+        }
+    }
+    if (any) chci_put(o, "]", 1);
+}
+
 static int finish(chci_sink *o, int rc, size_t *dst_len)
 {
     if (dst_len) *dst_len = o->len;
@@ -293,6 +353,7 @@ int chc_game_report_json(const chc_game *game, const char *input_format, char *d
     chci_put(&o, "}", 1);
     json_key(&o, &first, "result");
     json_str(&o, chc_result_string(chc_game_result(g)));
+    write_variations(&o, &first, g);
     int rc = write_formats(&o, &first, NULL, g);
     if (rc == CHC_OK) {
         json_key(&o, &first, "position");

@@ -108,6 +108,16 @@ await test('the move list: click a move, arrow keys, Home/End, Undo and redo, a 
   assert.match(await page.textContent('#moves'), /2\.\s*Nf3 Nf6\s*$/);
 });
 
+await test("a PGN's variations: shown in brackets, a click follows one", async () => {
+  await page.fill('#load-input', '[Event "V"]\n\n1. e4 e5 (1... c5 2. Nf3 (2. c3) 2... d6) (1... e6) 2. Nf3 *\n');
+  await page.click('#load');
+  await page.waitForSelector('body[data-plies="3"]');
+  assert.match(await page.textContent('#moves'), /1\.\s*e4 e5 \( 1\.\.\.\s*c5 2\.\s*Nf3 \( 2\.\s*c3 \) d6 \) \( 1\.\.\.\s*e6 \) 2\.\s*Nf3/);
+  await page.click('#moves button.variation:text-is("c3")');
+  await page.waitForSelector('body[data-plies="3"]');
+  await page.waitForFunction(() => document.querySelector('#status').dataset.fen.startsWith('rnbqkbnr/pp1ppppp/8/2p5/4P3/2P5/PP1P1PPP/RNBQKBNR b'));
+});
+
 await test('moves typed on the keyboard (SAN, UCI); a bad one is refused with its reason', async () => {
   await page.click('#new');
   await page.waitForSelector('body[data-plies="0"]');

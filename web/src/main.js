@@ -240,30 +240,50 @@ function render() {
   $('game-info').hidden = parts.length === 0;
 
   // Move list: the moves played (SAN) and, greyed, the line's moves after the position shown;
-  // a click on a move shows the position after it.
+  // a click on a move shows the position after it. A PGN's variations are shown in brackets
+  // after the move they replace while the game's own line is the one shown; a click on one of
+  // their moves follows that line.
   const all = [...r.moves, ...game.future];
   const names = all.map((m, i) => (i < r.san.length ? r.san[i] : sameMoves(line.moves.slice(0, all.length), all) && line.san[i]) || m);
   const moves = $('moves');
   moves.textContent = '';
   const startNo = Number(r.start_fen.split(' ')[5] || 1);
   const blackFirst = r.start_fen.split(' ')[1] === 'b';
-  names.forEach((m, i) => {
-    const ply = i + (blackFirst ? 1 : 0);
-    if (ply % 2 === 0 || i === 0) {
-      const no = document.createElement('span');
-      no.className = 'move-no';
-      no.textContent = `${startNo + Math.floor(ply / 2)}.${ply % 2 ? '..' : ''}`;
-      moves.append(no);
-    }
-    const s = document.createElement('button');
-    s.type = 'button';
-    s.className = `move${i >= r.moves.length ? ' future' : ''}${i === r.moves.length - 1 ? ' current' : ''}`;
-    s.textContent = m;
-    s.dataset.ply = String(i + 1);
-    s.setAttribute('aria-label', `Show the position after ${m}`);
-    s.addEventListener('click', () => goTo(i + 1));
-    moves.append(s, ' ');
-  });
+  const variations = game.variations && sameMoves(all, game.pgnMoves) ? game.variations : [];
+  // Appends the moves of a line that starts after `path` (the moves before it) to `box`.
+  function appendLine(box, path, ucis, sans, main) {
+    sans.forEach((m, j) => {
+      const ply = path.length + j + (blackFirst ? 1 : 0);
+      if (ply % 2 === 0 || j === 0) {
+        const no = document.createElement('span');
+        no.className = 'move-no';
+        no.textContent = `${startNo + Math.floor(ply / 2)}.${ply % 2 ? '..' : ''}`;
+        box.append(no);
+      }
+      const s = document.createElement('button');
+      s.type = 'button';
+      const at = path.length + j + 1;
+      s.className = main ? `move${j >= r.moves.length ? ' future' : ''}${j === r.moves.length - 1 ? ' current' : ''}` : 'move variation';
+      s.textContent = m;
+      if (main) s.dataset.ply = String(at);
+      s.setAttribute('aria-label', `Show the position after ${m}${main ? '' : ' (a variation)'}`);
+      s.addEventListener('click', () => (main ? goTo(at) : followLine([...path, ...ucis], at)));
+      box.append(s, ' ');
+      // the variations replacing this move (a variation's first move: its siblings are shown
+      // by the line they leave)
+      const before = [...path, ...ucis.slice(0, j)];
+      if (!main && j === 0) return;
+      for (const v of variations.filter((v) => v.moves[0] !== ucis[j] && sameMoves(v.path, before))) {
+        const span = document.createElement('span');
+        span.className = 'variation';
+        span.append('( ');
+        appendLine(span, before, v.moves, v.san, false);
+        span.append(') ');
+        box.append(span);
+      }
+    });
+  }
+  appendLine(moves, [], all, names, true);
 
   // Codes.
   const box = $('codes');
@@ -551,7 +571,7 @@ function showError(msg, fromLoad = false) {
 }
 
 function setGame(startFen, moves) {
-  Object.assign(game, { startFen, moves, pgn: null, pgnMoves: null, tags: null, future: [] });
+  Object.assign(game, { startFen, moves, pgn: null, pgnMoves: null, tags: null, future: [], variations: null });
 }
 
 async function loadInput(text, format = 'auto', quiet = false) {
@@ -559,7 +579,7 @@ async function loadInput(text, format = 'auto', quiet = false) {
   try {
     const r = await api('/api/game', { input: text, format });
     setGame(r.standard_start ? null : r.start_fen, r.moves.slice());
-    if (r.input_format === 'pgn') Object.assign(game, { pgn: r.formats.pgn, pgnMoves: r.moves.slice(), tags: r.tags });
+    if (r.input_format === 'pgn') Object.assign(game, { pgn: r.formats.pgn, pgnMoves: r.moves.slice(), tags: r.tags, variations: r.variations || null });
     await refresh();
     return true;
   } catch (e) {
@@ -685,6 +705,17 @@ $('undo').addEventListener('click', async () => {
     showError(e.message);
   }
 });
+// Follows another line (a PGN's variation): its moves up to `ply`, the rest ahead.
+async function followLine(ucis, ply) {
+  stopEngine();
+  game.moves = ucis.slice(0, ply);
+  game.future = ucis.slice(ply);
+  try {
+    await refresh();
+  } catch (e) {
+    showError(e.message);
+  }
+}
 // Moving along the game: to the position after `ply` moves of the line (0: the start).
 async function goTo(ply) {
   const all = [...game.moves, ...game.future];

@@ -118,11 +118,33 @@ static void test_game_report(void **state)
     chc_game_free(g);
 }
 
+static void test_game_report_variations(void **state)
+{
+    (void)state;
+    chc_game *g = chc_game_new();
+    const char *pgn = "1. e4 e5 (1... c5 2. Nf3 (2. c3) 2... d6) 2. Nf3 *\n";
+    assert_int_equal(chc_game_read(pgn, strlen(pgn), CHC_FORMAT_PGN, g, NULL, NULL), CHC_OK);
+    char out[16384];
+    assert_int_equal(chc_game_report_json(g, NULL, out, sizeof out, NULL), CHC_OK);
+    assert_json_shaped(out);
+    assert_non_null(strstr(out, "\"variations\":[{\"path\":[\"e2e4\"],\"moves\":[\"c7c5\",\"g1f3\",\"d7d6\"],"
+                                "\"san\":[\"c5\",\"Nf3\",\"d6\"]},{\"path\":[\"e2e4\",\"c7c5\"],"
+                                "\"moves\":[\"c2c3\"],\"san\":[\"c3\"]}]"));
+    assert_non_null(strstr(out, "\"moves\":[\"e2e4\",\"e7e5\",\"g1f3\"]"));
+    /* no tree, no member */
+    const char *plain = "1. e4 e5 *\n";
+    assert_int_equal(chc_game_read(plain, strlen(plain), CHC_FORMAT_PGN, g, NULL, NULL), CHC_OK);
+    assert_int_equal(chc_game_report_json(g, NULL, out, sizeof out, NULL), CHC_OK);
+    assert_null(strstr(out, "variations"));
+    chc_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_position_report),
         cmocka_unit_test(test_game_report),
+        cmocka_unit_test(test_game_report_variations),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
