@@ -12,6 +12,7 @@
  *     squares of white pieces, squares of black pieces.
  * Counts depend on the header only through a "key" (side to move, kings in the pawn zone,
  * number of castling rooks per side, en-passant type), so the tables stay small. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "common/diag.h"
@@ -23,6 +24,12 @@
 #define MAXCLS 400
 
 static uint64_t C[65][65];
+/* The mixes (knights, bishops, rooks, queens) of o pieces whose minimum number of promotions
+ * is pr (0..8), in the order the arrangement index counts them (knights, then bishops, then
+ * rooks ascending): mix[mix_start[o][pr] .. mix_start[o][pr + 1]). */
+#define NMIX 3876 /* every mix of at most 15 pieces: C(19, 4) */
+static uint8_t mix[NMIX][4];
+static int mix_start[16][10];
 static int ncls;
 static int cls_p[MAXCLS], cls_o[MAXCLS], cls_pr[MAXCLS];
 static int cls_index[9][16][9];
@@ -257,9 +264,20 @@ static int kings_ok(int wk, int bk)
 typedef struct {
     uint8_t kz;
     uint8_t cntW[3], cntB[3], epc[4];
+    uint16_t sums; /* index in blk_sums */
 } blockcnt;
 
 static blockcnt blk_cnt[2 * 64 * 64];
+
+/* E(lw, lb) and BC(lw) (below) of a block depend only on its side to move, kz, cntB and epc:
+ * computed once for each distinct combination (a few hundred) and shared by the blocks. */
+typedef struct {
+    uint8_t stm, kz, cntB[3], epc[4];
+    chci_u192 E[3][3], BC[3];
+} blocksums;
+#define MAXSUMS 256 /* 96 in fact */
+static blocksums blk_sums[MAXSUMS];
+static int nsums;
 
 static void block_count(int stm, int wk, int bk, blockcnt *bc)
 {
@@ -320,6 +338,24 @@ static void init_tables(void)
         C[n][0] = 1;
         for (int k = 1; k <= n; k++) C[n][k] = C[n - 1][k - 1] + (k <= n - 1 ? C[n - 1][k] : 0);
     }
+
+    int nm = 0;
+    for (int o = 0; o < 16; o++)
+        for (int pr = 0; pr <= 8; pr++) {
+            mix_start[o][pr] = nm;
+            for (int n = 0; n <= o; n++)
+                for (int b = 0; n + b <= o; b++)
+                    for (int r = 0; n + b + r <= o; r++) {
+                        int q = o - n - b - r;
+                        if (chci_pack_min_promotions(n, b, r, q) != pr) continue;
+                        mix[nm][0] = (uint8_t)n;
+                        mix[nm][1] = (uint8_t)b;
+                        mix[nm][2] = (uint8_t)r;
+                        mix[nm][3] = (uint8_t)q;
+                        nm++;
+                    }
+            mix_start[o][pr + 1] = nm;
+        }
 
     memset(cls_index, -1, sizeof cls_index);
     ncls = 0;
@@ -409,6 +445,24 @@ static void init_tables(void)
         if (kings_ok(wk, bk)) {
             blockcnt *bc = &blk_cnt[b];
             block_count(stm, wk, bk, bc);
+            int j = 0;
+            while (j < nsums && !(blk_sums[j].stm == stm && blk_sums[j].kz == bc->kz &&
+                                  !memcmp(blk_sums[j].cntB, bc->cntB, 3) &&
+                                  !memcmp(blk_sums[j].epc, bc->epc, 4)))
+                j++;
+            if (j == nsums) {
+                if (nsums == MAXSUMS) abort(); /* cannot happen: the blocks have 96 */
+                blocksums *bs = &blk_sums[nsums++];
+                bs->stm = (uint8_t)stm;
+                bs->kz = bc->kz;
+                memcpy(bs->cntB, bc->cntB, 3);
+                memcpy(bs->epc, bc->epc, 4);
+                for (int lw = 0; lw < 3; lw++) {
+                    for (int lb = 0; lb < 3; lb++) bs->E[lw][lb] = block_E(bc, stm, lw, lb);
+                    bs->BC[lw] = block_BC(bc, stm, lw);
+                }
+            }
+            bc->sums = (uint16_t)j;
             for (int lw = 0; lw < 3; lw++) {
                 if (!bc->cntW[lw]) continue;
                 chci_u192 t = block_BC(bc, stm, lw);
@@ -447,19 +501,24 @@ static uint64_t comb_rank(uint64_t list, uint64_t set)
     return r;
 }
 
-/* The subset of k squares of `list` with rank r. */
+/* The subset of k squares of `list` with rank r (r < C(|list|, k)): the squares of `list` are
+ * walked from the highest down, square i (counting from 0) taken for the j-th remaining piece
+ * when C[i][j] <= r. */
 static uint64_t comb_unrank(uint64_t list, int k, uint64_t r)
 {
-    int sqs[64], n = 0;
-    for (uint64_t l = list; l; l &= l - 1) sqs[n++] = __builtin_ctzll(l);
-    uint64_t set = 0;
-    int i = n;
-    for (int j = k; j >= 1; j--) {
-        i--;
-        while (i >= 0 && C[i][j] > r) i--;
-        /* i >= j - 1 always holds because C[j-1][j] = 0 <= r */
-        r -= C[i][j];
-        set |= 1ull << sqs[i];
+    uint64_t set = 0, l = list;
+    int i = __builtin_popcountll(list);
+    for (int j = k; j >= 1 && l; j--) {
+        for (; l; ) { /* ends at i = j - 1 at the latest, because C[j-1][j] = 0 <= r */
+            int sq = 63 - __builtin_clzll(l);
+            l ^= 1ull << sq;
+            i--;
+            if (C[i][j] <= r) {
+                r -= C[i][j];
+                set |= 1ull << sq;
+                break;
+            }
+        }
     }
     return set;
 }
@@ -470,15 +529,12 @@ static uint64_t arrangement_rank(int o, int pr, int cr, const int *types, int m,
 {
     uint64_t idx = 0;
     /* earlier mixes */
-    for (int n = 0; n <= o; n++)
-        for (int b = 0; n + b <= o; b++)
-            for (int r = 0; n + b + r <= o; r++) {
-                int q = o - n - b - r;
-                if (n == cnt[0] && b == cnt[1] && r == cnt[2] + cr) goto found;
-                if (r < cr || chci_pack_min_promotions(n, b, r, q) != pr) continue;
-                idx += multinomial4(n, b, r - cr, q);
-            }
-found:;
+    for (int i = mix_start[o][pr]; i < mix_start[o][pr + 1]; i++) {
+        const uint8_t *x = mix[i];
+        if (x[0] == cnt[0] && x[1] == cnt[1] && x[2] == cnt[2] + cr) break;
+        if (x[2] < cr) continue;
+        idx += multinomial4(x[0], x[1], x[2] - cr, x[3]);
+    }
     int c[4] = {cnt[0], cnt[1], cnt[2], cnt[3]};
     for (int i = 0; i < m; i++) {
         for (int t = 0; t < types[i]; t++) {
@@ -495,22 +551,19 @@ found:;
 static void arrangement_unrank(int o, int pr, int cr, uint64_t idx, int *types, int *m)
 {
     int cnt[4] = {0, 0, 0, 0};
-    for (int n = 0; n <= o; n++)
-        for (int b = 0; n + b <= o; b++)
-            for (int r = 0; n + b + r <= o; r++) {
-                int q = o - n - b - r;
-                if (r < cr || chci_pack_min_promotions(n, b, r, q) != pr) continue;
-                uint64_t w = multinomial4(n, b, r - cr, q);
-                if (idx < w) {
-                    cnt[0] = n;
-                    cnt[1] = b;
-                    cnt[2] = r - cr;
-                    cnt[3] = q;
-                    goto found;
-                }
-                idx -= w;
-            }
-found:;
+    for (int i = mix_start[o][pr]; i < mix_start[o][pr + 1]; i++) {
+        const uint8_t *x = mix[i];
+        if (x[2] < cr) continue;
+        uint64_t w = multinomial4(x[0], x[1], x[2] - cr, x[3]);
+        if (idx < w) {
+            cnt[0] = x[0];
+            cnt[1] = x[1];
+            cnt[2] = x[2] - cr;
+            cnt[3] = x[3];
+            break;
+        }
+        idx -= w;
+    }
     int total = cnt[0] + cnt[1] + cnt[2] + cnt[3];
     for (int i = 0; i < total; i++) {
         for (int t = 0; t < 4; t++) {
@@ -555,15 +608,20 @@ int chci_pack_pos_rank(const chc_position *pos, chci_u192 *rank)
     int wk = -1, bk = -1;
     uint64_t occ[2][7];
     memset(occ, 0, sizeof occ);
-    for (int sq = 0; sq < 64; sq++) {
-        int pc = pos->board[sq];
-        if (!pc) continue;
-        int t = CHC_PIECE_TYPE(pc), col = CHC_PIECE_COLOR(pc);
-        if (t < CHC_PAWN || t > CHC_KING || col > 1) return CHC_E_INTERNAL;
-        occ[col][t] |= 1ull << sq;
-        if (t == CHC_KING) {
-            if (col == 0) wk = sq;
-            else bk = sq;
+    for (int w = 0; w < 64; w += 8) { /* eight squares at a time: empty ranks cost little */
+        uint64_t eight;
+        memcpy(&eight, pos->board + w, 8);
+        if (!eight) continue;
+        for (int sq = w; sq < w + 8; sq++) {
+            int pc = pos->board[sq];
+            if (!pc) continue;
+            int t = CHC_PIECE_TYPE(pc), col = CHC_PIECE_COLOR(pc);
+            if (t < CHC_PAWN || t > CHC_KING || col > 1) return CHC_E_INTERNAL;
+            occ[col][t] |= 1ull << sq;
+            if (t == CHC_KING) {
+                if (col == 0) wk = sq;
+                else bk = sq;
+            }
         }
     }
     if (popc(occ[0][CHC_KING]) != 1 || popc(occ[1][CHC_KING]) != 1) return CHC_E_POS_KINGS;
@@ -674,13 +732,13 @@ int chci_pack_pos_rank(const chc_position *pos, chci_u192 *rank)
             if (eo.ept[i] >= 0) prefE[eo.ept[i]]++;
         for (int l = 0; l < 3; l++) {
             if (!prefW[l]) continue;
-            chci_u192 t = block_BC(bn, stm, l);
+            chci_u192 t = blk_sums[bn->sums].BC[l];
             chci_u192_mul64(&t, prefW[l]);
             chci_u192_add(&R, &t);
         }
         for (int l = 0; l < 3; l++) {
             if (!prefB[l]) continue;
-            chci_u192 t = block_E(bn, stm, lw, l);
+            chci_u192 t = blk_sums[bn->sums].E[lw][l];
             chci_u192_mul64(&t, prefB[l]);
             chci_u192_add(&R, &t);
         }
@@ -702,24 +760,25 @@ int chci_pack_pos_rank(const chc_position *pos, chci_u192 *rank)
      * of pawns; the white class weight last (one u192 multiplication per number of pawns
      * instead of two per class) */
     int wm = 15 - pp[0] - oo[0];
+    int need = prr[0] - wm, bmin = need <= 0 ? 0 : (need + 1) / 2; /* 2 bm + wm >= prr[0] */
     placement pl;
     chci_u192 acc = chci_u192_from(0);
     for (int bp = 0; bp <= pp[1]; bp++) {
         pawnpart pw;
         if (!pawn_part(&k, pp[0], oo[0], bp, &pw)) continue;
         chci_u192 S = chci_u192_from(0);
-        for (int bo = 0; bo + bp <= 15; bo++) {
-            if (bp == pp[1] && bo > oo[1]) break;
+        int last = bp == pp[1];
+        int hi = 15 - bp - bmin;                      /* bm >= bmin */
+        if (hi > pw.rest + k.lb) hi = pw.rest + k.lb; /* ob <= rest */
+        if (last && hi > oo[1]) hi = oo[1];
+        for (int bo = k.lb; bo <= hi; bo++) {         /* ob >= 0 */
             int bm = 15 - bp - bo;
-            if (prr[0] > 2 * bm + wm) continue;
-            int ob = bo - k.lb;
-            if (ob < 0 || ob > pw.rest) continue;
             int lim = 2 * wm + bm;
             if (lim > 8 - bp) lim = 8 - bp;
             int x = lim + 1;
-            if (bp == pp[1] && bo == oo[1]) x = prr[1] < x ? prr[1] : x;
+            if (last && bo == oo[1] && prr[1] < x) x = prr[1];
             uint64_t ws = Wpre[bp][bo][k.lb][x];
-            if (ws) chci_u192_addmul64(&S, C[pw.rest][ob], ws);
+            if (ws) chci_u192_addmul64(&S, C[pw.rest][bo - k.lb], ws);
         }
         if (chci_u192_is_zero(&S)) continue;
         chci_u192_mul64(&S, pw.p1);
@@ -794,48 +853,47 @@ int chci_pack_pos_unrank(chc_position *pos, const chci_u192 *rank, chc_diag *dia
     int stm = blk / 4096, wk = (blk / 64) % 64, bk = blk % 64;
     if (!kings_ok(wk, bk)) return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: bad block");
     const blockcnt *bn = &blk_cnt[blk];
-    castleopts cwo, cbo;
+    const blocksums *bs = &blk_sums[bn->sums];
+    castleopts cwo, cbo; /* the option lists, built only past option 0 */
     epopts eo;
-    castle_options(wk, 0, bk, &cwo);
-    castle_options(bk, 7, wk, &cbo);
-    /* a side with one option (its king off its back rank) has it: r is below the block's
-     * count */
-    int wc_idx = cwo.n == 1 ? 0 : -1, bc_idx = cbo.n == 1 ? 0 : -1;
-    int ep_idx = bn->epc[1] + bn->epc[2] + bn->epc[3] == 0 ? 0 : -1;
-    if (wc_idx < 0) {
-        chci_u192 v[3];
-        for (int l = 0; l < 3; l++)
-            if (bn->cntW[l]) v[l] = block_BC(bn, stm, l);
+    /* option 0 of each kind (no castling rook, no en-passant capture) is always valid and
+     * first: past it only, the option lists are built and walked */
+    int wc_idx = 0, bc_idx = 0, ep_idx = 0;
+    if (chci_u192_cmp(&r, &bs->BC[0]) >= 0) {
+        wc_idx = -1;
+        castle_options(wk, 0, bk, &cwo);
         for (int i = 0; i < cwo.n; i++) {
             if (cwo.len[i] < 0) continue;
-            const chci_u192 *t = &v[cwo.len[i]];
+            const chci_u192 *t = &bs->BC[cwo.len[i]];
             if (chci_u192_cmp(&r, t) < 0) {
                 wc_idx = i;
                 break;
             }
             chci_u192_sub(&r, t);
         }
+        if (wc_idx < 0)
+            return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: castling option");
     }
-    if (wc_idx < 0) return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: castling option");
-    int lw = cwo.len[wc_idx];
-    if (bc_idx < 0) {
-        chci_u192 v[3];
-        for (int l = 0; l < 3; l++)
-            if (bn->cntB[l]) v[l] = block_E(bn, stm, lw, l);
+    int lw = wc_idx ? cwo.len[wc_idx] : 0;
+    if (chci_u192_cmp(&r, &bs->E[lw][0]) >= 0) {
+        bc_idx = -1;
+        castle_options(bk, 7, wk, &cbo);
         for (int i = 0; i < cbo.n; i++) {
             if (cbo.len[i] < 0) continue;
-            const chci_u192 *t = &v[cbo.len[i]];
+            const chci_u192 *t = &bs->E[lw][cbo.len[i]];
             if (chci_u192_cmp(&r, t) < 0) {
                 bc_idx = i;
                 break;
             }
             chci_u192_sub(&r, t);
         }
+        if (bc_idx < 0)
+            return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: castling option");
     }
-    if (bc_idx < 0) return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: castling option");
-    int lb = cbo.len[bc_idx];
+    int lb = bc_idx ? cbo.len[bc_idx] : 0;
     int ept = 0;
-    if (ep_idx < 0) {
+    if (chci_u192_cmp(&r, &Nkey[key_index(stm, bn->kz, lw, lb, 0)]) >= 0) {
+        ep_idx = -1;
         ep_options(stm, wk, bk, &eo);
         for (int i = 0; i < eo.n; i++) {
             if (eo.ept[i] < 0) continue;
@@ -867,20 +925,20 @@ int chci_pack_pos_unrank(chc_position *pos, const chci_u192 *rank, chc_diag *dia
     int cb = -1;
     placement pl;
     uint64_t wW = W[cw][k.lw];
+    int need = wpr - wm, bmin = need <= 0 ? 0 : (need + 1) / 2; /* 2 bm + wm >= wpr */
     for (int bp = 0; bp <= 8 && cb < 0; bp++) {
         pawnpart pw;
         if (!pawn_part(&k, wp, wo, bp, &pw)) continue;
         /* all black classes with bp pawns at once (as in the rank), then one by one */
         chci_u192 T = chci_u192_from(0);
-        for (int bo = 0; bo + bp <= 15; bo++) {
+        int bo_hi = 15 - bp - bmin;                         /* bm >= bmin */
+        if (bo_hi > pw.rest + k.lb) bo_hi = pw.rest + k.lb; /* ob <= rest */
+        for (int bo = k.lb; bo <= bo_hi; bo++) {            /* ob >= 0 */
             int bm = 15 - bp - bo;
-            if (wpr > 2 * bm + wm) continue;
-            int ob = bo - k.lb;
-            if (ob < 0 || ob > pw.rest) continue;
             int lim = 2 * wm + bm;
             if (lim > 8 - bp) lim = 8 - bp;
             uint64_t ws = Wpre[bp][bo][k.lb][lim + 1];
-            if (ws) chci_u192_addmul64(&T, C[pw.rest][ob], ws);
+            if (ws) chci_u192_addmul64(&T, C[pw.rest][bo - k.lb], ws);
         }
         if (chci_u192_is_zero(&T)) continue;
         chci_u192 base = chci_u192_from(wW);
@@ -895,11 +953,8 @@ int chci_pack_pos_unrank(chc_position *pos, const chci_u192 *rank, chc_diag *dia
             chci_u192_sub(&r, &T);
             continue;
         }
-        for (int bo = 0; bo + bp <= 15 && cb < 0; bo++) {
-            int bm = 15 - bp - bo;
-            if (wpr > 2 * bm + wm) continue;
-            int ob = bo - k.lb;
-            if (ob < 0 || ob > pw.rest) continue;
+        for (int bo = k.lb; bo <= bo_hi && cb < 0; bo++) {
+            int bm = 15 - bp - bo, ob = bo - k.lb;
             int lim = 2 * wm + bm;
             if (lim > 8 - bp) lim = 8 - bp;
             uint64_t ws = Wpre[bp][bo][k.lb][lim + 1];
@@ -950,6 +1005,7 @@ int chci_pack_pos_unrank(chc_position *pos, const chci_u192 *rank, chc_diag *dia
         const castleopts *co = col ? &cbo : &cwo;
         int idx = col ? bc_idx : wc_idx;
         int ksq = col ? bk : wk;
+        if (idx == 0) continue; /* no rooks (the list was not built) */
         for (int side = 0; side < 2; side++) {
             int s = co->sq[idx][side];
             if (s == CHC_NO_SQUARE) continue;

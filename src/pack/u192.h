@@ -110,10 +110,18 @@ static inline void chci_u192_add64(chci_u192 *a, uint64_t v)
 /* a += x * y. */
 static inline void chci_u192_addmul64(chci_u192 *a, uint64_t x, uint64_t y)
 {
+#if CHCI_HAVE_U128
+    chci_u128_native p = (chci_u128_native)x * y;
+    chci_u128_native lo = ((chci_u128_native)a->w[1] << 64 | a->w[0]) + p;
+    a->w[2] += lo < p;
+    a->w[0] = (uint64_t)lo;
+    a->w[1] = (uint64_t)(lo >> 64);
+#else
     chci_u192 p;
     p.w[0] = chci_mul64(x, y, &p.w[1]);
     p.w[2] = 0;
     chci_u192_add(a, &p);
+#endif
 }
 
 /* a -= b (requires a >= b). */
