@@ -147,6 +147,20 @@ static int pawn_part(const keyinfo *k, int wp, int wo, int bp, pawnpart *pp)
     return 1;
 }
 
+/* The black classes with bp pawns and bo in [lo, hi] (every pr the filters let through) for a
+ * white side with wm lost units, black's pieces having C[rest][bo - lb] placements:
+ * Σ C[rest][bo - lb] · Wpre[bp][bo][lb][min(2 wm + bm, 8 - bp) + 1], bm = 15 - bp - bo. */
+static chci_u192 row_sum(int bp, int lb, int lo, int hi, int rest, int wm)
+{
+    chci_u192 S = chci_u192_from(0);
+    int cap = 9 - bp, xb = 2 * wm + 16 - bp;
+    for (int bo = lo; bo <= hi; bo++) {
+        int x = xb - bo < cap ? xb - bo : cap;
+        chci_u192_addmul64(&S, C[rest][bo - lb], Wpre[bp][bo][lb][x]);
+    }
+    return S;
+}
+
 /* ---------------------------------------------------------------------------------------- */
 /* Header options                                                                           */
 /* ---------------------------------------------------------------------------------------- */
@@ -766,19 +780,19 @@ int chci_pack_pos_rank(const chc_position *pos, chci_u192 *rank)
     for (int bp = 0; bp <= pp[1]; bp++) {
         pawnpart pw;
         if (!pawn_part(&k, pp[0], oo[0], bp, &pw)) continue;
-        chci_u192 S = chci_u192_from(0);
-        int last = bp == pp[1];
         int hi = 15 - bp - bmin;                      /* bm >= bmin */
         if (hi > pw.rest + k.lb) hi = pw.rest + k.lb; /* ob <= rest */
-        if (last && hi > oo[1]) hi = oo[1];
-        for (int bo = k.lb; bo <= hi; bo++) {         /* ob >= 0 */
-            int bm = 15 - bp - bo;
-            int lim = 2 * wm + bm;
-            if (lim > 8 - bp) lim = 8 - bp;
-            int x = lim + 1;
-            if (last && bo == oo[1] && prr[1] < x) x = prr[1];
-            uint64_t ws = Wpre[bp][bo][k.lb][x];
-            if (ws) chci_u192_addmul64(&S, C[pw.rest][bo - k.lb], ws);
+        chci_u192 S;
+        if (bp < pp[1]) {
+            S = row_sum(bp, k.lb, k.lb, hi, pw.rest, wm); /* bo >= lb: ob >= 0 */
+        } else { /* black's own row: bo below oo[1], then the classes of oo[1] below prr[1] */
+            S = row_sum(bp, k.lb, k.lb, hi < oo[1] - 1 ? hi : oo[1] - 1, pw.rest, wm);
+            if (oo[1] >= k.lb && oo[1] <= hi) {
+                int x = 2 * wm + 16 - bp - oo[1];
+                if (x > 9 - bp) x = 9 - bp;
+                if (prr[1] < x) x = prr[1];
+                chci_u192_addmul64(&S, C[pw.rest][oo[1] - k.lb], Wpre[bp][oo[1]][k.lb][x]);
+            }
         }
         if (chci_u192_is_zero(&S)) continue;
         chci_u192_mul64(&S, pw.p1);
@@ -926,33 +940,32 @@ int chci_pack_pos_unrank(chc_position *pos, const chci_u192 *rank, chc_diag *dia
     placement pl;
     uint64_t wW = W[cw][k.lw];
     int need = wpr - wm, bmin = need <= 0 ? 0 : (need + 1) / 2; /* 2 bm + wm >= wpr */
-    for (int bp = 0; bp <= 8 && cb < 0; bp++) {
+    /* The rows (numbers of black pawns) are searched from the top (most black pawns, where
+     * most positions of games are): the white class's count (WC) is the sum of the rows, so
+     * the start of a row is that count less the rows above it. */
+    chci_u192 top = WC[key][cw + 1];
+    chci_u192_sub(&top, &WC[key][cw]);
+    for (int bp = 8; bp >= 0 && cb < 0; bp--) {
         pawnpart pw;
         if (!pawn_part(&k, wp, wo, bp, &pw)) continue;
         /* all black classes with bp pawns at once (as in the rank), then one by one */
-        chci_u192 T = chci_u192_from(0);
         int bo_hi = 15 - bp - bmin;                         /* bm >= bmin */
         if (bo_hi > pw.rest + k.lb) bo_hi = pw.rest + k.lb; /* ob <= rest */
-        for (int bo = k.lb; bo <= bo_hi; bo++) {            /* ob >= 0 */
-            int bm = 15 - bp - bo;
-            int lim = 2 * wm + bm;
-            if (lim > 8 - bp) lim = 8 - bp;
-            uint64_t ws = Wpre[bp][bo][k.lb][lim + 1];
-            if (ws) chci_u192_addmul64(&T, C[pw.rest][bo - k.lb], ws);
-        }
+        chci_u192 T = row_sum(bp, k.lb, k.lb, bo_hi, pw.rest, wm);
         if (chci_u192_is_zero(&T)) continue;
-        chci_u192 base = chci_u192_from(wW);
-        chci_u192_mul64(&base, pw.p1);
-        chci_u192_mul64(&base, pw.p2);
-        chci_u192_mul64(&base, pw.s1);
         chci_u192_mul64(&T, pw.p1);
         chci_u192_mul64(&T, pw.p2);
         chci_u192_mul64(&T, pw.s1);
         chci_u192_mul64(&T, wW);
-        if (chci_u192_cmp(&r, &T) >= 0) {
-            chci_u192_sub(&r, &T);
-            continue;
-        }
+        if (chci_u192_cmp(&top, &T) < 0)
+            return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: black class rows");
+        chci_u192_sub(&top, &T); /* the start of row bp */
+        if (chci_u192_cmp(&r, &top) < 0) continue;
+        chci_u192_sub(&r, &top);
+        chci_u192 base = chci_u192_from(wW);
+        chci_u192_mul64(&base, pw.p1);
+        chci_u192_mul64(&base, pw.p2);
+        chci_u192_mul64(&base, pw.s1);
         for (int bo = k.lb; bo <= bo_hi && cb < 0; bo++) {
             int bm = 15 - bp - bo, ob = bo - k.lb;
             int lim = 2 * wm + bm;
