@@ -24,6 +24,8 @@
 #define MAXCLS 400
 
 static uint64_t C[65][65];
+static uint64_t CT[16][65];   /* CT[j][i] = C[i][j] */
+static uint8_t select8[256][8]; /* the square (0..7) of the n-th set bit of a byte */
 /* The mixes (knights, bishops, rooks, queens) of o pieces whose minimum number of promotions
  * is pr (0..8), in the order the arrangement index counts them (knights, then bishops, then
  * rooks ascending): mix[mix_start[o][pr] .. mix_start[o][pr + 1]). */
@@ -353,6 +355,11 @@ static void init_tables(void)
         for (int k = 1; k <= n; k++) C[n][k] = C[n - 1][k - 1] + (k <= n - 1 ? C[n - 1][k] : 0);
     }
 
+    for (int j = 0; j < 16; j++)
+        for (int i = 0; i <= 64; i++) CT[j][i] = C[i][j];
+    for (int v = 0; v < 256; v++)
+        for (int bit = 0, n = 0; bit < 8; bit++)
+            if (v >> bit & 1) select8[v][n++] = (uint8_t)bit;
     int nm = 0;
     for (int o = 0; o < 16; o++)
         for (int pr = 0; pr <= 8; pr++) {
@@ -515,24 +522,26 @@ static uint64_t comb_rank(uint64_t list, uint64_t set)
     return r;
 }
 
-/* The subset of k squares of `list` with rank r (r < C(|list|, k)): the squares of `list` are
- * walked from the highest down, square i (counting from 0) taken for the j-th remaining piece
- * when C[i][j] <= r. */
+/* The subset of k squares of `list` with rank r (r < C(|list|, k)): index i (the i-th square
+ * of `list`, from 0) is taken for the j-th remaining piece at the largest i with
+ * C[i][j] <= r, walking down (along CT, C transposed); then that square is found through the
+ * bytes' counts of squares. */
 static uint64_t comb_unrank(uint64_t list, int k, uint64_t r)
 {
-    uint64_t set = 0, l = list;
-    int i = __builtin_popcountll(list);
-    for (int j = k; j >= 1 && l; j--) {
-        for (; l; ) { /* ends at i = j - 1 at the latest, because C[j-1][j] = 0 <= r */
-            int sq = 63 - __builtin_clzll(l);
-            l ^= 1ull << sq;
+    int cum[9]; /* squares of `list` below byte b */
+    cum[0] = 0;
+    for (int b = 0; b < 8; b++) cum[b + 1] = cum[b] + __builtin_popcountll((list >> (8 * b)) & 0xFF);
+    if (k > cum[8]) return 0; /* cannot happen: the placement counts see to it */
+    uint64_t set = 0;
+    int i = cum[8], b = 7;
+    for (int j = k; j >= 1; j--) {
+        const uint64_t *col = CT[j];
+        do
             i--;
-            if (C[i][j] <= r) {
-                r -= C[i][j];
-                set |= 1ull << sq;
-                break;
-            }
-        }
+        while (i > j - 1 && col[i] > r); /* C[j-1][j] = 0 <= r */
+        r -= col[i];
+        while (b > 0 && cum[b] > i) b--;
+        set |= 1ull << (8 * b + select8[(list >> (8 * b)) & 0xFF][i - cum[b]]);
     }
     return set;
 }
