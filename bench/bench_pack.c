@@ -1,11 +1,15 @@
 /* bench_pack: the pack codes against other ways of storing the same games and positions.
  *
- * Usage: bench_pack EVAL.uci[.xz] TRAIN.uci[.xz] MOVETEXT_OUT
+ * Usage: bench_pack EVAL.uci[.xz] TRAIN.uci[.xz] MOVETEXT_OUT [NAME=GAMES ...]
  *   EVAL   the evaluation games (tests/data/pack/lichess-eval.uci.xz: games i % 10 == 0 of
  *          lichess-65k), one game a line "[FEN|]uci uci ..."
  *   TRAIN  training games for the baseline's Huffman code (tests/data/pack/lichess-extra.uci.xz)
  *   MOVETEXT_OUT  where to write the PGN movetext of the evaluation games (bench_pack.sh
  *          compresses it with zstd -19 and xz -9)
+ *   NAME=GAMES  more data sets (".uci" lines as above, or PGN when the name has ".pgn"; ".xz"
+ *          compressed or not): bits per ply of each level and of the baseline on each
+ * Positions: every position of the evaluation games, each code timed over all of them, the
+ * median of five passes, with the ratio of each speed to FEN parsing in the same pass.
  * Prints bits per ply (games) and bits per position (positions) and speeds, with the ratio of
  * each row to our default level. Speeds are CPU time of this process, the best of three passes
  * for our game code (the machine may be shared); a pass encodes every game, then decodes every
@@ -15,6 +19,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_util.h"
 #include "chesscodec.h"
 
 typedef struct {
@@ -55,6 +60,30 @@ static char *read_all(const char *path)
     return buf;
 }
 
+/* PGN games (main lines; games that do not read are left out). */
+static game *load_pgn(char *buf, size_t *ng)
+{
+    size_t cap = 1024, n = 0;
+    game *g = malloc(cap * sizeof *g);
+    chc_pgn_reader *r = chc_pgn_reader_new_mem(buf, strlen(buf), CHC_PGN_MAINLINE_ONLY | CHC_PGN_NO_COMMENTS, 1, 1);
+    chc_game *cg = chc_game_new();
+    int rc;
+    while (g && r && cg && (rc = chc_pgn_read_game(r, cg, NULL)) != CHC_E_GAME_END && rc != CHC_E_IO) {
+        if (rc != CHC_OK) continue;
+        if (n == cap) g = realloc(g, (cap *= 2) * sizeof *g);
+        game *gm = &g[n++];
+        gm->start = *chc_game_start(cg);
+        gm->n = chc_game_ply_count(cg);
+        gm->moves = malloc((gm->n + 1) * sizeof *gm->moves);
+        for (size_t k = 0; k < gm->n; k++) gm->moves[k] = chc_game_move(cg, k);
+    }
+    chc_game_free(cg);
+    chc_pgn_reader_free(r);
+    free(buf);
+    *ng = n;
+    return g;
+}
+
 static game *load_games(const char *path, size_t *ng)
 {
     char *buf = read_all(path);
@@ -62,6 +91,7 @@ static game *load_games(const char *path, size_t *ng)
         fprintf(stderr, "bench_pack: cannot read %s\n", path);
         exit(1);
     }
+    if (strstr(path, ".pgn")) return load_pgn(buf, ng);
     size_t cap = 1024, n = 0;
     game *g = malloc(cap * sizeof *g);
     char *p = buf;
@@ -187,6 +217,48 @@ static void huffman_lengths(const double *count, int n, int *len)
 static void row(const char *name, double bits, double ref, const char *speed)
 {
     printf("  %-40s %8.4f %7.3fx  %s\n", name, bits, bits / ref, speed);
+}
+
+/* Bits per ply of every level and of the baseline (Huffman lengths hl) on one data set; a
+ * game a level cannot code is counted in `failed` and left out of that level's figure. */
+static void dataset_row(const char *name, const game *g, size_t ng, const int *hl)
+{
+    size_t plies = 0, cap = 0;
+    for (size_t i = 0; i < ng; i++) {
+        plies += g[i].n;
+        if (CHC_PACK_GAME_MAX(g[i].n) > cap) cap = CHC_PACK_GAME_MAX(g[i].n);
+    }
+    uint8_t *buf = malloc(cap ? cap : 1);
+    char cell[CHC_PACK_GAME_LEVELS + 1][32];
+    for (int level = 1; level <= CHC_PACK_GAME_LEVELS && buf; level++) {
+        size_t bytes = 0, done = 0, failed = 0;
+        for (size_t i = 0; i < ng; i++) {
+            size_t len;
+            if (chc_pack_game_encode(&g[i].start, g[i].moves, g[i].n, CHC_RESULT_UNKNOWN,
+                                     CHC_PACK_LEVEL(level), buf, cap, &len, NULL)) {
+                failed++;
+                continue;
+            }
+            bytes += len;
+            done += g[i].n;
+        }
+        snprintf(cell[level], sizeof cell[level], failed ? "%.4f (%zu left out)" : "%.4f",
+                 bytes * 8.0 / (double)(done ? done : 1), failed);
+    }
+    free(buf);
+    double lbits = 0;
+    for (size_t i = 0; i < ng; i++) {
+        chc_position pos = g[i].start;
+        for (size_t k = 0; k < g[i].n; k++) {
+            lbits += hl[rank_of(&pos, g[i].moves[k])];
+            chc_undo u;
+            chc_make_move(&pos, g[i].moves[k], &u);
+        }
+    }
+    printf("  %-34s %6zu %8zu", name, ng, plies);
+    for (int level = 1; level <= CHC_PACK_GAME_LEVELS; level++) printf(" %9s", cell[level]);
+    double lb = lbits / (double)(plies ? plies : 1);
+    printf(" %9.4f  %.3fx\n", lb, atof(cell[CHC_PACK_GAME_LEVEL_DEFAULT]) / lb);
 }
 
 int main(int argc, char **argv)
@@ -327,6 +399,29 @@ int main(int argc, char **argv)
     row("PGN movetext (raw)", mtbytes * 8.0 / (double)plies, ref, "");
     printf("  MOVETEXT_BYTES %zu PLIES %zu REF %.6f\n", mtbytes, plies, ref);
 
+    /* every data set: bits per ply of each level beside the baseline (its Huffman code from
+     * the training games) */
+    printf("\n  games by data set (bits per ply; last column: default level / baseline)\n");
+    printf("  %-34s %6s %8s", "data set", "games", "plies");
+    for (int level = 1; level <= CHC_PACK_GAME_LEVELS; level++) {
+        char h[16];
+        snprintf(h, sizeof h, "level %d%s", level, level == CHC_PACK_GAME_LEVEL_DEFAULT ? "*" : "");
+        printf(" %9s", h);
+    }
+    printf(" %9s  %s\n", "lichess-H", "ratio");
+    dataset_row("evaluation (lichess-eval)", g, ng, hl);
+    for (int a = 4; a < argc; a++) {
+        const char *eq = strchr(argv[a], '=');
+        if (!eq) continue;
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)(eq - argv[a] < 63 ? eq - argv[a] : 63), argv[a]);
+        size_t nx;
+        game *x = load_games(eq + 1, &nx);
+        dataset_row(name, x, nx, hl);
+        for (size_t i = 0; i < nx; i++) free(x[i].moves);
+        free(x);
+    }
+
     /* positions: every position of the evaluation games, gathered first, then each code timed
      * over all of them (a clock read per call would cost more than the call), best of 3 */
     size_t npos = 0, fenchars = 0, bfbits = 0;
@@ -354,41 +449,70 @@ int main(int argc, char **argv)
             chc_make_move(&pos, g[i].moves[k], &u);
         }
     }
-    double tpe = 1e9, tpd = 1e9, tfen = 1e9, tm = 1e9;
-    for (int pass = 0; pass < 3; pass++) {
+    /* FEN texts for the parsing anchor, written once */
+    size_t fcap = npos * 96 + 1, fo = 0;
+    char *fens = malloc(fcap);
+    size_t *foff = malloc((npos + 1) * sizeof *foff);
+    if (!fens || !foff) return 1;
+    for (size_t k = 0; k < npos; k++) {
+        foff[k] = fo;
+        fo += chc_position_to_fen(&ps[k], fens + fo, fcap - fo, 0) + 1;
+    }
+    fenchars = fo - npos;
+    enum { PASSES = 5, T_PE, T_PD, T_FW, T_FP, T_ME, T_MD };
+    double t[T_MD + 1][PASSES];
+    uint8_t (*mcs)[CHC_MSCS_BYTES] = malloc(npos * sizeof *mcs);
+    if (!mcs) return 1;
+    for (int pass = 0; pass < PASSES; pass++) {
         char fen[CHC_FEN_MAX];
-        uint8_t ms[CHC_MSCS_BYTES];
-        size_t chars = 0, bad = 0;
-        double a = cpu_now();
+        size_t bad = 0;
+        double c0 = cpu_now();
         for (size_t k = 0; k < npos; k++) chc_pack_position_encode(&ps[k], pcs[k], NULL);
-        double b = cpu_now();
+        double c1 = cpu_now();
         for (size_t k = 0; k < npos; k++) bad += chc_pack_position_decode(pcs[k], &dec[k], NULL) != CHC_OK;
-        double c = cpu_now();
-        for (size_t k = 0; k < npos; k++) chars += chc_position_to_fen(&ps[k], fen, sizeof fen, 0);
-        double d = cpu_now();
-        for (size_t k = 0; k < npos; k++) chc_mscs_encode(&ps[k], ms, NULL);
-        double e = cpu_now();
+        double c2 = cpu_now();
+        for (size_t k = 0; k < npos; k++) chc_position_to_fen(&ps[k], fen, sizeof fen, 0);
+        double c3 = cpu_now();
+        for (size_t k = 0; k < npos; k++) bad += chc_position_from_fen(&dec[k], fens + foff[k], 0, NULL) != CHC_OK;
+        double c4 = cpu_now();
+        for (size_t k = 0; k < npos; k++) chc_mscs_encode(&ps[k], mcs[k], NULL);
+        double c5 = cpu_now();
+        for (size_t k = 0; k < npos; k++) bad += chc_mscs_decode(mcs[k], &dec[k], NULL) != CHC_OK;
+        double c6 = cpu_now();
         if (bad) {
             fprintf(stderr, "bench_pack: %zu positions did not decode\n", bad);
             return 1;
         }
-        fenchars = chars;
-        if (b - a < tpe) tpe = b - a;
-        if (c - b < tpd) tpd = c - b;
-        if (d - c < tfen) tfen = d - c;
-        if (e - d < tm) tm = e - d;
+        t[T_PE][pass] = c1 - c0;
+        t[T_PD][pass] = c2 - c1;
+        t[T_FW][pass] = c3 - c2;
+        t[T_FP][pass] = c4 - c3;
+        t[T_ME][pass] = c5 - c4;
+        t[T_MD][pass] = c6 - c5;
     }
+    double rate[T_MD + 1];
+    for (int i = T_PE; i <= T_MD; i++) rate[i] = (double)npos / median(t[i], PASSES);
     free(ps);
     free(dec);
     free(pcs);
-    printf("\n  positions: %zu (bits per position; ratio to the pack position code)\n", npos);
-    printf("  %-40s %8s %8s  %s\n", "code", "bits", "ratio", "speed (positions/s, CPU time)");
-    snprintf(sp, sizeof sp, "encode %.0f, decode %.0f", (double)npos / tpe, (double)npos / tpd);
-    row("pack position (fixed width)", CHC_PACK_POS_BITS, CHC_PACK_POS_BITS, sp);
-    snprintf(sp, sizeof sp, "encode %.0f", (double)npos / tm);
-    row("MSCS v1 (fixed width)", CHC_MSCS_BYTES * 8.0, CHC_PACK_POS_BITS, sp);
-    row("BinaryFen-style (occupancy + nibbles)", (double)bfbits / (double)npos, CHC_PACK_POS_BITS, "");
-    snprintf(sp, sizeof sp, "write %.0f", (double)npos / tfen);
-    row("FEN (8 bits a character)", fenchars * 8.0 / (double)npos, CHC_PACK_POS_BITS, sp);
+    free(mcs);
+    free(fens);
+    free(foff);
+    printf("\n  positions: %zu (bits per position; speeds in M positions/s of CPU time, median of %d\n"
+           "  passes, and each speed's ratio to FEN parsing in the same passes)\n", npos, PASSES);
+    printf("  %-38s %8s %6s  %9s %9s  %7s %7s\n", "code", "bits", "ratio", "encode", "decode",
+           "enc/FEN", "dec/FEN");
+    double fp = rate[T_FP];
+    printf("  %-38s %8.2f %5.3fx  %9.3f %9.3f  %6.2fx %6.2fx\n", "pack position v1 (fixed width)",
+           (double)CHC_PACK_POS_BITS, 1.0, rate[T_PE] / 1e6, rate[T_PD] / 1e6, rate[T_PE] / fp,
+           rate[T_PD] / fp);
+    printf("  %-38s %8.2f %5.3fx  %9.3f %9.3f  %6.2fx %6.2fx\n", "MSCS v1 (fixed width)",
+           CHC_MSCS_BYTES * 8.0, CHC_MSCS_BYTES * 8.0 / CHC_PACK_POS_BITS, rate[T_ME] / 1e6,
+           rate[T_MD] / 1e6, rate[T_ME] / fp, rate[T_MD] / fp);
+    printf("  %-38s %8.2f %5.3fx  %9s %9s\n", "BinaryFen-style (occupancy + nibbles)",
+           (double)bfbits / (double)npos, (double)bfbits / (double)npos / CHC_PACK_POS_BITS, "-", "-");
+    printf("  %-38s %8.2f %5.3fx  %9.3f %9.3f  %6.2fx %6.2fx\n", "FEN (write / parse: the anchor)",
+           fenchars * 8.0 / (double)npos, fenchars * 8.0 / (double)npos / CHC_PACK_POS_BITS,
+           rate[T_FW] / 1e6, fp / 1e6, rate[T_FW] / fp, 1.0);
     return 0;
 }

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # The pack codes against PGN movetext (raw, zstd -19, xz -9), the urlsafe code, a
 # lichess-style baseline, and for positions FEN, MSCS and a BinaryFen-style layout.
-# One run over the evaluation games (tests/data/pack/lichess-eval.uci.xz).
+# One run over the evaluation games (tests/data/pack/lichess-eval.uci.xz); bits per ply also on
+# tests/data/pack/chess960.uci.xz and, when the shared data directory is there (CHC_SHARED,
+# default ../shared beside the repository, else /work/shared; not in a user's clone), on its
+# game collections (data/games/*magnus*.pgn.xz, *chess960*.pgn.xz).
 set -euo pipefail
 build=${1:-build/release}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -9,7 +12,19 @@ data="$here/../tests/data/pack"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 bin="$build/bench/bench_pack"; [ -x "$bin" ] || bin="$build/bench_pack"
-out=$("$bin" "$data/lichess-eval.uci.xz" "$data/lichess-extra.uci.xz" "$tmp/movetext.txt")
+sets=("chess960=$data/chess960.uci.xz")
+shared=${CHC_SHARED:-}
+if [ -z "$shared" ]; then
+  for d in "$here/../../shared" /work/shared; do [ -d "$d/data/games" ] && { shared=$d; break; }; done
+fi
+if [ -n "$shared" ] && [ -d "$shared/data/games" ]; then
+  for f in "$shared"/data/games/*magnus*.pgn.xz "$shared"/data/games/*chess960*.pgn.xz; do
+    [ -f "$f" ] && sets+=("shared:$(basename "$f" .pgn.xz)=$f")
+  done
+else
+  echo "(no shared data directory: bits per ply on the repository's data sets only)"
+fi
+out=$("$bin" "$data/lichess-eval.uci.xz" "$data/lichess-extra.uci.xz" "$tmp/movetext.txt" "${sets[@]}")
 echo "$out" | grep -v MOVETEXT_BYTES
 read -r _ bytes _ plies _ ref < <(echo "$out" | grep MOVETEXT_BYTES)
 for tool in "zstd -19" "xz -9"; do

@@ -12,6 +12,7 @@
  *     squares of white pieces, squares of black pieces.
  * Counts depend on the header only through a "key" (side to move, kings in the pawn zone,
  * number of castling rooks per side, en-passant type), so the tables stay small. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "common/diag.h"
@@ -23,7 +24,14 @@
 #define MAXCLS 400
 
 static uint64_t C[65][65];
-static uint64_t fact[17];
+static uint64_t CT[16][65];   /* CT[j][i] = C[i][j] */
+static uint8_t select8[256][8]; /* the square (0..7) of the n-th set bit of a byte */
+/* The mixes (knights, bishops, rooks, queens) of o pieces whose minimum number of promotions
+ * is pr (0..8), in the order the arrangement index counts them (knights, then bishops, then
+ * rooks ascending): mix[mix_start[o][pr] .. mix_start[o][pr + 1]). */
+#define NMIX 3876 /* every mix of at most 15 pieces: C(19, 4) */
+static uint8_t mix[NMIX][4];
+static int mix_start[16][10];
 static int ncls;
 static int cls_p[MAXCLS], cls_o[MAXCLS], cls_pr[MAXCLS];
 static int cls_index[9][16][9];
@@ -109,17 +117,6 @@ static int placement_of(const keyinfo *k, int wp, int wo, int bp, int bo, placem
     return 1;
 }
 
-/* The factors shared by every black arrangement of one white class: pawns, the white
- * pieces' squares, and the white class weight. */
-static chci_u192 placement_base(const placement *pl, uint64_t white_weight)
-{
-    chci_u192 b = chci_u192_from(pl->p1);
-    chci_u192_mul64(&b, pl->p2);
-    chci_u192_mul64(&b, pl->s1);
-    chci_u192_mul64(&b, white_weight);
-    return b;
-}
-
 static chci_u192 placement_count(const placement *pl)
 {
     chci_u192 t = chci_u192_from(pl->p1);
@@ -127,6 +124,43 @@ static chci_u192 placement_count(const placement *pl)
     chci_u192_mul64(&t, pl->s1);
     chci_u192_mul64(&t, pl->s2);
     return t;
+}
+
+/* The factors of a placement that do not depend on black's pieces: both sides' pawns (p1, p2)
+ * and white's pieces (s1); black's ob pieces then have C[rest][ob] placements. As
+ * placement_of() for every bo (0 where it fails for every bo). */
+typedef struct {
+    uint64_t p1, p2, s1;
+    int rest;
+} pawnpart;
+
+static int pawn_part(const keyinfo *k, int wp, int wo, int bp, pawnpart *pp)
+{
+    int sp = k->stm == 0 ? wp : bp, op = k->stm == 0 ? bp : wp;
+    int as = sp - k->ncap, ao = op - k->ep;
+    if (as < 0 || ao < 0) return 0;
+    if (as > k->zf - k->rho || ao > k->zf - as) return 0;
+    int free = 64 - k->used - as - ao, ow = wo - k->lw;
+    if (ow < 0 || ow > free) return 0;
+    pp->p1 = C[k->zf - k->rho][as];
+    pp->p2 = C[k->zf - as][ao];
+    pp->s1 = C[free][ow];
+    pp->rest = free - ow;
+    return 1;
+}
+
+/* The black classes with bp pawns and bo in [lo, hi] (every pr the filters let through) for a
+ * white side with wm lost units, black's pieces having C[rest][bo - lb] placements:
+ * Σ C[rest][bo - lb] · Wpre[bp][bo][lb][min(2 wm + bm, 8 - bp) + 1], bm = 15 - bp - bo. */
+static chci_u192 row_sum(int bp, int lb, int lo, int hi, int rest, int wm)
+{
+    chci_u192 S = chci_u192_from(0);
+    int cap = 9 - bp, xb = 2 * wm + 16 - bp;
+    for (int bo = lo; bo <= hi; bo++) {
+        int x = xb - bo < cap ? xb - bo : cap;
+        chci_u192_addmul64(&S, C[rest][bo - lb], Wpre[bp][bo][lb][x]);
+    }
+    return S;
 }
 
 /* ---------------------------------------------------------------------------------------- */
@@ -240,52 +274,65 @@ static int kings_ok(int wk, int bk)
     return df < -1 || df > 1 || dr < -1 || dr > 1;
 }
 
-/* Per-block data: option counts by kind. */
+/* Per-block data: how many valid options of each kind (castling rooks per side, en-passant
+ * type) a block has. Built once for every block (blk_cnt); the option lists themselves are
+ * built only where a rank or an unrank needs them. */
 typedef struct {
+    uint8_t kz;
+    uint8_t cntW[3], cntB[3], epc[4];
+    uint16_t sums; /* index in blk_sums */
+} blockcnt;
+
+static blockcnt blk_cnt[2 * 64 * 64];
+
+/* E(lw, lb) and BC(lw) (below) of a block depend only on its side to move, kz, cntB and epc:
+ * computed once for each distinct combination (a few hundred) and shared by the blocks. */
+typedef struct {
+    uint8_t stm, kz, cntB[3], epc[4];
+    chci_u192 E[3][3], BC[3];
+} blocksums;
+#define MAXSUMS 256 /* 96 in fact */
+static blocksums blk_sums[MAXSUMS];
+static int nsums;
+
+static void block_count(int stm, int wk, int bk, blockcnt *bc)
+{
     castleopts cw, cb;
     epopts eo;
-    int kz;
-    uint64_t cntW[3], cntB[3], epc[4];
-} blockinfo;
-
-static void block_info(int stm, int wk, int bk, blockinfo *bi)
-{
-    castle_options(wk, 0, bk, &bi->cw);
-    castle_options(bk, 7, wk, &bi->cb);
-    ep_options(stm, wk, bk, &bi->eo);
-    bi->kz = in_zone(wk) + in_zone(bk);
-    memset(bi->cntW, 0, sizeof bi->cntW);
-    memset(bi->cntB, 0, sizeof bi->cntB);
-    memset(bi->epc, 0, sizeof bi->epc);
-    for (int i = 0; i < bi->cw.n; i++)
-        if (bi->cw.len[i] >= 0) bi->cntW[bi->cw.len[i]]++;
-    for (int i = 0; i < bi->cb.n; i++)
-        if (bi->cb.len[i] >= 0) bi->cntB[bi->cb.len[i]]++;
-    for (int i = 0; i < bi->eo.n; i++)
-        if (bi->eo.ept[i] >= 0) bi->epc[bi->eo.ept[i]]++;
+    castle_options(wk, 0, bk, &cw);
+    castle_options(bk, 7, wk, &cb);
+    ep_options(stm, wk, bk, &eo);
+    memset(bc, 0, sizeof *bc);
+    bc->kz = (uint8_t)(in_zone(wk) + in_zone(bk));
+    for (int i = 0; i < cw.n; i++)
+        if (cw.len[i] >= 0) bc->cntW[cw.len[i]]++;
+    for (int i = 0; i < cb.n; i++)
+        if (cb.len[i] >= 0) bc->cntB[cb.len[i]]++;
+    for (int i = 0; i < eo.n; i++)
+        if (eo.ept[i] >= 0) bc->epc[eo.ept[i]]++;
 }
 
 /* E(lw, lb): all en-passant options of the block for those castling lengths. */
-static chci_u192 block_E(const blockinfo *bi, int stm, int lw, int lb)
+static chci_u192 block_E(const blockcnt *bc, int stm, int lw, int lb)
 {
     chci_u192 s = chci_u192_from(0);
     for (int e = 0; e < 4; e++) {
-        if (!bi->epc[e]) continue;
-        chci_u192 t = Nkey[key_index(stm, bi->kz, lw, lb, e)];
-        chci_u192_mul64(&t, bi->epc[e]);
+        if (!bc->epc[e]) continue;
+        chci_u192 t = Nkey[key_index(stm, bc->kz, lw, lb, e)];
+        chci_u192_mul64(&t, bc->epc[e]);
         chci_u192_add(&s, &t);
     }
     return s;
 }
 
 /* Σ_lb cntB[lb] E(lw, lb) */
-static chci_u192 block_BC(const blockinfo *bi, int stm, int lw)
+static chci_u192 block_BC(const blockcnt *bc, int stm, int lw)
 {
     chci_u192 s = chci_u192_from(0);
     for (int lb = 0; lb < 3; lb++) {
-        if (!bi->cntB[lb]) continue;
-        chci_u192 t = block_E(bi, stm, lw, lb);
-        chci_u192_mul64(&t, bi->cntB[lb]);
+        if (!bc->cntB[lb]) continue;
+        chci_u192 t = block_E(bc, stm, lw, lb);
+        chci_u192_mul64(&t, bc->cntB[lb]);
         chci_u192_add(&s, &t);
     }
     return s;
@@ -294,9 +341,11 @@ static chci_u192 block_BC(const blockinfo *bi, int stm, int lw)
 /* ---------------------------------------------------------------------------------------- */
 /* Initialisation                                                                           */
 /* ---------------------------------------------------------------------------------------- */
+/* (a+b+c+d)! / (a! b! c! d!) as a product of binomials (no division; every factor and the
+ * result fit in 64 bits for a+b+c+d <= 15). */
 static uint64_t multinomial4(int a, int b, int c, int d)
 {
-    return fact[a + b + c + d] / (fact[a] * fact[b] * fact[c] * fact[d]);
+    return C[a + b][b] * C[a + b + c][c] * C[a + b + c + d][d];
 }
 
 static void init_tables(void)
@@ -305,8 +354,29 @@ static void init_tables(void)
         C[n][0] = 1;
         for (int k = 1; k <= n; k++) C[n][k] = C[n - 1][k - 1] + (k <= n - 1 ? C[n - 1][k] : 0);
     }
-    fact[0] = 1;
-    for (int i = 1; i <= 16; i++) fact[i] = fact[i - 1] * (uint64_t)i;
+
+    for (int j = 0; j < 16; j++)
+        for (int i = 0; i <= 64; i++) CT[j][i] = C[i][j];
+    for (int v = 0; v < 256; v++)
+        for (int bit = 0, n = 0; bit < 8; bit++)
+            if (v >> bit & 1) select8[v][n++] = (uint8_t)bit;
+    int nm = 0;
+    for (int o = 0; o < 16; o++)
+        for (int pr = 0; pr <= 8; pr++) {
+            mix_start[o][pr] = nm;
+            for (int n = 0; n <= o; n++)
+                for (int b = 0; n + b <= o; b++)
+                    for (int r = 0; n + b + r <= o; r++) {
+                        int q = o - n - b - r;
+                        if (chci_pack_min_promotions(n, b, r, q) != pr) continue;
+                        mix[nm][0] = (uint8_t)n;
+                        mix[nm][1] = (uint8_t)b;
+                        mix[nm][2] = (uint8_t)r;
+                        mix[nm][3] = (uint8_t)q;
+                        nm++;
+                    }
+            mix_start[o][pr + 1] = nm;
+        }
 
     memset(cls_index, -1, sizeof cls_index);
     ncls = 0;
@@ -394,12 +464,30 @@ static void init_tables(void)
         int stm = b / 4096, wk = (b / 64) % 64, bk = b % 64;
         chci_u192 tot = chci_u192_from(0);
         if (kings_ok(wk, bk)) {
-            blockinfo bi;
-            block_info(stm, wk, bk, &bi);
+            blockcnt *bc = &blk_cnt[b];
+            block_count(stm, wk, bk, bc);
+            int j = 0;
+            while (j < nsums && !(blk_sums[j].stm == stm && blk_sums[j].kz == bc->kz &&
+                                  !memcmp(blk_sums[j].cntB, bc->cntB, 3) &&
+                                  !memcmp(blk_sums[j].epc, bc->epc, 4)))
+                j++;
+            if (j == nsums) {
+                if (nsums == MAXSUMS) abort(); /* cannot happen: the blocks have 96 */
+                blocksums *bs = &blk_sums[nsums++];
+                bs->stm = (uint8_t)stm;
+                bs->kz = bc->kz;
+                memcpy(bs->cntB, bc->cntB, 3);
+                memcpy(bs->epc, bc->epc, 4);
+                for (int lw = 0; lw < 3; lw++) {
+                    for (int lb = 0; lb < 3; lb++) bs->E[lw][lb] = block_E(bc, stm, lw, lb);
+                    bs->BC[lw] = block_BC(bc, stm, lw);
+                }
+            }
+            bc->sums = (uint16_t)j;
             for (int lw = 0; lw < 3; lw++) {
-                if (!bi.cntW[lw]) continue;
-                chci_u192 t = block_BC(&bi, stm, lw);
-                chci_u192_mul64(&t, bi.cntW[lw]);
+                if (!bc->cntW[lw]) continue;
+                chci_u192 t = block_BC(bc, stm, lw);
+                chci_u192_mul64(&t, bc->cntW[lw]);
                 chci_u192_add(&tot, &t);
             }
         }
@@ -434,19 +522,26 @@ static uint64_t comb_rank(uint64_t list, uint64_t set)
     return r;
 }
 
-/* The subset of k squares of `list` with rank r. */
+/* The subset of k squares of `list` with rank r (r < C(|list|, k)): index i (the i-th square
+ * of `list`, from 0) is taken for the j-th remaining piece at the largest i with
+ * C[i][j] <= r, walking down (along CT, C transposed); then that square is found through the
+ * bytes' counts of squares. */
 static uint64_t comb_unrank(uint64_t list, int k, uint64_t r)
 {
-    int sqs[64], n = 0;
-    for (uint64_t l = list; l; l &= l - 1) sqs[n++] = __builtin_ctzll(l);
+    int cum[9]; /* squares of `list` below byte b */
+    cum[0] = 0;
+    for (int b = 0; b < 8; b++) cum[b + 1] = cum[b] + __builtin_popcountll((list >> (8 * b)) & 0xFF);
+    if (k > cum[8]) return 0; /* cannot happen: the placement counts see to it */
     uint64_t set = 0;
-    int i = n;
+    int i = cum[8], b = 7;
     for (int j = k; j >= 1; j--) {
-        i--;
-        while (i >= 0 && C[i][j] > r) i--;
-        /* i >= j - 1 always holds because C[j-1][j] = 0 <= r */
-        r -= C[i][j];
-        set |= 1ull << sqs[i];
+        const uint64_t *col = CT[j];
+        do
+            i--;
+        while (i > j - 1 && col[i] > r); /* C[j-1][j] = 0 <= r */
+        r -= col[i];
+        while (b > 0 && cum[b] > i) b--;
+        set |= 1ull << (8 * b + select8[(list >> (8 * b)) & 0xFF][i - cum[b]]);
     }
     return set;
 }
@@ -457,15 +552,12 @@ static uint64_t arrangement_rank(int o, int pr, int cr, const int *types, int m,
 {
     uint64_t idx = 0;
     /* earlier mixes */
-    for (int n = 0; n <= o; n++)
-        for (int b = 0; n + b <= o; b++)
-            for (int r = 0; n + b + r <= o; r++) {
-                int q = o - n - b - r;
-                if (n == cnt[0] && b == cnt[1] && r == cnt[2] + cr) goto found;
-                if (r < cr || chci_pack_min_promotions(n, b, r, q) != pr) continue;
-                idx += multinomial4(n, b, r - cr, q);
-            }
-found:;
+    for (int i = mix_start[o][pr]; i < mix_start[o][pr + 1]; i++) {
+        const uint8_t *x = mix[i];
+        if (x[0] == cnt[0] && x[1] == cnt[1] && x[2] == cnt[2] + cr) break;
+        if (x[2] < cr) continue;
+        idx += multinomial4(x[0], x[1], x[2] - cr, x[3]);
+    }
     int c[4] = {cnt[0], cnt[1], cnt[2], cnt[3]};
     for (int i = 0; i < m; i++) {
         for (int t = 0; t < types[i]; t++) {
@@ -482,22 +574,19 @@ found:;
 static void arrangement_unrank(int o, int pr, int cr, uint64_t idx, int *types, int *m)
 {
     int cnt[4] = {0, 0, 0, 0};
-    for (int n = 0; n <= o; n++)
-        for (int b = 0; n + b <= o; b++)
-            for (int r = 0; n + b + r <= o; r++) {
-                int q = o - n - b - r;
-                if (r < cr || chci_pack_min_promotions(n, b, r, q) != pr) continue;
-                uint64_t w = multinomial4(n, b, r - cr, q);
-                if (idx < w) {
-                    cnt[0] = n;
-                    cnt[1] = b;
-                    cnt[2] = r - cr;
-                    cnt[3] = q;
-                    goto found;
-                }
-                idx -= w;
-            }
-found:;
+    for (int i = mix_start[o][pr]; i < mix_start[o][pr + 1]; i++) {
+        const uint8_t *x = mix[i];
+        if (x[2] < cr) continue;
+        uint64_t w = multinomial4(x[0], x[1], x[2] - cr, x[3]);
+        if (idx < w) {
+            cnt[0] = x[0];
+            cnt[1] = x[1];
+            cnt[2] = x[2] - cr;
+            cnt[3] = x[3];
+            break;
+        }
+        idx -= w;
+    }
     int total = cnt[0] + cnt[1] + cnt[2] + cnt[3];
     for (int i = 0; i < total; i++) {
         for (int t = 0; t < 4; t++) {
@@ -542,15 +631,20 @@ int chci_pack_pos_rank(const chc_position *pos, chci_u192 *rank)
     int wk = -1, bk = -1;
     uint64_t occ[2][7];
     memset(occ, 0, sizeof occ);
-    for (int sq = 0; sq < 64; sq++) {
-        int pc = pos->board[sq];
-        if (!pc) continue;
-        int t = CHC_PIECE_TYPE(pc), col = CHC_PIECE_COLOR(pc);
-        if (t < CHC_PAWN || t > CHC_KING || col > 1) return CHC_E_INTERNAL;
-        occ[col][t] |= 1ull << sq;
-        if (t == CHC_KING) {
-            if (col == 0) wk = sq;
-            else bk = sq;
+    for (int w = 0; w < 64; w += 8) { /* eight squares at a time: empty ranks cost little */
+        uint64_t eight;
+        memcpy(&eight, pos->board + w, 8);
+        if (!eight) continue;
+        for (int sq = w; sq < w + 8; sq++) {
+            int pc = pos->board[sq];
+            if (!pc) continue;
+            int t = CHC_PIECE_TYPE(pc), col = CHC_PIECE_COLOR(pc);
+            if (t < CHC_PAWN || t > CHC_KING || col > 1) return CHC_E_INTERNAL;
+            occ[col][t] |= 1ull << sq;
+            if (t == CHC_KING) {
+                if (col == 0) wk = sq;
+                else bk = sq;
+            }
         }
     }
     if (popc(occ[0][CHC_KING]) != 1 || popc(occ[1][CHC_KING]) != 1) return CHC_E_POS_KINGS;
@@ -591,10 +685,10 @@ int chci_pack_pos_rank(const chc_position *pos, chci_u192 *rank)
     if (bkr != CHC_NO_SQUARE) crooks[1] |= 1ull << bkr;
 
     /* en passant: kept only when a pawn of the side to move stands beside the pawn */
-    int ep_idx = 0;
+    int ep_idx = 0, ept = 0;
     uint64_t epused = 0, caps = 0, restricted = 0, epawn = 0;
-    blockinfo bi;
-    block_info(stm, wk, bk, &bi);
+    epopts eo; /* built only for an en-passant option */
+    eo.n = 0;
     if (pos->ep != CHC_NO_SQUARE) {
         int ep = pos->ep;
         if (ep > 63) return CHC_E_POS_EN_PASSANT;
@@ -609,19 +703,30 @@ int chci_pack_pos_rank(const chc_position *pos, chci_u192 *rank)
         if (s.capl != CHC_NO_SQUARE && (occ[stm][CHC_PAWN] & (1ull << s.capl))) mask |= 1;
         if (s.capr != CHC_NO_SQUARE && (occ[stm][CHC_PAWN] & (1ull << s.capr))) mask |= 2;
         if (mask) {
-            for (int i = 1; i < bi.eo.n; i++)
-                if (bi.eo.file[i] == f && bi.eo.mask[i] == mask) ep_idx = i;
-            if (bi.eo.ept[ep_idx] < 0) return CHC_E_INTERNAL;
+            ep_options(stm, wk, bk, &eo);
+            for (int i = 1; i < eo.n; i++)
+                if (eo.file[i] == f && eo.mask[i] == mask) ep_idx = i;
+            ept = eo.ept[ep_idx];
+            if (ept < 0) return CHC_E_INTERNAL;
             epawn = 1ull << s.e;
             epused = epawn | (1ull << s.b1) | (1ull << s.b2);
             if (mask & 1) caps |= 1ull << s.capl;
             if (mask & 2) caps |= 1ull << s.capr;
             epused |= caps;
-            if (bi.eo.ept[ep_idx] == 2) restricted = 1ull << (mask == 1 ? s.capr : s.capl);
+            if (ept == 2) restricted = 1ull << (mask == 1 ? s.capr : s.capl);
         }
     }
-    int lw = bi.cw.len[wc_idx], lb = bi.cb.len[bc_idx];
-    int ept = bi.eo.ept[ep_idx];
+    /* the castling option lists, only for a side with rooks (option 0 is "none", length 0) */
+    castleopts cwo, cbo;
+    int lw = 0, lb = 0;
+    if (wc_idx > 0) {
+        castle_options(wk, 0, bk, &cwo);
+        lw = cwo.len[wc_idx];
+    }
+    if (bc_idx > 0) {
+        castle_options(bk, 7, wk, &cbo);
+        lb = cbo.len[bc_idx];
+    }
     if (lw < 0 || lb < 0) return CHC_E_INTERNAL;
 
     /* material */
@@ -638,67 +743,74 @@ int chci_pack_pos_rank(const chc_position *pos, chci_u192 *rank)
 
     /* block and option offsets */
     int blk = stm * 4096 + wk * 64 + bk;
+    const blockcnt *bn = &blk_cnt[blk];
     chci_u192 R = block_off[blk];
-    {
+    if (wc_idx > 0 || bc_idx > 0 || ep_idx > 0) {
         uint64_t prefW[3] = {0, 0, 0}, prefB[3] = {0, 0, 0}, prefE[4] = {0, 0, 0, 0};
         for (int i = 0; i < wc_idx; i++)
-            if (bi.cw.len[i] >= 0) prefW[bi.cw.len[i]]++;
+            if (cwo.len[i] >= 0) prefW[cwo.len[i]]++;
         for (int i = 0; i < bc_idx; i++)
-            if (bi.cb.len[i] >= 0) prefB[bi.cb.len[i]]++;
+            if (cbo.len[i] >= 0) prefB[cbo.len[i]]++;
         for (int i = 0; i < ep_idx; i++)
-            if (bi.eo.ept[i] >= 0) prefE[bi.eo.ept[i]]++;
+            if (eo.ept[i] >= 0) prefE[eo.ept[i]]++;
         for (int l = 0; l < 3; l++) {
             if (!prefW[l]) continue;
-            chci_u192 t = block_BC(&bi, stm, l);
+            chci_u192 t = blk_sums[bn->sums].BC[l];
             chci_u192_mul64(&t, prefW[l]);
             chci_u192_add(&R, &t);
         }
         for (int l = 0; l < 3; l++) {
             if (!prefB[l]) continue;
-            chci_u192 t = block_E(&bi, stm, lw, l);
+            chci_u192 t = blk_sums[bn->sums].E[lw][l];
             chci_u192_mul64(&t, prefB[l]);
             chci_u192_add(&R, &t);
         }
         for (int e = 0; e < 4; e++) {
             if (!prefE[e]) continue;
-            chci_u192 t = Nkey[key_index(stm, bi.kz, lw, lb, e)];
+            chci_u192 t = Nkey[key_index(stm, bn->kz, lw, lb, e)];
             chci_u192_mul64(&t, prefE[e]);
             chci_u192_add(&R, &t);
         }
     }
-    int key = key_index(stm, bi.kz, lw, lb, ept);
+    int key = key_index(stm, bn->kz, lw, lb, ept);
     keyinfo k = key_info(key);
     int cw = cls_index[pp[0]][oo[0]][prr[0]], cb = cls_index[pp[1]][oo[1]][prr[1]];
     if (cw < 0 || cb < 0) return CHC_E_INTERNAL;
     chci_u192_add(&R, &WC[key][cw]);
 
-    /* black classes before cb */
+    /* black classes before cb: for each number of black pawns, the sum over black's other
+     * counts of C[rest][ob] times the class weights, times the factors shared by that number
+     * of pawns; the white class weight last (one u192 multiplication per number of pawns
+     * instead of two per class) */
     int wm = 15 - pp[0] - oo[0];
+    int need = prr[0] - wm, bmin = need <= 0 ? 0 : (need + 1) / 2; /* 2 bm + wm >= prr[0] */
     placement pl;
+    chci_u192 acc = chci_u192_from(0);
     for (int bp = 0; bp <= pp[1]; bp++) {
-        chci_u192 base = chci_u192_from(0);
-        int have_base = 0;
-        for (int bo = 0; bo + bp <= 15; bo++) {
-            if (bp == pp[1] && bo > oo[1]) break;
-            int bm = 15 - bp - bo;
-            if (prr[0] > 2 * bm + wm) continue;
-            int lim = 2 * wm + bm;
-            if (lim > 8 - bp) lim = 8 - bp;
-            int x = lim + 1;
-            if (bp == pp[1] && bo == oo[1]) x = prr[1] < x ? prr[1] : x;
-            uint64_t ws = Wpre[bp][bo][k.lb][x];
-            if (!ws) continue;
-            if (!placement_of(&k, pp[0], oo[0], bp, bo, &pl)) continue;
-            if (!have_base) {
-                base = placement_base(&pl, W[cw][k.lw]);
-                have_base = 1;
+        pawnpart pw;
+        if (!pawn_part(&k, pp[0], oo[0], bp, &pw)) continue;
+        int hi = 15 - bp - bmin;                      /* bm >= bmin */
+        if (hi > pw.rest + k.lb) hi = pw.rest + k.lb; /* ob <= rest */
+        chci_u192 S;
+        if (bp < pp[1]) {
+            S = row_sum(bp, k.lb, k.lb, hi, pw.rest, wm); /* bo >= lb: ob >= 0 */
+        } else { /* black's own row: bo below oo[1], then the classes of oo[1] below prr[1] */
+            S = row_sum(bp, k.lb, k.lb, hi < oo[1] - 1 ? hi : oo[1] - 1, pw.rest, wm);
+            if (oo[1] >= k.lb && oo[1] <= hi) {
+                int x = 2 * wm + 16 - bp - oo[1];
+                if (x > 9 - bp) x = 9 - bp;
+                if (prr[1] < x) x = prr[1];
+                chci_u192_addmul64(&S, C[pw.rest][oo[1] - k.lb], Wpre[bp][oo[1]][k.lb][x]);
             }
-            chci_u192 t = base;
-            chci_u192_mul64(&t, pl.s2);
-            chci_u192_mul64(&t, ws);
-            chci_u192_add(&R, &t);
         }
+        if (chci_u192_is_zero(&S)) continue;
+        chci_u192_mul64(&S, pw.p1);
+        chci_u192_mul64(&S, pw.p2);
+        chci_u192_mul64(&S, pw.s1);
+        chci_u192_add(&acc, &S);
     }
+    chci_u192_mul64(&acc, W[cw][k.lw]);
+    chci_u192_add(&R, &acc);
 
     /* inside the class pair */
     if (!placement_of(&k, pp[0], oo[0], pp[1], oo[1], &pl)) return CHC_E_INTERNAL;
@@ -763,42 +875,63 @@ int chci_pack_pos_unrank(chc_position *pos, const chci_u192 *rank, chc_diag *dia
     chci_u192_sub(&r, &block_off[blk]);
     int stm = blk / 4096, wk = (blk / 64) % 64, bk = blk % 64;
     if (!kings_ok(wk, bk)) return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: bad block");
-    blockinfo bi;
-    block_info(stm, wk, bk, &bi);
-    int wc_idx = -1, bc_idx = -1, ep_idx = -1;
-    for (int i = 0; i < bi.cw.n; i++) {
-        if (bi.cw.len[i] < 0) continue;
-        chci_u192 t = block_BC(&bi, stm, bi.cw.len[i]);
-        if (chci_u192_cmp(&r, &t) < 0) {
-            wc_idx = i;
-            break;
+    const blockcnt *bn = &blk_cnt[blk];
+    const blocksums *bs = &blk_sums[bn->sums];
+    castleopts cwo, cbo; /* the option lists, built only past option 0 */
+    epopts eo;
+    /* option 0 of each kind (no castling rook, no en-passant capture) is always valid and
+     * first: past it only, the option lists are built and walked */
+    int wc_idx = 0, bc_idx = 0, ep_idx = 0;
+    if (chci_u192_cmp(&r, &bs->BC[0]) >= 0) {
+        wc_idx = -1;
+        castle_options(wk, 0, bk, &cwo);
+        for (int i = 0; i < cwo.n; i++) {
+            if (cwo.len[i] < 0) continue;
+            const chci_u192 *t = &bs->BC[cwo.len[i]];
+            if (chci_u192_cmp(&r, t) < 0) {
+                wc_idx = i;
+                break;
+            }
+            chci_u192_sub(&r, t);
         }
-        chci_u192_sub(&r, &t);
+        if (wc_idx < 0)
+            return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: castling option");
     }
-    if (wc_idx < 0) return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: castling option");
-    int lw = bi.cw.len[wc_idx];
-    for (int i = 0; i < bi.cb.n; i++) {
-        if (bi.cb.len[i] < 0) continue;
-        chci_u192 t = block_E(&bi, stm, lw, bi.cb.len[i]);
-        if (chci_u192_cmp(&r, &t) < 0) {
-            bc_idx = i;
-            break;
+    int lw = wc_idx ? cwo.len[wc_idx] : 0;
+    if (chci_u192_cmp(&r, &bs->E[lw][0]) >= 0) {
+        bc_idx = -1;
+        castle_options(bk, 7, wk, &cbo);
+        for (int i = 0; i < cbo.n; i++) {
+            if (cbo.len[i] < 0) continue;
+            const chci_u192 *t = &bs->E[lw][cbo.len[i]];
+            if (chci_u192_cmp(&r, t) < 0) {
+                bc_idx = i;
+                break;
+            }
+            chci_u192_sub(&r, t);
         }
-        chci_u192_sub(&r, &t);
+        if (bc_idx < 0)
+            return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: castling option");
     }
-    if (bc_idx < 0) return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: castling option");
-    int lb = bi.cb.len[bc_idx];
-    for (int i = 0; i < bi.eo.n; i++) {
-        if (bi.eo.ept[i] < 0) continue;
-        chci_u192 t = Nkey[key_index(stm, bi.kz, lw, lb, bi.eo.ept[i])];
-        if (chci_u192_cmp(&r, &t) < 0) {
-            ep_idx = i;
-            break;
+    int lb = bc_idx ? cbo.len[bc_idx] : 0;
+    int ept = 0;
+    if (chci_u192_cmp(&r, &Nkey[key_index(stm, bn->kz, lw, lb, 0)]) >= 0) {
+        ep_idx = -1;
+        ep_options(stm, wk, bk, &eo);
+        for (int i = 0; i < eo.n; i++) {
+            if (eo.ept[i] < 0) continue;
+            const chci_u192 *t = &Nkey[key_index(stm, bn->kz, lw, lb, eo.ept[i])];
+            if (chci_u192_cmp(&r, t) < 0) {
+                ep_idx = i;
+                break;
+            }
+            chci_u192_sub(&r, t);
         }
-        chci_u192_sub(&r, &t);
+        if (ep_idx < 0)
+            return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: en-passant option");
+        ept = eo.ept[ep_idx];
     }
-    if (ep_idx < 0) return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: en-passant option");
-    int key = key_index(stm, bi.kz, lw, lb, bi.eo.ept[ep_idx]);
+    int key = key_index(stm, bn->kz, lw, lb, ept);
     keyinfo k = key_info(key);
     /* white class: largest c with WC[key][c] <= r */
     lo = 0;
@@ -814,23 +947,42 @@ int chci_pack_pos_unrank(chc_position *pos, const chci_u192 *rank, chc_diag *dia
     int wm = 15 - wp - wo;
     int cb = -1;
     placement pl;
-    for (int bp = 0; bp <= 8 && cb < 0; bp++) {
-        chci_u192 base = chci_u192_from(0);
-        int have_base = 0;
-        for (int bo = 0; bo + bp <= 15 && cb < 0; bo++) {
-            int bm = 15 - bp - bo;
-            if (wpr > 2 * bm + wm) continue;
+    uint64_t wW = W[cw][k.lw];
+    int need = wpr - wm, bmin = need <= 0 ? 0 : (need + 1) / 2; /* 2 bm + wm >= wpr */
+    /* The rows (numbers of black pawns) are searched from the top (most black pawns, where
+     * most positions of games are): the white class's count (WC) is the sum of the rows, so
+     * the start of a row is that count less the rows above it. */
+    chci_u192 top = WC[key][cw + 1];
+    chci_u192_sub(&top, &WC[key][cw]);
+    for (int bp = 8; bp >= 0 && cb < 0; bp--) {
+        pawnpart pw;
+        if (!pawn_part(&k, wp, wo, bp, &pw)) continue;
+        /* all black classes with bp pawns at once (as in the rank), then one by one */
+        int bo_hi = 15 - bp - bmin;                         /* bm >= bmin */
+        if (bo_hi > pw.rest + k.lb) bo_hi = pw.rest + k.lb; /* ob <= rest */
+        chci_u192 T = row_sum(bp, k.lb, k.lb, bo_hi, pw.rest, wm);
+        if (chci_u192_is_zero(&T)) continue;
+        chci_u192_mul64(&T, pw.p1);
+        chci_u192_mul64(&T, pw.p2);
+        chci_u192_mul64(&T, pw.s1);
+        chci_u192_mul64(&T, wW);
+        if (chci_u192_cmp(&top, &T) < 0)
+            return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: black class rows");
+        chci_u192_sub(&top, &T); /* the start of row bp */
+        if (chci_u192_cmp(&r, &top) < 0) continue;
+        chci_u192_sub(&r, &top);
+        chci_u192 base = chci_u192_from(wW);
+        chci_u192_mul64(&base, pw.p1);
+        chci_u192_mul64(&base, pw.p2);
+        chci_u192_mul64(&base, pw.s1);
+        for (int bo = k.lb; bo <= bo_hi && cb < 0; bo++) {
+            int bm = 15 - bp - bo, ob = bo - k.lb;
             int lim = 2 * wm + bm;
             if (lim > 8 - bp) lim = 8 - bp;
             uint64_t ws = Wpre[bp][bo][k.lb][lim + 1];
             if (!ws) continue;
-            if (!placement_of(&k, wp, wo, bp, bo, &pl)) continue;
-            if (!have_base) {
-                base = placement_base(&pl, W[cw][k.lw]);
-                have_base = 1;
-            }
             chci_u192 g = base;
-            chci_u192_mul64(&g, pl.s2);
+            chci_u192_mul64(&g, C[pw.rest][ob]);
             chci_u192 t = g;
             chci_u192_mul64(&t, ws);
             if (chci_u192_cmp(&r, &t) >= 0) {
@@ -850,6 +1002,7 @@ int chci_pack_pos_unrank(chc_position *pos, const chci_u192 *rank, chc_diag *dia
             }
             if (cb < 0) return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: black class");
         }
+        if (cb < 0) return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: black class");
     }
     if (cb < 0) return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: black class");
     int bp = cls_p[cb], bo = cls_o[cb], bpr = cls_pr[cb];
@@ -871,9 +1024,10 @@ int chci_pack_pos_unrank(chc_position *pos, const chci_u192 *rank, chc_diag *dia
     uint64_t used = (1ull << wk) | (1ull << bk);
     int chess960 = 0;
     for (int col = 0; col < 2; col++) {
-        const castleopts *co = col ? &bi.cb : &bi.cw;
+        const castleopts *co = col ? &cbo : &cwo;
         int idx = col ? bc_idx : wc_idx;
         int ksq = col ? bk : wk;
+        if (idx == 0) continue; /* no rooks (the list was not built) */
         for (int side = 0; side < 2; side++) {
             int s = co->sq[idx][side];
             if (s == CHC_NO_SQUARE) continue;
@@ -886,8 +1040,8 @@ int chci_pack_pos_unrank(chc_position *pos, const chci_u192 *rank, chc_diag *dia
     uint64_t restricted = 0, caps = 0;
     int epsq = CHC_NO_SQUARE;
     if (ep_idx > 0) {
-        epsquares s = ep_squares(stm, bi.eo.file[ep_idx]);
-        int mask = bi.eo.mask[ep_idx];
+        epsquares s = ep_squares(stm, eo.file[ep_idx]);
+        int mask = eo.mask[ep_idx];
         board[s.e] = CHC_PIECE(stm ^ 1, CHC_PAWN);
         used |= (1ull << s.e) | (1ull << s.b1) | (1ull << s.b2);
         if (mask & 1) caps |= 1ull << s.capl;
