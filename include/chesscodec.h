@@ -1834,6 +1834,63 @@ CHC_API void chc_cecp_free(chc_cecp *c);
  * "protover N"): a program reading an unknown GUI (chesscodec uci) switches to chc_cecp. */
 CHC_API int chc_cecp_detect(const char *line, size_t len);
 
+/*
+ * Analysis
+ * --------
+ * chc_engine_analyse() gives a position's best lines; chc_game_analyse() searches every
+ * position of a game's main line; chc_game_annotate() turns that into the comments and NAGs
+ * lichess's computer analysis writes. Scores are as in chc_search_result (the side to move's
+ * point of view, mates per CHC_SCORE_MATE).
+ */
+/* Searches like chc_engine_search() (limits->multipv lines, at most `cap`) and writes the
+ * lines best first into lines[0..*nlines-1]: lines[0] is the search's result, the others the
+ * last reported lines 2..N (each a chc_search_result with its score, depth and pv). *nlines is
+ * 1 at least (lines[0].best is CHC_MOVE_NONE when the side to move has no legal move), fewer
+ * than asked when the position has fewer moves. Blocks until a limit is reached (infinite
+ * and ponder are refused). Returns CHC_OK, CHC_E_ARGUMENT (a NULL pointer, cap < 1, nmoves <
+ * 0, infinite or ponder set) or the errors of chc_engine_search(). */
+CHC_API int chc_engine_analyse(chc_engine *e, const chc_position *start, const chc_move *moves,
+                               int nmoves, const chc_search_limits *limits,
+                               chc_search_result *lines, int cap, int *nlines);
+/* Progress of a long job: `done` of `total` steps finished. */
+typedef void (*chc_progress_fn)(void *user, size_t done, size_t total);
+/* Searches the position after each ply 0..P of g's main line (P = chc_game_ply_count(g)),
+ * with the game's moves before it (repetitions count), under `limits` (multipv and
+ * searchmoves ignored), into out[0..P] (caller-owned, `cap` entries). progress (NULL
+ * accepted) is called before each search and once at the end (done == total == P + 1).
+ * Returns CHC_OK, CHC_E_ARGUMENT (NULL pointer, infinite or ponder), CHC_E_BUFFER_TOO_SMALL
+ * (cap < P + 1), CHC_E_NO_MEMORY or the errors of chc_engine_search(). */
+CHC_API int chc_game_analyse(chc_engine *e, const chc_game *g, const chc_search_limits *limits,
+                             chc_search_result *out, size_t cap, chc_progress_fn progress,
+                             void *user);
+/* Lichess's winning chances of a score, from -1 (lost) to 1 (won): 2 / (1 + exp(-0.00368208
+ * cp)) - 1, with cp clipped to +-1000 and a mate in N moves counted as (21 - min(N, 10)) x 100
+ * centipawns. */
+CHC_API double chc_winning_chances(int score);
+/* NAGs of chc_judge_move() (PGN numbering). */
+#define CHC_NAG_MISTAKE 2   /* ? */
+#define CHC_NAG_BLUNDER 4   /* ?? */
+#define CHC_NAG_DUBIOUS 6   /* ?! (an inaccuracy) */
+/* Judges a move by the winning chances it lost: `before` is the mover's score before the
+ * move, `after` the mover's score after it (the negation of the search's score there).
+ * Returns CHC_NAG_BLUNDER (a loss of 0.3 or more), CHC_NAG_MISTAKE (0.2), CHC_NAG_DUBIOUS
+ * (0.1), or 0, lichess's thresholds. */
+CHC_API int chc_judge_move(int before, int after);
+/* Longest chc_score_to_text() output with the NUL. */
+#define CHC_SCORE_TEXT_MAX 16
+/* Writes a score as lichess's [%eval] does: pawns with two decimals ("0.25", "-1.50") or a
+ * mate in N moves ("#3", "#-2": the side whose score it is mates / is mated). Returns the
+ * length. */
+CHC_API size_t chc_score_to_text(int score, char buf[CHC_SCORE_TEXT_MAX]);
+/* Annotates g's main line from evals[0..P] (chc_game_analyse()'s output, n >= P + 1): after
+ * each move a comment "[%eval S]" with the score of the position it reached from White's point
+ * of view (chc_score_to_text(); none when that position has no legal move), and the NAG of
+ * chc_judge_move(), when there is one. Existing comments and NAGs are kept (the new ones are
+ * appended). flags: 0. Returns CHC_OK, CHC_E_ARGUMENT (NULL, n too small, flags) or the errors
+ * of chc_game_add_comment()/chc_game_add_nag(). */
+CHC_API int chc_game_annotate(chc_game *g, const chc_search_result *evals, size_t n,
+                              unsigned flags);
+
 /* The static evaluation of `pos` in centipawns from the side to move's point of view. */
 CHC_API int chc_evaluate(const chc_position *pos);
 
