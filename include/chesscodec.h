@@ -1879,7 +1879,8 @@ CHC_API int chc_judge_move(int before, int after);
 /* Longest chc_score_to_text() output with the NUL. */
 #define CHC_SCORE_TEXT_MAX 16
 /* Writes a score as lichess's [%eval] does: pawns with two decimals ("0.25", "-1.50") or a
- * mate in N moves ("#3", "#-2": the side whose score it is mates / is mated). Returns the
+ * mate in N moves ("#3", "#-2": the side whose score it is mates / is mated; "#-0": mated on
+ * the board). Returns the
  * length. */
 CHC_API size_t chc_score_to_text(int score, char buf[CHC_SCORE_TEXT_MAX]);
 /* Annotates g's main line from evals[0..P] (chc_game_analyse()'s output, n >= P + 1): after
