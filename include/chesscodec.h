@@ -1806,7 +1806,8 @@ CHC_API void chc_uci_free(chc_uci *u);
  *    and new in analysis mode start the analysis of the new position.
  *  - `ping N` is answered "pong N" after every earlier command was done: when the engine is
  *    thinking, after its move. `hint` answers "Hint: MOVE" (from a short search, or the
- *    analysis' best move), or nothing when there is no move.
+ *    analysis' best move once its first iteration is done), or nothing when there is no
+ *    move (or the engine is thinking on its own move). `.` also waits for that iteration.
  *  - Commands other than ping, ?, ., post, nopost, hint, time, otim, level, st, sd,
  *    usermove, memory and option stop a search on the engine's move; a move not yet sent is
  *    then dropped. time/otim/level/st/sd/usermove/memory/option wait for it to be sent.

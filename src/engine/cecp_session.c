@@ -28,6 +28,7 @@ struct chc_cecp {
     chc_line_fn out;
     void *ctx;
     pthread_mutex_t lock;
+    pthread_cond_t reported; /* a first line of the search, or its end (hint in analysis) */
     chc_engine *engine;
     chc_book *book;
     char book_path[1024];
@@ -48,7 +49,7 @@ struct chc_cecp {
     /* shared with the search thread, under lock */
     int post, sent, drop;
     chc_search_result last; /* the last progress report (for "." and hint) */
-    int have_last;
+    int have_last, ended;
     uint64_t rng;
     char *line;
     size_t line_cap;
@@ -137,6 +138,7 @@ static void report(const chc_search_result *r, void *user)
     if (r->multipv <= 1) {
         c->last = *r;
         c->have_last = 1;
+        pthread_cond_broadcast(&c->reported);
     }
     if (c->post && !c->drop) post_line(c, r);
     pthread_mutex_unlock(&c->lock);
@@ -163,6 +165,8 @@ static void search_done(int status, const chc_search_result *r, void *user)
 {
     chc_cecp *c = user;
     pthread_mutex_lock(&c->lock);
+    c->ended = 1;
+    pthread_cond_broadcast(&c->reported);
     if (c->mode == THINK && !c->drop) {
         if (status != CHC_OK || r->best == CHC_MOVE_NONE) {
             emit_locked(c, "Error (search failed): %s", chc_strerror(status));
@@ -260,7 +264,7 @@ static int start_search(chc_cecp *c, chc_search_limits *l, int mode)
 {
     c->root = c->cur;
     pthread_mutex_lock(&c->lock);
-    c->have_last = 0;
+    c->have_last = c->ended = 0;
     c->sent = c->drop = 0;
     pthread_mutex_unlock(&c->lock);
     c->mode = mode;
@@ -477,7 +481,9 @@ static void cmd_hint(chc_cecp *c)
 {
     chc_move m = CHC_MOVE_NONE;
     if (c->mode == ANALYZE) {
+        /* the analysis' best move: its first iteration may still be running */
         pthread_mutex_lock(&c->lock);
+        while (!c->have_last && !c->ended) pthread_cond_wait(&c->reported, &c->lock);
         if (c->have_last && c->last.pv_len > 0) m = c->last.pv[0];
         pthread_mutex_unlock(&c->lock);
     } else if (c->mode == IDLE && chc_count_legal_moves(&c->cur) > 0) {
@@ -500,6 +506,7 @@ static void cmd_stat(chc_cecp *c)
 {
     if (c->mode != ANALYZE) return;
     pthread_mutex_lock(&c->lock);
+    while (!c->have_last && !c->ended) pthread_cond_wait(&c->reported, &c->lock);
     if (c->have_last) {
         char mv[CHC_SAN_MAX] = "";
         int total = chc_count_legal_moves(&c->root);
@@ -531,6 +538,7 @@ chc_cecp *chc_cecp_new(chc_line_fn out_fn, void *ctx)
     c->out = out_fn;
     c->ctx = ctx;
     pthread_mutex_init(&c->lock, NULL);
+    pthread_cond_init(&c->reported, NULL);
     c->multipv = 1;
     c->rng = 0x9E3779B97F4A7C15ULL ^ (uint64_t)(uintptr_t)c;
     snprintf(c->book_path, sizeof c->book_path, "%s", DEFAULT_BOOK);
@@ -707,6 +715,7 @@ void chc_cecp_free(chc_cecp *c)
     chc_book_free(c->book);
     chc_engine_free(c->engine);
     pthread_mutex_destroy(&c->lock);
+    pthread_cond_destroy(&c->reported);
     free(c->moves);
     free(c->line);
     free(c);
