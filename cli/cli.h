@@ -161,4 +161,9 @@ int cli_position_arg(const char *text, int chess960, chc_position *pos, chc_diag
  * gets the length. */
 int cli_game_text(const chc_game *g, int format, unsigned flags, char **text, size_t *cap,
                   size_t *len, chc_diag *diag);
+/* The engine limits of --depth, --movetime, --nodes and --multipv (analyse, convert
+ * --annotate; depth 12 when none is given). Prints the usage error and returns CLI_USAGE. */
+int cli_limits_opt(const char *cmd, const cli_args *a, chc_search_limits *l);
+/* A chc_progress_fn drawing a bar on standard error when it is a terminal (user: the label). */
+void cli_progress_bar(void *user, size_t done, size_t total);
 #endif

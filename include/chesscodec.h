@@ -1756,8 +1756,8 @@ CHC_API int chc_engine_wait(chc_engine *e, chc_search_result *result);
  * ----------------------------------------------------
  * A session reads the commands of a chess GUI, one line at a time, and answers through a
  * callback: any program (the `chesscodec uci` command, a binding, a GUI embedding the engine)
- * drives it the same way. Today's protocol is UCI; a later XBoard (CECP) session will have
- * the same shape (chc_line_fn out, *_new / *_command / *_free, CHC_SESSION_QUIT).
+ * drives it the same way. Two protocols, sessions of the same shape (chc_line_fn out,
+ * *_new / *_command / *_free, CHC_SESSION_QUIT): UCI (chc_uci) and XBoard/CECP (chc_cecp).
  */
 /* Receives one output line: `line` holds `len` bytes without a line end and is
  * NUL-terminated; it is valid during the call only. Calls are serialised (never two at a
@@ -1804,6 +1804,127 @@ CHC_API int chc_uci_command(chc_uci *u, const char *line, size_t len);
  * waited for and an endless one (infinite, ponder) stopped; either sends its bestmove (send
  * "stop" first not to wait). Then frees everything. */
 CHC_API void chc_uci_free(chc_uci *u);
+
+/*
+ * The XBoard session (CECP, the Chess Engine Communication Protocol, version 2).
+ * `protover N` is answered with the features, between "feature done=0" and "feature
+ * done=1": myname, ping=1 setboard=1 usermove=1 playother=1 analyze=1 san=0 time=1 draw=0
+ * sigint=0 sigterm=0 colors=0 reuse=1 name=0 memory=1 nps=0 debug=0 pause=0,
+ * variants="normal,fischerandom", and the options "Clear Hash" (button), "MultiPV" (spin
+ * 1..64), "OwnBook" (check, default 0) and "BookFile" (file, default as for UCI).
+ * Commands: xboard, protover, new, variant normal|fischerandom, force, go, playother,
+ * usermove MOVE (coordinates e2e4/e7e8q, castling e1g1, e1h1 or O-O; SAN accepted, and a
+ * bare move without "usermove" as protocol 1 sends it), level MPS BASE INC (BASE in minutes
+ * or min:sec), st SECONDS, sd DEPTH, time CS, otim CS, setboard FEN (X-FEN or Shredder-FEN
+ * in fischerandom), undo, remove, hint, analyze, exit, ".", result, post, nopost, ping N,
+ * ?, memory MB, option NAME[=VALUE], white/black (protocol 1), quit; accepted, rejected,
+ * random, easy, hard, computer, name, rating, ics, draw, bk, cores, egtpath, nps, pause and
+ * resume are accepted and ignored.
+ * Behaviour a GUI can rely on:
+ *  - After `new` the engine plays black; it thinks when the side it plays is to move after a
+ *    usermove, or at `go` (it then plays the side to move); `playother` makes it play the
+ *    other side; `force` makes it play neither. Its move is sent as "move e2e4" (in
+ *    fischerandom castling is "O-O"/"O-O-O"), followed by a result line ("1-0 {White mates}",
+ *    "1/2-1/2 {Stalemate}", ...) when the move ends the game. At `go` with the game over it
+ *    sends the result line instead (or an "Error (command not legal now)").
+ *  - Time: `st` (seconds per move, exactly) wins over `level`, which (with `time`/`otim`,
+ *    the clocks in centiseconds) gives the search the same clock management as UCI's
+ *    wtime/btime/movestogo/inc; `sd` caps the depth. With no time control at all a move takes
+ *    5 seconds.
+ *  - `post` lines while thinking or analysing: "DEPTH SCORE TIME NODES PV", the score in
+ *    centipawns from the side to move, +-(100000 + N) for a mate in N moves, the time in
+ *    centiseconds and the PV in SAN. `.` in analysis answers "stat01: TIME NODES DEPTH 0
+ *    TOTAL BEST" (TOTAL: legal moves; BEST in SAN).
+ *  - `analyze` searches the current position until `exit`; usermove, undo, remove, setboard
+ *    and new in analysis mode start the analysis of the new position.
+ *  - `ping N` is answered "pong N" after every earlier command was done: when the engine is
+ *    thinking, after its move. `hint` answers "Hint: MOVE" (from a short search, or the
+ *    analysis' best move once its first iteration is done), or nothing when there is no
+ *    move (or the engine is thinking on its own move). `.` also waits for that iteration.
+ *  - Commands other than ping, ?, ., post, nopost, hint, time, otim, level, st, sd,
+ *    usermove, memory and option stop a search on the engine's move; a move not yet sent is
+ *    then dropped. time/otim/level/st/sd/usermove/memory/option wait for it to be sent.
+ *  - Errors, never fatal: "Illegal move: MOVE" (also for a move after the game's end),
+ *    "tellusererror Illegal position: WHY" for a setboard FEN the library refuses,
+ *    "Error (unknown command): CMD", "Error (bad time control): ...", "Error (no move to take
+ *    back): undo", "Error (unknown option): NAME", "Error (unsupported variant): NAME".
+ *    Every output line is one line: control characters of echoed input are sent as '?'.
+ */
+typedef struct chc_cecp chc_cecp;
+/* A new session (its own engine, 16 MB of hash; the game at the start, the engine playing
+ * black, no time control) sending its lines to out(ctx, ...). Returns NULL when memory is
+ * short. */
+CHC_API chc_cecp *chc_cecp_new(chc_line_fn out, void *ctx);
+/* Runs one command: `len` bytes of `line` (no NUL needed; a trailing CR/LF is ignored).
+ * Returns CHC_OK (also for bad commands: the protocol answers those), CHC_SESSION_QUIT
+ * after "quit" (the search stopped, a move not yet sent dropped), or CHC_E_NO_MEMORY (the
+ * command was not run). Call it from one thread at a time. */
+CHC_API int chc_cecp_command(chc_cecp *c, const char *line, size_t len);
+/* Ends the session (NULL accepted), as at the end of a GUI's input: a search on the
+ * engine's move with limits is waited for (its move sent), an analysis stopped. Then frees
+ * everything. */
+CHC_API void chc_cecp_free(chc_cecp *c);
+/* Non-zero when `line` (len bytes) is how an XBoard GUI opens a session ("xboard" or
+ * "protover N"): a program reading an unknown GUI (chesscodec uci) switches to chc_cecp. */
+CHC_API int chc_cecp_detect(const char *line, size_t len);
+
+/*
+ * Analysis
+ * --------
+ * chc_engine_analyse() gives a position's best lines; chc_game_analyse() searches every
+ * position of a game's main line; chc_game_annotate() turns that into the comments and NAGs
+ * lichess's computer analysis writes. Scores are as in chc_search_result (the side to move's
+ * point of view, mates per CHC_SCORE_MATE).
+ */
+/* Searches like chc_engine_search() (limits->multipv lines, at most `cap`) and writes the
+ * lines best first into lines[0..*nlines-1]: lines[0] is the search's result, the others the
+ * last reported lines 2..N (each a chc_search_result with its score, depth and pv). *nlines is
+ * 1 at least (lines[0].best is CHC_MOVE_NONE when the side to move has no legal move), fewer
+ * than asked when the position has fewer moves. Blocks until a limit is reached (infinite
+ * and ponder are refused). Returns CHC_OK, CHC_E_ARGUMENT (a NULL pointer, cap < 1, nmoves <
+ * 0, infinite or ponder set) or the errors of chc_engine_search(). */
+CHC_API int chc_engine_analyse(chc_engine *e, const chc_position *start, const chc_move *moves,
+                               int nmoves, const chc_search_limits *limits,
+                               chc_search_result *lines, int cap, int *nlines);
+/* Progress of a long job: `done` of `total` steps finished. */
+typedef void (*chc_progress_fn)(void *user, size_t done, size_t total);
+/* Searches the position after each ply 0..P of g's main line (P = chc_game_ply_count(g)),
+ * with the game's moves before it (repetitions count), under `limits` (multipv and
+ * searchmoves ignored), into out[0..P] (caller-owned, `cap` entries). progress (NULL
+ * accepted) is called before each search and once at the end (done == total == P + 1).
+ * Returns CHC_OK, CHC_E_ARGUMENT (NULL pointer, infinite or ponder), CHC_E_BUFFER_TOO_SMALL
+ * (cap < P + 1), CHC_E_NO_MEMORY or the errors of chc_engine_search(). */
+CHC_API int chc_game_analyse(chc_engine *e, const chc_game *g, const chc_search_limits *limits,
+                             chc_search_result *out, size_t cap, chc_progress_fn progress,
+                             void *user);
+/* Lichess's winning chances of a score, from -1 (lost) to 1 (won): 2 / (1 + exp(-0.00368208
+ * cp)) - 1, with cp clipped to +-1000 and a mate in N moves counted as (21 - min(N, 10)) x 100
+ * centipawns. */
+CHC_API double chc_winning_chances(int score);
+/* NAGs of chc_judge_move() (PGN numbering). */
+#define CHC_NAG_MISTAKE 2   /* ? */
+#define CHC_NAG_BLUNDER 4   /* ?? */
+#define CHC_NAG_DUBIOUS 6   /* ?! (an inaccuracy) */
+/* Judges a move by the winning chances it lost: `before` is the mover's score before the
+ * move, `after` the mover's score after it (the negation of the search's score there).
+ * Returns CHC_NAG_BLUNDER (a loss of 0.3 or more), CHC_NAG_MISTAKE (0.2), CHC_NAG_DUBIOUS
+ * (0.1), or 0, lichess's thresholds. */
+CHC_API int chc_judge_move(int before, int after);
+/* Longest chc_score_to_text() output with the NUL. */
+#define CHC_SCORE_TEXT_MAX 16
+/* Writes a score as lichess's [%eval] does: pawns with two decimals ("0.25", "-1.50") or a
+ * mate in N moves ("#3", "#-2": the side whose score it is mates / is mated; "#-0": mated on
+ * the board). Returns the
+ * length. */
+CHC_API size_t chc_score_to_text(int score, char buf[CHC_SCORE_TEXT_MAX]);
+/* Annotates g's main line from evals[0..P] (chc_game_analyse()'s output, n >= P + 1): after
+ * each move a comment "[%eval S]" with the score of the position it reached from White's point
+ * of view (chc_score_to_text(); none when that position has no legal move), and the NAG of
+ * chc_judge_move(), when there is one. Existing comments and NAGs are kept (the new ones are
+ * appended). flags: 0. Returns CHC_OK, CHC_E_ARGUMENT (NULL, n too small, flags) or the errors
+ * of chc_game_add_comment()/chc_game_add_nag(). */
+CHC_API int chc_game_annotate(chc_game *g, const chc_search_result *evals, size_t n,
+                              unsigned flags);
 
 /* The static evaluation of `pos` in centipawns from the side to move's point of view. */
 CHC_API int chc_evaluate(const chc_position *pos);

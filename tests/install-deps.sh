@@ -12,7 +12,7 @@ required=0
 # Debian packages the build and tests use (tools, oracles, libraries).
 PKGS="build-essential cmake clang llvm libclang-rt-14-dev libcmocka-dev pkg-config xz-utils zstd
       stockfish pgn-extract polyglot gnuchess-book tmux libncurses-dev libmicrohttpd-dev
-      chromium wrk fairymax phalanx glaurung libjansson-dev librsvg2-dev libgif-dev python3
+      chromium wrk fairymax xboard xvfb xauth phalanx glaurung libjansson-dev librsvg2-dev libgif-dev python3
       zlib1g-dev libbz2-dev liblzma-dev libzstd-dev gzip bzip2 libcurl4-openssl-dev
       python3-dev python3-pytest python3-venv python3-pip python3-setuptools emscripten node-acorn"
 # Node.js and npm may come from another packaging (for example a nodejs package that bundles

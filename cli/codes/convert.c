@@ -59,6 +59,12 @@ static const cli_opt opts[] = {
     {"--no-comments", NULL, NULL, "PGN output without comments and NAGs"},
     {"--binary", NULL, NULL, "with --to pack / --from pack: the pack stream (the same as\n"
                              "--to/--from pack-stream; kept for one release)"},
+    {"--annotate", NULL, NULL, "PGN output with the engine's analysis as lichess writes it: a\n"
+                               "[%eval] comment after each move, ?! ? ?? on inaccuracies,\n"
+                               "mistakes and blunders (one thread; a progress bar)"},
+    {"--depth", NULL, "N", "with --annotate: search N plies a position (default 12)"},
+    {"--movetime", NULL, "MS", "with --annotate: search MS milliseconds a position"},
+    {"--nodes", NULL, "N", "with --annotate: search N nodes a position"},
     CLI_BATCH_OPTS,
     {NULL, NULL, NULL, NULL}};
 const cli_spec convert_spec = {
@@ -108,6 +114,68 @@ static int setup(const cli_args *a, chc_convert_options *o)
     return CLI_OK;
 }
 
+/* --annotate: each game read, analysed (chc_game_analyse), annotated (chc_game_annotate) and
+ * written as PGN, one at a time (the engine is single-threaded). */
+static int annotate(const cli_args *a, run *r, const chc_convert_options *o, chc_compressor *z,
+                    chc_convert_stats *s, chc_diag *d)
+{
+    chc_search_limits l;
+    if (cli_limits_opt(CMD, a, &l) != CLI_OK) return CHC_E_ARGUMENT;
+    chc_reader *rd = chc_reader_new(chc_decompressor_read, r->dec, o->from, 0);
+    chc_game *g = chc_game_new();
+    chc_engine *e = chc_engine_new(64);
+    chc_search_result *ev = NULL;
+    char *text = NULL, label[48];
+    size_t cap = 0, len, evcap = 0;
+    int rc = rd && g && e ? CHC_OK : CHC_E_NO_MEMORY;
+    while (rc == CHC_OK) {
+        chc_read_info info = {0, 0, 0, 0};
+        int got = chc_reader_next_game(rd, g, &info, d);
+        if (got == CHC_E_GAME_END) break;
+        if (got == CHC_E_IO || got == CHC_E_NO_MEMORY) {
+            rc = got;
+            break;
+        }
+        s->items++;
+        if (got == CHC_E_EMPTY) {
+            s->blank++;
+            continue;
+        }
+        if (got == CHC_OK) {
+            size_t n = chc_game_ply_count(g) + 1;
+            if (n > evcap) {
+                chc_search_result *ne = realloc(ev, n * sizeof *ne);
+                if (!ne) {
+                    rc = CHC_E_NO_MEMORY;
+                    break;
+                }
+                ev = ne;
+                evcap = n;
+            }
+            snprintf(label, sizeof label, "game %ld", s->items);
+            got = chc_game_analyse(e, g, &l, ev, evcap,
+                                   cli_get(a, "--quiet") ? NULL : cli_progress_bar, label);
+            if (got == CHC_OK) got = chc_game_annotate(g, ev, n, 0);
+            if (got == CHC_OK) got = cli_game_text(g, CHC_FORMAT_PGN, o->write_flags, &text, &cap, &len, d);
+            if (got == CHC_OK && chc_compressor_write(z, text, len)) rc = CHC_E_IO;
+            if (got == CHC_OK) s->converted++;
+            else snprintf(d->message, sizeof d->message, "game %ld: %s", s->items, chc_strerror(got));
+        }
+        if (got != CHC_OK) {
+            s->bad++;
+            on_error(r, s->items, d);
+            if (o->flags & CHC_CONVERT_STRICT) rc = got;
+        }
+    }
+    s->input_format = rd ? chc_reader_format(rd) : CHC_FORMAT_PGN;
+    free(text);
+    free(ev);
+    chc_engine_free(e);
+    chc_game_free(g);
+    chc_reader_free(rd);
+    return rc;
+}
+
 int cmd_convert(const cli_args *a)
 {
     run r = {0};
@@ -116,6 +184,17 @@ int cmd_convert(const cli_args *a)
     const char *in_path = a->npos ? a->pos[0] : NULL;
     int rc = setup(a, &o);
     if (rc != CLI_OK) return rc;
+    int ann = cli_get(a, "--annotate") != NULL;
+    if (!ann && (cli_get(a, "--depth") || cli_get(a, "--movetime") || cli_get(a, "--nodes"))) {
+        cli_error(CMD, "--depth, --movetime and --nodes go with --annotate");
+        return CLI_USAGE;
+    }
+    if (ann && o.to != CHC_FORMAT_PGN) {
+        cli_error(CMD, "--annotate writes PGN (its comments and NAGs): leave --to out or say pgn");
+        return CLI_USAGE;
+    }
+    chc_search_limits lim;
+    if (ann && cli_limits_opt(CMD, a, &lim) != CLI_OK) return CLI_USAGE;
     r.in = !in_path || strcmp(in_path, "-") == 0 ? stdin : fopen(in_path, "rb");
     if (!r.in) {
         cli_error(CMD, "cannot open '%s': %s", in_path, strerror(errno));
@@ -142,7 +221,8 @@ int cmd_convert(const cli_args *a)
     rc = r.dec ? chc_compressor_new(chc_compression_of_path(cli_get(a, "-o")), 0, o.threads, cli_out_write,
                                     &out, &z, &d)
                : CHC_E_NO_MEMORY;
-    if (rc == CHC_OK) rc = chc_convert(chc_decompressor_read, r.dec, &o, chc_compressor_write, z, &s, &d);
+    if (rc == CHC_OK && ann) rc = annotate(a, &r, &o, z, &s, &d);
+    else if (rc == CHC_OK) rc = chc_convert(chc_decompressor_read, r.dec, &o, chc_compressor_write, z, &s, &d);
     if (rc == CHC_OK) rc = chc_compressor_finish(z, &d);
     if (chc_decompressor_error(r.dec, NULL) != CHC_OK) chc_decompressor_error(r.dec, &d); /* why reading stopped */
     chc_compressor_free(z);

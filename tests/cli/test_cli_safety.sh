@@ -29,6 +29,10 @@ full "hash 10000 lines" "$BIN" hash -q < "$TMP/10000.fen"
 full convert sh -c "echo '1. e4 e5 *' | '$BIN' convert --to uci -q"
 full bench "$BIN" bench 1
 full uci sh -c "echo uci | '$BIN' uci"
+full xboard sh -c "echo 'protover 2' | '$BIN' xboard"
+full analyse "$BIN" analyse --depth 2 startpos
+full "analyse a game" "$BIN" analyse --depth 2 "e4 e5"
+full "convert --annotate" sh -c "echo '1. e4 e5 *' | '$BIN' convert --annotate --depth 2 -q"
 full "play --line" sh -c "echo quit | '$BIN' play --line"
 full "help" "$BIN" help encode
 full show "$BIN" show startpos
