@@ -111,4 +111,17 @@ expect_status "index --plies 0" 2 "$BIN" index --plies 0 "$TMP/a.pgn" --db "$TMP
 expect_status "index: a missing input" 1 "$BIN" index "$TMP/missing.pgn" --db "$TMP/x.db"
 expect_status "index --merge: not an index" 1 "$BIN" index --merge "$TMP/junk.db" --db "$TMP/x.db"
 expect_eq "a position no game reached: an empty table" 0 "$("$BIN" explore --db "$TMP/all.db" "8/8/8/4k3/8/8/8/4K3 w - - 0 1" --json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["moves"]))')"
+# serve --db: POST /api/explore gives explore --json's object; /api/info says explore is on
+case " ${CHC_FEATURES-} " in *" serve "*)
+  source "$CHC_SRC/tests/e2e/server.sh"
+  if command -v curl >/dev/null && start_server --db "$TMP/all.db"; then
+    start=$(curl -s -X POST -d '{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}' "$SERVER_URL/api/explore")
+    expect_eq "/api/explore: explore --json's object" "$("$BIN" explore --db "$TMP/all.db" --json)" "$start"
+    curl -s "$SERVER_URL/api/info" | grep -q '"explore":true' && pass || failed "/api/info: explore not announced"
+    code=$(curl -s -o /dev/null -w '%{http_code}' -X POST -d '{"fen":"x"}' "$SERVER_URL/api/explore")
+    expect_eq "/api/explore: a bad FEN" 422 "$code"
+    stop_server
+  fi
+  expect_status "serve --db: not an index" 1 "$BIN" serve --port 0 --db "$TMP/junk.db" ;;
+esac
 finish
