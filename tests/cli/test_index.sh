@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The position index (index, explore) and many machines (issue 20, parts 2 and 3):
-#  - explore's start position table of 3000 lichess games, every move's White / Draw / Black
+#  - explore's start position table of 1500 lichess games, every move's White / Draw / Black
 #    counted another way (convert --to uci, first move and result, by awk);
 #  - built in two runs = built at once; a second run of the same games adds nothing (all
 #    duplicates); the rows compared with Debian's sqlite3, ordered;
@@ -11,7 +11,7 @@
 source "$CHC_SRC/tests/lib.sh"
 require_feature sqlite
 for t in sqlite3 parallel xz awk; do require_tool $t; done
-xz -dc "$DATA/notation/lichess-20k.pgn.xz" | awk '/^\[Site /{ n++ } n > 3000 { exit } { print }' >"$TMP/g.pgn"
+xz -dc "$DATA/notation/lichess-20k.pgn.xz" | awk '/^\[Site /{ n++ } n > 1500 { exit } { print }' >"$TMP/g.pgn"
 
 # rows of an index, in a fixed order (the file's pages may differ, the rows may not)
 rows() { sqlite3 "$1" "SELECT hex(pos),mv,w,d,b,rsum,rn,best,best_r FROM moves ORDER BY pos,mv;
@@ -19,7 +19,7 @@ rows() { sqlite3 "$1" "SELECT hex(pos),mv,w,d,b,rsum,rn,best,best_r FROM moves O
 
 "$BIN" index "$TMP/g.pgn" --db "$TMP/all.db" 2>"$TMP/err"
 expect_eq "index (exit)" 0 $?
-expect_eq "index summary" "chesscodec index: 3000 games: 3000 added, 0 bad, 0 skipped (no result), 0 duplicates" "$(cat "$TMP/err")"
+expect_eq "index summary" "chesscodec index: 1500 games: 1500 added, 0 bad, 0 skipped (no result), 0 duplicates" "$(cat "$TMP/err")"
 
 # explore the start position; the same counts from the UCI lines by awk
 "$BIN" explore --db "$TMP/all.db" >"$TMP/start.txt"
@@ -33,7 +33,7 @@ for m in e["moves"]: print(m["uci"], m["white"] + m["draws"] + m["black"], m["wh
 ' | sort >"$TMP/got"
 expect_eq "explore --json: each first move's W/D/B as counted by awk" "$(cat "$TMP/want")" "$(cat "$TMP/got")"
 total=$(awk '$1 == "Total" { print $2 }' "$TMP/start.txt")
-expect_eq "explore: the total line" 3000 "$total"
+expect_eq "explore: the total line" 1500 "$total"
 e4=$(awk '$1 == "e4" { print $2; exit }' "$TMP/start.txt")
 expect_eq "explore: e4's games as awk counted them" "$(awk '$1 == "e2e4" { print $2 }' "$TMP/want")" "$e4"
 head -1 "$TMP/start.txt" | grep -q '^Move .*Games .*White / Draw / Black .*Avg' && pass || failed "explore: header [$(head -1 "$TMP/start.txt")]"
@@ -49,26 +49,26 @@ if [ -n "$pos" ]; then
 fi
 
 # incremental: two runs give the rows of one; the same games again are duplicates
-awk '/^\[Site /{ n++ } n <= 1700' "$TMP/g.pgn" >"$TMP/a.pgn"
-awk '/^\[Site /{ n++ } n > 1700' "$TMP/g.pgn" >"$TMP/b.pgn"
+awk '/^\[Site /{ n++ } n <= 800' "$TMP/g.pgn" >"$TMP/a.pgn"
+awk '/^\[Site /{ n++ } n > 800' "$TMP/g.pgn" >"$TMP/b.pgn"
 "$BIN" index -q "$TMP/a.pgn" --db "$TMP/inc.db" && "$BIN" index -q "$TMP/b.pgn" --db "$TMP/inc.db"
 expect_eq "index in two runs (exit)" 0 $?
 [ "$(rows "$TMP/inc.db")" = "$(rows "$TMP/all.db")" ] && pass || failed "index in two runs: other rows than at once"
 "$BIN" index "$TMP/a.pgn" --db "$TMP/inc.db" 2>"$TMP/err"
-expect_eq "the same games again" "chesscodec index: 1700 games: 0 added, 0 bad, 0 skipped (no result), 1700 duplicates" "$(cat "$TMP/err")"
+expect_eq "the same games again" "chesscodec index: 800 games: 0 added, 0 bad, 0 skipped (no result), 800 duplicates" "$(cat "$TMP/err")"
 
 # many machines, here processes: GNU parallel --will-cite --pipe cuts the input on game starts
-parallel --will-cite --pipe --recstart '[Site ' --block 200k -k -j 4 "$BIN" convert --to uci -q <"$TMP/g.pgn" >"$TMP/par.uci"
+parallel --will-cite --pipe --recstart '[Site ' --block 100k -k -j 4 "$BIN" convert --to uci -q <"$TMP/g.pgn" >"$TMP/par.uci"
 "$BIN" convert --to uci -q "$TMP/g.pgn" >"$TMP/one.uci"
-[ "$(parallel --will-cite --pipe --recstart '[Site ' --block 200k -k -j 4 wc -l <"$TMP/g.pgn" | wc -l)" -ge 4 ] && pass || failed "parallel: fewer than 4 blocks"
+[ "$(parallel --will-cite --pipe --recstart '[Site ' --block 100k -k -j 4 wc -l <"$TMP/g.pgn" | wc -l)" -ge 4 ] && pass || failed "parallel: fewer than 4 blocks"
 cmp -s "$TMP/one.uci" "$TMP/par.uci" && pass || failed "convert over parallel --will-cite --pipe: other bytes than one process"
 mkdir "$TMP/shards"
-parallel --will-cite --pipe --recstart '[Site ' --block 200k -j 4 "$BIN" index -q - --db "$TMP/shards/{#}.db" <"$TMP/g.pgn"
+parallel --will-cite --pipe --recstart '[Site ' --block 100k -j 4 "$BIN" index -q - --db "$TMP/shards/{#}.db" <"$TMP/g.pgn"
 expect_eq "index shards (exit)" 0 $?
 [ "$(ls "$TMP/shards" | wc -l)" -ge 4 ] && pass || failed "index: fewer than 4 shards"
 "$BIN" index --merge "$TMP"/shards/*.db --db "$TMP/merged.db" 2>"$TMP/err"
 expect_eq "index --merge (exit)" 0 $?
-expect_eq "index --merge summary" "chesscodec index: merged 3000 games: 3000 added, 0 bad, 0 skipped (no result), 0 duplicates" "$(cat "$TMP/err")"
+expect_eq "index --merge summary" "chesscodec index: merged 1500 games: 1500 added, 0 bad, 0 skipped (no result), 0 duplicates" "$(cat "$TMP/err")"
 [ "$(rows "$TMP/merged.db")" = "$(rows "$TMP/all.db")" ] && pass || failed "shards merged: other rows than the index built at once"
 "$BIN" explore --db "$TMP/merged.db" | cmp -s "$TMP/start.txt" - && pass || failed "explore of the merged index differs"
 
