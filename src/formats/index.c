@@ -220,12 +220,54 @@ int chc_index_explore(chc_index *ix, const chc_position *pos, chc_explore *e, ch
 #define SCHEMA_VERSION 1
 #define FORMAT_MAGIC 0x63686378 /* "chcx": meta.format, tells a chesscodec index */
 
+/* The moves of the games being added are summed in memory first (the same sums and best-game
+ * rule as the upsert), then written in key order: far fewer and sequential B-tree updates. */
+typedef struct agg {
+    uint8_t key[CHC_PACK_POS_BYTES];
+    uint16_t mv;
+    uint8_t used;
+    uint32_t w, d, b, rn;
+    int64_t rsum, best, best_r;
+} agg;
+#define AGG_BITS 19                       /* 512k slots, 32 MB */
+#define AGG_FLUSH ((1u << AGG_BITS) / 2u) /* written out at half full */
+
 struct chc_index {
     sqlite3 *db;
     int plies;
     int read_only;
     sqlite3_stmt *add_game, *add_move, *query_moves, *query_game;
+    agg *agg;      /* 1 << AGG_BITS slots while adding, else NULL */
+    size_t nagg;   /* slots used */
+    struct code_cache *cache; /* while adding, else NULL */
 };
+
+/* Pack codes of recent positions by Polyglot key (openings repeat across games; encoding is
+ * most of the time of indexing): a hit needs the same position, not only the same key. */
+#define CACHE_BITS 14
+typedef struct code_cache {
+    chc_position pos;
+    uint8_t code[CHC_PACK_POS_BYTES];
+    uint8_t valid;
+} code_cache;
+
+static int pack_key(chc_index *ix, const chc_position *pos, uint8_t key[CHC_PACK_POS_BYTES])
+{
+    code_cache *c = &ix->cache[chc_position_key(pos) & ((1u << CACHE_BITS) - 1)];
+    if (c->valid && c->pos.key == pos->key && chc_position_same(&c->pos, pos) &&
+        c->pos.chess960 == pos->chess960 &&
+        memcmp(c->pos.castle_rook, pos->castle_rook, sizeof pos->castle_rook) == 0) {
+        memcpy(key, c->code, CHC_PACK_POS_BYTES);
+        return CHC_OK;
+    }
+    int rc = chc_pack_position_encode(pos, key, NULL);
+    if (rc == CHC_OK) {
+        c->pos = *pos;
+        memcpy(c->code, key, CHC_PACK_POS_BYTES);
+        c->valid = 1;
+    }
+    return rc;
+}
 
 static int db_fail(chc_index *ix, chc_diag *diag, const char *what)
 {
@@ -432,6 +474,73 @@ static unsigned move_code(chc_move m)
     return (unsigned)CHC_MOVE_FROM(m) | (unsigned)CHC_MOVE_TO(m) << 6 | (unsigned)CHC_MOVE_PROMO(m) << 12;
 }
 
+static uint32_t agg_hash(const uint8_t key[CHC_PACK_POS_BYTES], unsigned mv)
+{
+    uint64_t a, b;
+    uint32_t c;
+    memcpy(&a, key, 8);
+    memcpy(&b, key + 8, 8);
+    memcpy(&c, key + 16, 4);
+    uint64_t h = (a ^ (b * 0x9E3779B97F4A7C15ull) ^ ((uint64_t)c << 16 | mv)) * 0xD6E8FEB86659FD93ull;
+    return (uint32_t)(h >> (64 - AGG_BITS));
+}
+
+/* Adds one (position, move) count into the table (room is kept by agg_flush). */
+static void agg_add(chc_index *ix, const agg *x)
+{
+    uint32_t mask = (1u << AGG_BITS) - 1, i = agg_hash(x->key, x->mv);
+    for (;; i = (i + 1) & mask) {
+        agg *a = &ix->agg[i];
+        if (!a->used) {
+            *a = *x;
+            a->used = 1;
+            ix->nagg++;
+            return;
+        }
+        if (a->mv != x->mv || memcmp(a->key, x->key, sizeof a->key) != 0) continue;
+        a->w += x->w, a->d += x->d, a->b += x->b, a->rn += x->rn, a->rsum += x->rsum;
+        if (x->best_r > a->best_r || (x->best_r == a->best_r && x->best < a->best))
+            a->best = x->best, a->best_r = x->best_r;
+        return;
+    }
+}
+
+static int cmp_agg(const void *pa, const void *pb)
+{
+    const agg *a = pa, *b = pb;
+    int c = memcmp(a->key, b->key, sizeof a->key);
+    return c ? c : (a->mv > b->mv) - (a->mv < b->mv);
+}
+
+/* Writes the table out in key order (a transaction is open) and empties it. */
+static int agg_flush(chc_index *ix, chc_diag *diag)
+{
+    size_t n = 0, cap = (size_t)1 << AGG_BITS;
+    for (size_t i = 0; i < cap; i++)
+        if (ix->agg[i].used) ix->agg[n++] = ix->agg[i];
+    qsort(ix->agg, n, sizeof *ix->agg, cmp_agg);
+    sqlite3_stmt *st = ix->add_move;
+    int rc = CHC_OK;
+    for (size_t i = 0; i < n && rc == CHC_OK; i++) {
+        const agg *a = &ix->agg[i];
+        sqlite3_reset(st);
+        sqlite3_bind_blob(st, 1, a->key, sizeof a->key, SQLITE_STATIC);
+        sqlite3_bind_int(st, 2, a->mv);
+        sqlite3_bind_int64(st, 3, a->w);
+        sqlite3_bind_int64(st, 4, a->d);
+        sqlite3_bind_int64(st, 5, a->b);
+        sqlite3_bind_int64(st, 6, a->rsum);
+        sqlite3_bind_int64(st, 7, a->rn);
+        sqlite3_bind_int64(st, 8, a->best);
+        sqlite3_bind_int64(st, 9, a->best_r);
+        if (sqlite3_step(st) != SQLITE_DONE) rc = db_fail(ix, diag, "adding positions");
+    }
+    sqlite3_reset(st);
+    memset(ix->agg, 0, cap * sizeof *ix->agg);
+    ix->nagg = 0;
+    return rc;
+}
+
 /* Adds one game (a transaction is open). Returns CHC_OK, CHC_E_EMPTY (a duplicate: counted,
  * nothing added) or an error. */
 static int add_game(chc_index *ix, const chc_game *g, chc_diag *diag)
@@ -454,22 +563,23 @@ static int add_game(chc_index *ix, const chc_game *g, chc_diag *diag)
     chc_position pos = *chc_game_start(g);
     size_t n = chc_game_ply_count(g);
     if (n > (size_t)ix->plies) n = (size_t)ix->plies;
-    st = ix->add_move;
     for (size_t i = 0; i < n; i++) {
-        uint8_t key[CHC_PACK_POS_BYTES];
+        agg a;
         chc_move m = chc_game_move(g, i);
-        if (m == CHC_MOVE_NULL || chc_pack_position_encode(&pos, key, NULL) != CHC_OK) break;
-        sqlite3_reset(st);
-        sqlite3_bind_blob(st, 1, key, sizeof key, SQLITE_TRANSIENT);
-        sqlite3_bind_int(st, 2, (int)move_code(m));
-        sqlite3_bind_int(st, 3, result == CHC_RESULT_WHITE_WINS);
-        sqlite3_bind_int(st, 4, result == CHC_RESULT_DRAW);
-        sqlite3_bind_int(st, 5, result == CHC_RESULT_BLACK_WINS);
-        sqlite3_bind_int(st, 6, rated ? we + be : 0);
-        sqlite3_bind_int(st, 7, rated);
-        sqlite3_bind_int64(st, 8, id);
-        sqlite3_bind_int(st, 9, rated ? we + be : -1);
-        if (sqlite3_step(st) != SQLITE_DONE) return db_fail(ix, diag, "adding a position");
+        if (m == CHC_MOVE_NULL || pack_key(ix, &pos, a.key) != CHC_OK) break;
+        a.mv = (uint16_t)move_code(m);
+        a.w = result == CHC_RESULT_WHITE_WINS;
+        a.d = result == CHC_RESULT_DRAW;
+        a.b = result == CHC_RESULT_BLACK_WINS;
+        a.rsum = rated ? we + be : 0;
+        a.rn = (uint32_t)rated;
+        a.best = id;
+        a.best_r = rated ? we + be : -1;
+        agg_add(ix, &a);
+        if (ix->nagg >= AGG_FLUSH) {
+            int rc = agg_flush(ix, diag);
+            if (rc) return rc;
+        }
         chc_undo u;
         chc_make_move(&pos, m, &u);
     }
@@ -495,7 +605,10 @@ int chc_index_add(chc_index *ix, chc_read_fn read, void *read_ctx, chc_convert_e
     /* Not CHC_READER_MAINLINE_ONLY: its value is CHC_READER_POSITIONS's (1u). */
     chc_reader *r = chc_reader_new(read, read_ctx, CHC_FORMAT_AUTO, CHC_READER_NO_COMMENTS);
     chc_game *g = chc_game_new();
-    if (!r || !g) {
+    ix->agg = calloc((size_t)1 << AGG_BITS, sizeof *ix->agg);
+    ix->nagg = 0;
+    ix->cache = calloc((size_t)1 << CACHE_BITS, sizeof *ix->cache);
+    if (!r || !g || !ix->agg || !ix->cache) {
         rc = chci_fail(diag, CHC_E_NO_MEMORY, -1, 0, 0, -1, "out of memory");
         goto done;
     }
@@ -529,6 +642,7 @@ int chc_index_add(chc_index *ix, chc_read_fn read, void *read_ctx, chc_convert_e
         }
     }
     s.bytes_in = chc_reader_bytes(r);
+    if (rc == CHC_OK) rc = agg_flush(ix, diag);
     if (rc == CHC_OK && !((rc = meta_add(ix, "games", s.games, diag)) ||
                           (rc = meta_add(ix, "bad", s.bad, diag)) ||
                           (rc = meta_add(ix, "skipped", s.skipped, diag)) ||
@@ -536,6 +650,10 @@ int chc_index_add(chc_index *ix, chc_read_fn read, void *read_ctx, chc_convert_e
         rc = exec(ix, "COMMIT", diag);
     if (rc != CHC_OK) sqlite3_exec(ix->db, "ROLLBACK", NULL, NULL, NULL);
 done:
+    free(ix->agg);
+    ix->agg = NULL;
+    free(ix->cache);
+    ix->cache = NULL;
     chc_game_free(g);
     chc_reader_free(r);
     if (stats) *stats = s;
