@@ -237,7 +237,10 @@ struct chc_index {
     int plies;
     int read_only;
     sqlite3_stmt *add_game, *add_move, *query_moves, *query_game;
-    agg *agg;      /* 1 << AGG_BITS slots while adding, else NULL */
+    agg *agg;      /* 1 << AGG_BITS slots while adding, else NULL (calloc: only the pages
+                      used are touched) */
+    uint32_t *used; /* the slots used, in the order they were taken */
+    agg *out;      /* the used slots, sorted for writing */
     size_t nagg;   /* slots used */
     struct code_cache *cache; /* while adding, else NULL */
 };
@@ -494,7 +497,7 @@ static void agg_add(chc_index *ix, const agg *x)
         if (!a->used) {
             *a = *x;
             a->used = 1;
-            ix->nagg++;
+            ix->used[ix->nagg++] = i;
             return;
         }
         if (a->mv != x->mv || memcmp(a->key, x->key, sizeof a->key) != 0) continue;
@@ -515,14 +518,17 @@ static int cmp_agg(const void *pa, const void *pb)
 /* Writes the table out in key order (a transaction is open) and empties it. */
 static int agg_flush(chc_index *ix, chc_diag *diag)
 {
-    size_t n = 0, cap = (size_t)1 << AGG_BITS;
-    for (size_t i = 0; i < cap; i++)
-        if (ix->agg[i].used) ix->agg[n++] = ix->agg[i];
-    qsort(ix->agg, n, sizeof *ix->agg, cmp_agg);
+    size_t n = ix->nagg;
+    for (size_t i = 0; i < n; i++) {
+        ix->out[i] = ix->agg[ix->used[i]];
+        memset(&ix->agg[ix->used[i]], 0, sizeof *ix->agg);
+    }
+    ix->nagg = 0;
+    qsort(ix->out, n, sizeof *ix->out, cmp_agg);
     sqlite3_stmt *st = ix->add_move;
     int rc = CHC_OK;
     for (size_t i = 0; i < n && rc == CHC_OK; i++) {
-        const agg *a = &ix->agg[i];
+        const agg *a = &ix->out[i];
         sqlite3_reset(st);
         sqlite3_bind_blob(st, 1, a->key, sizeof a->key, SQLITE_STATIC);
         sqlite3_bind_int(st, 2, a->mv);
@@ -536,8 +542,6 @@ static int agg_flush(chc_index *ix, chc_diag *diag)
         if (sqlite3_step(st) != SQLITE_DONE) rc = db_fail(ix, diag, "adding positions");
     }
     sqlite3_reset(st);
-    memset(ix->agg, 0, cap * sizeof *ix->agg);
-    ix->nagg = 0;
     return rc;
 }
 
@@ -607,8 +611,10 @@ int chc_index_add(chc_index *ix, chc_read_fn read, void *read_ctx, chc_convert_e
     chc_game *g = chc_game_new();
     ix->agg = calloc((size_t)1 << AGG_BITS, sizeof *ix->agg);
     ix->nagg = 0;
+    ix->used = malloc(AGG_FLUSH * sizeof *ix->used);
+    ix->out = malloc(AGG_FLUSH * sizeof *ix->out);
     ix->cache = calloc((size_t)1 << CACHE_BITS, sizeof *ix->cache);
-    if (!r || !g || !ix->agg || !ix->cache) {
+    if (!r || !g || !ix->agg || !ix->used || !ix->out || !ix->cache) {
         rc = chci_fail(diag, CHC_E_NO_MEMORY, -1, 0, 0, -1, "out of memory");
         goto done;
     }
@@ -653,7 +659,11 @@ done:
     free(ix->agg);
     ix->agg = NULL;
     free(ix->cache);
+    free(ix->used);
+    free(ix->out);
     ix->cache = NULL;
+    ix->used = NULL;
+    ix->out = NULL;
     chc_game_free(g);
     chc_reader_free(r);
     if (stats) *stats = s;
