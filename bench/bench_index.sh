@@ -34,12 +34,12 @@ run() {
       n, w, g / (w > 0 ? w : 0.001), c, r / 1024, rc == 0 ? "" : "  (exit " rc ")" }'
 }
 run "anchor: convert --to uci --threads 1" "$bin" convert --to uci --threads 1 -q "$tmp/g.pgn"
-a_wall=$WALL
+a_wall=$WALL; a_cpu=$CPU
 run "index --db (50 plies)" "$bin" index -q "$tmp/g.pgn" --db "$tmp/all.db"
-i_wall=$WALL
+i_wall=$WALL; i_cpu=$CPU
 bytes=$(stat -c %s "$tmp/all.db")
-awk -v a="$a_wall" -v i="$i_wall" -v b="$bytes" -v g="$games" 'BEGIN {
-  printf "  ratio, index vs convert: %.2fx the time\n", i / a
+awk -v a="$a_wall" -v i="$i_wall" -v ac="$a_cpu" -v ic="$i_cpu" -v b="$bytes" -v g="$games" 'BEGIN {
+  printf "  index: %.0f games/s of CPU time; ratio to convert: %.2fx the CPU time, %.2fx the wall time\n", g / ic, ic / ac, i / a
   printf "  database: %.1f MB, %.0f bytes per game\n", b / 1048576, b / g }'
 "$build/bench/bench_index" "$tmp/all.db" "$tmp/g.pgn" 20000 30
 
