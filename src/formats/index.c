@@ -229,16 +229,17 @@ typedef struct agg {
     uint32_t w, d, b, rn;
     int64_t rsum, best, best_r;
 } agg;
-#define AGG_BITS 19                       /* 512k slots, 32 MB */
-#define AGG_FLUSH ((1u << AGG_BITS) / 2u) /* written out at half full */
+#define AGG_MIN_BITS 12                       /* 4k slots to start with, */
+#define AGG_BITS 19                           /* doubled up to 512k slots, 32 MB */
+#define AGG_FLUSH ((1u << AGG_BITS) / 2u)     /* written out at half full */
 
 struct chc_index {
     sqlite3 *db;
     int plies;
     int read_only;
     sqlite3_stmt *add_game, *add_move, *query_moves, *query_game;
-    agg *agg;      /* 1 << AGG_BITS slots while adding, else NULL (calloc: only the pages
-                      used are touched) */
+    agg *agg;      /* 1 << bits slots while adding, else NULL */
+    unsigned bits;
     uint32_t *used; /* the slots used, in the order they were taken */
     agg *out;      /* the used slots, sorted for writing */
     size_t nagg;   /* slots used */
@@ -485,13 +486,13 @@ static uint32_t agg_hash(const uint8_t key[CHC_PACK_POS_BYTES], unsigned mv)
     memcpy(&b, key + 8, 8);
     memcpy(&c, key + 16, 4);
     uint64_t h = (a ^ (b * 0x9E3779B97F4A7C15ull) ^ ((uint64_t)c << 16 | mv)) * 0xD6E8FEB86659FD93ull;
-    return (uint32_t)(h >> (64 - AGG_BITS));
+    return (uint32_t)(h >> 32);
 }
 
 /* Adds one (position, move) count into the table (room is kept by agg_flush). */
 static void agg_add(chc_index *ix, const agg *x)
 {
-    uint32_t mask = (1u << AGG_BITS) - 1, i = agg_hash(x->key, x->mv);
+    uint32_t mask = (1u << ix->bits) - 1, i = agg_hash(x->key, x->mv) & mask;
     for (;; i = (i + 1) & mask) {
         agg *a = &ix->agg[i];
         if (!a->used) {
@@ -506,6 +507,24 @@ static void agg_add(chc_index *ix, const agg *x)
             a->best = x->best, a->best_r = x->best_r;
         return;
     }
+}
+
+/* Doubles the table (the used slots moved over). */
+static int agg_grow(chc_index *ix)
+{
+    agg *old = ix->agg;
+    agg *grown = calloc((size_t)1 << (ix->bits + 1), sizeof *grown);
+    if (!grown) return CHC_E_NO_MEMORY;
+    size_t n = ix->nagg;
+    ix->agg = grown;
+    ix->bits++;
+    ix->nagg = 0;
+    for (size_t i = 0; i < n; i++) {
+        agg a = old[ix->used[i]];
+        agg_add(ix, &a);
+    }
+    free(old);
+    return CHC_OK;
 }
 
 static int cmp_agg(const void *pa, const void *pb)
@@ -583,6 +602,8 @@ static int add_game(chc_index *ix, const chc_game *g, chc_diag *diag)
         if (ix->nagg >= AGG_FLUSH) {
             int rc = agg_flush(ix, diag);
             if (rc) return rc;
+        } else if (ix->nagg >= (1u << ix->bits) / 2u && agg_grow(ix) != CHC_OK) {
+            return chci_fail(diag, CHC_E_NO_MEMORY, -1, 0, 0, -1, "out of memory");
         }
         chc_undo u;
         chc_make_move(&pos, m, &u);
@@ -609,7 +630,8 @@ int chc_index_add(chc_index *ix, chc_read_fn read, void *read_ctx, chc_convert_e
     /* Not CHC_READER_MAINLINE_ONLY: its value is CHC_READER_POSITIONS's (1u). */
     chc_reader *r = chc_reader_new(read, read_ctx, CHC_FORMAT_AUTO, CHC_READER_NO_COMMENTS);
     chc_game *g = chc_game_new();
-    ix->agg = calloc((size_t)1 << AGG_BITS, sizeof *ix->agg);
+    ix->bits = AGG_MIN_BITS;
+    ix->agg = calloc((size_t)1 << ix->bits, sizeof *ix->agg);
     ix->nagg = 0;
     ix->used = malloc(AGG_FLUSH * sizeof *ix->used);
     ix->out = malloc(AGG_FLUSH * sizeof *ix->out);
