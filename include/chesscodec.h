@@ -1643,7 +1643,7 @@ CHC_API int chc_index_add(chc_index *ix, chc_read_fn read, void *read_ctx,
                           chc_diag *diag);
 /* Adds the index at `path` (built to the same ply limit) into ix, in one transaction. *stats
  * gets the other index's counters. Returns CHC_OK, CHC_E_ARGUMENT (NULL, read-only ix, another
- * ply limit, a file name with '#' or '%'), CHC_E_IO (cannot open it), CHC_E_INDEX (not an
+ * ply limit, a file name with '#', '%' or '?'), CHC_E_IO (cannot open it), CHC_E_INDEX (not an
  * index, another version, SQLite failed), CHC_E_UNSUPPORTED. */
 CHC_API int chc_index_merge(chc_index *ix, const char *path, chc_index_stats *stats,
                             chc_diag *diag);

@@ -368,7 +368,8 @@ int chc_index_open(const char *path, unsigned flags, int plies, chc_index **out,
     int oflags = ix->read_only ? SQLITE_OPEN_READONLY
                                : SQLITE_OPEN_READWRITE | ((flags & CHC_INDEX_CREATE) ? SQLITE_OPEN_CREATE : 0);
     int rc;
-    if (sqlite3_open_v2(path, &ix->db, oflags | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
+    /* SQLITE_OPEN_URI: for ATTACH "file:...?mode=ro" in chc_index_merge */
+    if (sqlite3_open_v2(path, &ix->db, oflags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, NULL) != SQLITE_OK) {
         rc = chci_fail(diag, CHC_E_IO, -1, 0, 0, -1, "cannot open index '%s': %s", path,
                        ix->db ? sqlite3_errmsg(ix->db) : "out of memory");
         goto fail;
@@ -706,16 +707,20 @@ int chc_index_merge(chc_index *ix, const char *path, chc_index_stats *stats, chc
     int rc = CHC_OK;
     if (!uri) return chci_fail(diag, CHC_E_NO_MEMORY, -1, 0, 0, -1, "out of memory");
     for (char *p = uri + 5; *p && *p != '?'; p++)
-        if (*p == '#' || *p == '%') { /* would be read as URI syntax */
+        if (*p == '#' || *p == '%' || *p == '?') { /* would be read as URI syntax */
             sqlite3_free(uri);
             return chci_fail(diag, CHC_E_ARGUMENT, -1, 0, 0, -1,
-                             "index merge: a file name with '#' or '%%': '%s'", path);
+                             "index merge: a file name with '#', '%%' or '?': '%s'", path);
         }
     if ((rc = prepare(ix, "ATTACH ?1 AS shard", &st, diag))) goto out;
     sqlite3_bind_text(st, 1, uri, -1, SQLITE_STATIC);
     if (sqlite3_step(st) != SQLITE_DONE) {
-        rc = chci_fail(diag, CHC_E_IO, -1, 0, 0, -1, "cannot open index '%s': %s", path,
-                       sqlite3_errmsg(ix->db));
+        if (sqlite3_errcode(ix->db) == SQLITE_NOTADB)
+            rc = chci_fail(diag, CHC_E_INDEX, -1, 0, 0, -1, "'%s' is not a chesscodec position index (%s)",
+                           path, sqlite3_errmsg(ix->db));
+        else
+            rc = chci_fail(diag, CHC_E_IO, -1, 0, 0, -1, "cannot open index '%s': %s", path,
+                           sqlite3_errmsg(ix->db));
         goto out;
     }
     int plies = 0;
