@@ -61,3 +61,12 @@ if command -v parallel >/dev/null; then
 fi
 echo "  explore (start position):"
 "$bin" explore --db "$tmp/all.db" | sed 's/^/    /'
+# the same counts made another way: each game's first move and result from convert --to uci
+"$bin" convert --to uci -q "$tmp/g.pgn" | awk '$NF != "*" && NF > 1 { r = $NF; n[$1]++; w[$1] += r == "1-0"; d[$1] += r == "1/2-1/2"; b[$1] += r == "0-1" }
+  END { for (m in n) print m, n[m], w[m], d[m], b[m] }' | sort >"$tmp/want"
+"$bin" explore --db "$tmp/all.db" --json | python3 -c '
+import json, sys
+for m in json.load(sys.stdin)["moves"]: print(m["uci"], m["white"] + m["draws"] + m["black"], m["white"], m["draws"], m["black"])
+' | sort >"$tmp/got"
+cmp -s "$tmp/want" "$tmp/got" && echo "  start position: every move's games, White wins, draws and Black wins equal awk's count over convert --to uci" \
+  || { echo "  WARNING: the start position's counts differ from awk's:"; diff "$tmp/want" "$tmp/got" | head; }
