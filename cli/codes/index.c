@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../cli.h"
 
@@ -83,6 +84,7 @@ int cmd_index(const cli_args *a)
     }
     chc_index *ix = NULL;
     chc_diag d = CHC_DIAG_INIT;
+    int existed = access(db, F_OK) == 0, committed = 0;
     int rc = chc_index_open(db, CHC_INDEX_CREATE, (int)plies, &ix, &d);
     if (rc != CHC_OK) {
         cli_error("index", "%s", cli_diag_text(rc, &d));
@@ -95,6 +97,7 @@ int cmd_index(const cli_args *a)
         const char *path = a->npos ? a->pos[i] : NULL;
         if (!merge) {
             status = add_file(ix, path, &sum, &shown);
+            committed |= status == CLI_OK;
             continue;
         }
         chc_index_stats s;
@@ -103,6 +106,7 @@ int cmd_index(const cli_args *a)
             cli_error("index", "%s", cli_diag_text(rc, &d));
             status = CLI_BAD_INPUT;
         }
+        committed |= rc == CHC_OK;
         sum.games += s.games;
         sum.bad += s.bad;
         sum.skipped += s.skipped;
@@ -110,6 +114,7 @@ int cmd_index(const cli_args *a)
         sum.items += s.games + s.bad + s.skipped + s.duplicates;
     }
     chc_index_close(ix);
+    if (status != CLI_OK && !existed && !committed) remove(db); /* no empty index left behind */
     if (shown > 100) cli_error("index", "(%ld more errors not shown)", shown - 100);
     if (!cli_get(a, "--quiet"))
         cli_error("index", "%s%ld game%s: %ld added, %ld bad, %ld skipped (no result), %ld duplicates",

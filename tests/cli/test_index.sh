@@ -109,6 +109,10 @@ expect_status "explore without --db" 2 "$BIN" explore
 expect_status "index without --db" 2 "$BIN" index "$TMP/a.pgn"
 expect_status "index --plies 0" 2 "$BIN" index --plies 0 "$TMP/a.pgn" --db "$TMP/x.db"
 expect_status "index: a missing input" 1 "$BIN" index "$TMP/missing.pgn" --db "$TMP/x.db"
+[ ! -e "$TMP/x.db" ] && pass || failed "index: a failed run left a new index file"
+printf '[Result "1-0"]\n\n1. e4 1-0\n' | xz -c | head -c 40 >"$TMP/cut.pgn.xz"
+expect_status "index: a cut .xz file" 1 "$BIN" index "$TMP/a.pgn" "$TMP/cut.pgn.xz" --db "$TMP/y.db"
+expect_eq "index: the files before the cut one are kept" "800" "$(sqlite3 "$TMP/y.db" "SELECT value FROM meta WHERE key='games'")"
 expect_status "index --merge: not an index" 1 "$BIN" index --merge "$TMP/junk.db" --db "$TMP/x.db"
 expect_eq "a position no game reached: an empty table" 0 "$("$BIN" explore --db "$TMP/all.db" "8/8/8/4k3/8/8/8/4K3 w - - 0 1" --json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["moves"]))')"
 # serve --db: POST /api/explore gives explore --json's object; /api/info says explore is on
