@@ -65,16 +65,31 @@ static void put(outbuf *o, const char *fmt, ...)
     o->len += (size_t)n;
 }
 
-/* A JSON string: quotes, backslashes and control characters escaped (text is UTF-8 from the
- * PGN reader). */
+/* The length of the UTF-8 character at s (1 to 4), or 0 when the bytes are not one. */
+static size_t utf8_len(const unsigned char *s)
+{
+    size_t n = s[0] < 0x80 ? 1 : s[0] >= 0xC2 && s[0] < 0xE0 ? 2 : s[0] >= 0xE0 && s[0] < 0xF0 ? 3
+             : s[0] >= 0xF0 && s[0] < 0xF5 ? 4 : 0;
+    for (size_t i = 1; i < n; i++)
+        if ((s[i] & 0xC0) != 0x80) return 0;
+    if (n == 3 && ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] >= 0xA0))) return 0;
+    if (n == 4 && ((s[0] == 0xF0 && s[1] < 0x90) || (s[0] == 0xF4 && s[1] >= 0x90))) return 0;
+    return n;
+}
+
+/* A JSON string: quotes, backslashes and control characters escaped, bytes that are not UTF-8
+ * written as '?' (tags come from any PGN). */
 static void put_json(outbuf *o, const char *s)
 {
     put(o, "\"");
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') put(o, "\\%c", c);
-        else if (c < 0x20) put(o, "\\u%04x", c);
-        else put(o, "%c", c);
+    while (*s) {
+        const unsigned char *u = (const unsigned char *)s;
+        size_t n = utf8_len(u);
+        if (n == 0) put(o, "?"), n = 1;
+        else if (*u == '"' || *u == '\\') put(o, "\\%c", *u);
+        else if (*u < 0x20) put(o, "\\u%04x", *u);
+        else put(o, "%.*s", (int)n, s);
+        s += n;
     }
     put(o, "\"");
 }

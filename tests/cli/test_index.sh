@@ -95,6 +95,11 @@ expect_eq "index with a bad game (exit)" 0 $?
 grep -q "Ke3" "$TMP/err" && pass || failed "bad game: not reported [$(cat "$TMP/err")]"
 expect_eq "bad games counted" "chesscodec index: 3 games: 1 added, 1 bad, 1 skipped (no result), 0 duplicates" "$(tail -1 "$TMP/err")"
 
+# names that are not UTF-8 or hold quotes: the JSON stays valid
+printf '[White "caf\xe9 \xc3\xa9"]\n[Black "q\\"x"]\n[Result "1-0"]\n[WhiteElo "2000"]\n[BlackElo "2000"]\n\n1. e4 1-0\n' >"$TMP/u.pgn"
+"$BIN" index -q "$TMP/u.pgn" --db "$TMP/u.db"
+expect_eq "explore --json: names made valid JSON" "caf? é|q\"x" "$("$BIN" explore --db "$TMP/u.db" --json | python3 -c 'import json,sys; g = json.load(sys.stdin)["topGames"][0]; print(g["white"] + "|" + g["black"])')"
+
 # errors
 printf 'not a database at all, not at all, really not\n' >"$TMP/junk.db"
 expect_status "explore: a file that is not an index" 1 "$BIN" explore --db "$TMP/junk.db"
