@@ -139,7 +139,9 @@ enum chc_error {
                                   published models both decode: name the model */
     CHC_E_STREAM_FORMAT = 125, /* a pack stream with a bad magic, header or record framing */
 
-    CHC_E_BOOK_FORMAT = 140    /* a Polyglot book file is malformed */
+    CHC_E_BOOK_FORMAT = 140,   /* a Polyglot book file is malformed */
+    CHC_E_INDEX = 141          /* a position index database that is not one, of another
+                                  version, or that SQLite failed on (diag: SQLite's message) */
 };
 
 /* Returns a static, human-readable description of `code` (never NULL; unknown codes give
@@ -1617,6 +1619,116 @@ CHC_API int chc_compressor_write(void *ctx, const void *data, size_t len);
  * or CHC_E_INTERNAL. Call it once, before chc_compressor_free, for a complete file. */
 CHC_API int chc_compressor_finish(chc_compressor *c, chc_diag *diag);
 CHC_API void chc_compressor_free(chc_compressor *c);
+/*
+ * The position index: an opening explorer over your own games
+ * ------------------------------------------------------------
+ * An SQLite database (the file's format: docs/index.md) holding, for every position reached in
+ * the first `plies` plies of each game (50 by default), the moves played from it with White
+ * wins / draws / Black wins, the players' average rating and the best-rated game. Positions are
+ * keyed by their pack position code (so move counters do not matter and an en passant square
+ * only when a capture is possible: transpositions meet). Games are added in any number of runs;
+ * a game already in the index (same tags, start, moves and result) is counted as a duplicate and
+ * not added again. Every stored figure is a sum or a maximum with a fixed tie-break, so the
+ * index does not depend on the order of the games: indexes built on shards of an input and
+ * merged (chc_index_merge) hold the same rows as one built from the whole input, provided no
+ * game is in two shards (a duplicate across shards is counted twice).
+ * Optional part of the library: built when SQLite was found (Debian: libsqlite3-dev;
+ * CHC_FEATURE_SQLITE); without it every chc_index_* function returns CHC_E_UNSUPPORTED.
+ * A chc_index is used by one thread at a time; several processes may read one file while one
+ * writes (SQLite's locking: a writer waits up to 5 s for another).
+ */
+typedef struct chc_index chc_index;
+#define CHC_INDEX_PLIES_DEFAULT 50
+#define CHC_INDEX_PLIES_MAX 1000
+#define CHC_INDEX_CREATE 1u    /* create the file (and the index in an empty file) when missing */
+#define CHC_INDEX_READ_ONLY 2u /* open for chc_index_explore only */
+/* Opens the index at `path` into *out (NULL on failure). plies: the ply limit of a new index
+ * (0: CHC_INDEX_PLIES_DEFAULT); for an existing one 0 or its own limit. Returns CHC_OK,
+ * CHC_E_ARGUMENT (path or out NULL, unknown or conflicting flags, plies out of 0..1000 or not
+ * the index's own), CHC_E_IO (the file cannot be opened or created: diag says why), CHC_E_INDEX
+ * (not a chesscodec index, or of another version), CHC_E_UNSUPPORTED or CHC_E_NO_MEMORY. */
+CHC_API int chc_index_open(const char *path, unsigned flags, int plies, chc_index **out,
+                           chc_diag *diag);
+/* Closes (NULL accepted). */
+CHC_API void chc_index_close(chc_index *ix);
+/* The ply limit the index was built with (0 for NULL). */
+CHC_API int chc_index_plies(const chc_index *ix);
+
+/* Counters of chc_index_add / chc_index_merge / chc_index_counts. */
+typedef struct chc_index_stats {
+    long items;        /* games read (add), or all four below (counts) */
+    long games;        /* games added */
+    long bad;          /* games that could not be read (reported to on_error) */
+    long skipped;      /* games without a result ("*"): not indexed */
+    long duplicates;   /* games already in the index */
+    uint64_t bytes_in; /* input bytes read (add) */
+} chc_index_stats;
+/* Reads every game of an input (PGN, one game a line, a pack stream: as chc_reader_new with
+ * CHC_FORMAT_AUTO; main lines only; wrap `read` in a chc_decompressor for compressed files) and
+ * adds it, all in one transaction: on any failure nothing is added. A game that cannot be read
+ * is reported to on_error (NULL accepted; its number and a diag as chc_convert gives them),
+ * skipped and counted; so are games without a result. *stats (NULL accepted) gets the
+ * counters, also on failure. Returns CHC_OK, CHC_E_ARGUMENT (ix or read NULL, a read-only
+ * index), CHC_E_IO (the input failed), CHC_E_INDEX (SQLite failed: a full disk, a locked
+ * file), CHC_E_NO_MEMORY, CHC_E_UNSUPPORTED. */
+CHC_API int chc_index_add(chc_index *ix, chc_read_fn read, void *read_ctx,
+                          chc_convert_error_fn on_error, void *ctx, chc_index_stats *stats,
+                          chc_diag *diag);
+/* Adds the index at `path` (built to the same ply limit) into ix, in one transaction. *stats
+ * gets the other index's counters. Returns CHC_OK, CHC_E_ARGUMENT (NULL, read-only ix, another
+ * ply limit, a file name with '#', '%' or '?'), CHC_E_IO (cannot open it), CHC_E_INDEX (not an
+ * index, another version, SQLite failed), CHC_E_UNSUPPORTED. */
+CHC_API int chc_index_merge(chc_index *ix, const char *path, chc_index_stats *stats,
+                            chc_diag *diag);
+/* The index's counters: games indexed, bad, skipped and duplicates over every run (items:
+ * their sum). Returns CHC_OK, CHC_E_ARGUMENT, CHC_E_UNSUPPORTED. */
+CHC_API int chc_index_counts(chc_index *ix, chc_index_stats *stats, chc_diag *diag);
+
+#define CHC_EXPLORE_GAMES_MAX 8
+/* One move of a position's table. */
+typedef struct chc_explore_move {
+    chc_move move;
+    char uci[CHC_UCI_MAX];
+    char san[CHC_SAN_MAX];
+    uint64_t white, draws, black; /* games that went on with this move, by result */
+    int avg_rating;               /* mean rating of the players of the rated games (both
+                                     WhiteElo and BlackElo given), rounded; 0: none rated */
+} chc_explore_move;
+/* One of the best-rated games through a position (rating: WhiteElo + BlackElo). Text cut to
+ * the field (on a UTF-8 character). */
+typedef struct chc_explore_game {
+    char white[64], black[64]; /* tags White and Black ("" when absent) */
+    int white_elo, black_elo;  /* 0 when absent */
+    int result;                /* CHC_RESULT_* */
+    char date[16];             /* tag Date */
+    char site[96];             /* tag Site (a lichess game's link) */
+    char uci[CHC_UCI_MAX];     /* the move it played from the position */
+    char san[CHC_SAN_MAX];
+} chc_explore_game;
+/* What the index knows of a position (about 25 KB: allocate it rather than on a small stack). */
+typedef struct chc_explore {
+    uint64_t white, draws, black;       /* sums over the moves */
+    size_t nmoves;                      /* moves played from it, most played first (then by
+                                           UCI) */
+    chc_explore_move moves[CHC_MAX_MOVES];
+    size_t ngames;                      /* up to CHC_EXPLORE_GAMES_MAX: the best-rated game
+                                           of each move, best first (then the smaller game id) */
+    chc_explore_game games[CHC_EXPLORE_GAMES_MAX];
+} chc_explore;
+/* The move table of `pos` into *e (zeroed first; nmoves 0 for a position no indexed game
+ * reached within the ply limit). Returns CHC_OK, CHC_E_ARGUMENT (NULL), a CHC_E_POS_* error of
+ * chc_pack_position_encode (a position outside the pack domain: never reached by a game),
+ * CHC_E_INDEX (SQLite failed), CHC_E_UNSUPPORTED. */
+CHC_API int chc_index_explore(chc_index *ix, const chc_position *pos, chc_explore *e,
+                              chc_diag *diag);
+#define CHC_EXPLORE_JSON 1u /* chc_explore_write: JSON (docs/index.md) rather than a table */
+/* Writes *e as text: a table (one line per move: SAN, games, share, White / Draw / Black
+ * percentages, average rating; a total line; the top games) or, with CHC_EXPLORE_JSON, one
+ * JSON object and a newline. NUL-terminated; returns CHC_OK, CHC_E_ARGUMENT (e NULL, unknown
+ * flags, counts out of range) or CHC_E_BUFFER_TOO_SMALL (*dst_len: the length needed). Works
+ * without SQLite. */
+CHC_API int chc_explore_write(const chc_explore *e, unsigned flags, char *dst, size_t dst_cap,
+                              size_t *dst_len, chc_diag *diag);
 /* <<< END SECTION formats */
 
 /* >>> SECTION engine (search, UCI engine, Polyglot book) -- see src/engine/ */
@@ -2041,8 +2153,9 @@ CHC_API int chc_render_annotations_read(const char *src, size_t src_len, chc_mov
 #define CHC_FEATURE_BZIP2 8u /* bzip2, libbz2 */
 #define CHC_FEATURE_XZ 16u   /* xz, liblzma */
 #define CHC_FEATURE_ZSTD 32u /* zstd, libzstd */
-/* The optional parts this library was built with: CHC_FEATURE_* flags (pictures and
- * compressed files). */
+#define CHC_FEATURE_SQLITE 64u /* the position index (section formats), SQLite */
+/* The optional parts this library was built with: CHC_FEATURE_* flags (pictures, compressed
+ * files, the position index). */
 CHC_API unsigned chc_build_features(void);
 /* Writes `pos` as a PNG picture, opt->size pixels square (opt NULL: the defaults): the SVG of
  * chc_render_svg() rasterised by librsvg, through write(ctx, data, len). Returns CHC_OK,

@@ -14,7 +14,8 @@ PKGS="build-essential cmake clang llvm libclang-rt-14-dev libcmocka-dev pkg-conf
       stockfish pgn-extract polyglot gnuchess-book tmux libncurses-dev libmicrohttpd-dev
       chromium wrk fairymax xboard xvfb xauth phalanx glaurung libjansson-dev librsvg2-dev libgif-dev python3
       zlib1g-dev libbz2-dev liblzma-dev libzstd-dev gzip bzip2 libcurl4-openssl-dev
-      python3-dev python3-pytest python3-venv python3-pip python3-setuptools emscripten node-acorn"
+      python3-dev python3-pytest python3-venv python3-pip python3-setuptools emscripten node-acorn
+      libsqlite3-dev sqlite3 parallel"
 # Node.js and npm may come from another packaging (for example a nodejs package that bundles
 # npm, which Debian's npm package conflicts with): install Debian's only when missing.
 command -v node >/dev/null 2>&1 || PKGS="$PKGS nodejs"

@@ -19,6 +19,8 @@ static const cli_opt opts[] = {
     {"--web-root", NULL, "DIR", "serve the page from DIR (e.g. web/dist) instead of the copy\n"
                                 "embedded in the program (no dotfiles, nothing outside DIR)"},
     {"--log", NULL, NULL, "print one line per request on stderr"},
+    {"--db", NULL, "FILE", "a position index (chesscodec index) for /api/explore and the\n"
+                           "page's explorer beside the board"},
     {NULL, NULL, NULL, NULL}};
 const cli_spec serve_spec = {
     "serve", NULL,
@@ -48,6 +50,17 @@ int cmd_serve(const cli_args *a)
     if (cli_get(a, "--host")) cfg.host = cli_get(a, "--host");
     cfg.web_root = cli_get(a, "--web-root");
     cfg.log = cli_get(a, "--log") != NULL;
+    cfg.db = cli_get(a, "--db");
+    if (cfg.db) { /* refused now rather than at the first request */
+        chc_index *ix = NULL;
+        chc_diag d = CHC_DIAG_INIT;
+        int rc = chc_index_open(cfg.db, CHC_INDEX_READ_ONLY, 0, &ix, &d);
+        chc_index_close(ix);
+        if (rc != CHC_OK) {
+            cli_error("serve", "--db: %s", cli_diag_text(rc, &d));
+            return CLI_BAD_INPUT;
+        }
+    }
     if (!*cfg.host || (cfg.web_root && !*cfg.web_root)) {
         cli_error("serve", "%s needs a value", *cfg.host ? "--web-root" : "--host");
         return CLI_USAGE;

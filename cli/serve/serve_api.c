@@ -335,10 +335,11 @@ static void api_info(serve_reply *out)
         if ((f->caps & CHC_CAP_READ) && !(f->caps & CHC_CAP_BINARY))
             json_array_append_new(f->kind == CHC_KIND_GAME ? gf : pf, json_string(f->name));
     }
-    json_t *o = json_pack("{s:s,s:s,s:o,s:o,s:{s:I,s:I}}", "name", "chesscodec", "version",
+    json_t *o = json_pack("{s:s,s:s,s:o,s:o,s:{s:I,s:I},s:b}", "name", "chesscodec", "version",
                           chc_version_string(), "position_formats", pf, "game_formats", gf,
                           "limits", "max_body_bytes", (json_int_t)CFG->max_body,
-                          "engine_max_ms", (json_int_t)CFG->engine_max_ms);
+                          "engine_max_ms", (json_int_t)CFG->engine_max_ms,
+                          "explore", CFG->db != NULL);
     reply_json(out, 200, o);
 }
 
@@ -576,6 +577,36 @@ static int api_image(json_t *root, serve_reply *out)
     return 0;
 }
 
+/* POST /api/explore {"fen"}: the opening explorer's table of the position index of serve --db
+ * (the JSON of chc_explore_write). The index is opened read-only for each request: requests run
+ * on their own threads and a chc_index is for one thread at a time. */
+static int api_explore(json_t *root, serve_reply *out)
+{
+    chc_position pos;
+    if (read_fen(root, &pos, out) < 0) return -1;
+    if (!CFG->db)
+        return serve_error_reply(out, 404, "no_index", "this server has no position index "
+                                                       "(start it with serve --db FILE)");
+    chc_index *ix = NULL;
+    chc_diag d = CHC_DIAG_INIT;
+    chc_explore *e = malloc(sizeof *e);
+    char *text = malloc(1 << 16);
+    size_t len = 0;
+    int rc = e && text ? chc_index_open(CFG->db, CHC_INDEX_READ_ONLY, 0, &ix, &d) : CHC_E_NO_MEMORY;
+    if (rc == CHC_OK) rc = chc_index_explore(ix, &pos, e, &d);
+    if (rc == CHC_OK) rc = chc_explore_write(e, CHC_EXPLORE_JSON, text, 1 << 16, &len, &d);
+    json_t *o = rc == CHC_OK ? json_loadb(text, len, 0, NULL) : NULL;
+    if (o) reply_json(out, 200, o);
+    else if (rc >= CHC_E_POS_KINGS && rc < CHC_E_MOVE_SYNTAX) /* outside the pack domain */
+        reply_json(out, 200, json_pack("{s:i,s:i,s:i,s:[],s:[]}", "white", 0, "draws", 0, "black", 0,
+                                       "moves", "topGames"));
+    else serve_error_reply(out, 500, "index", "position index: %s", cli_diag_text(rc, &d));
+    chc_index_close(ix);
+    free(e);
+    free(text);
+    return 0;
+}
+
 /* ---- dispatch ---------------------------------------------------------------------------- */
 typedef int (*endpoint_fn)(json_t *root, serve_reply *out);
 
@@ -588,6 +619,7 @@ static const struct {
     {"/api/position", api_position, "input format"},
     {"/api/moves", api_moves, "fen"},
     {"/api/play", api_play, "fen move"},
+    {"/api/explore", api_explore, "fen"},
     {"/api/game", api_game, GAME_MEMBERS},
     {"/api/engine", api_engine, GAME_MEMBERS " fen movetime_ms depth"},
     {"/api/image", api_image,

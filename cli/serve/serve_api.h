@@ -18,6 +18,7 @@ typedef struct serve_config {
     long idle_timeout;       /* seconds before an idle connection is closed */
     const char *web_root;    /* serve the page from this directory instead (NULL: embedded) */
     int log;                 /* one line per request on stderr */
+    const char *db;          /* the position index for /api/explore (NULL: none) */
 } serve_config;
 
 /* A reply: HTTP status, content type and a malloc'ed body (the caller frees it); for a 405 the

@@ -54,6 +54,7 @@ const char *chc_strerror(int code)
     case CHC_E_PACK_AMBIGUOUS: return "pack code: unversioned code readable by two models";
     case CHC_E_STREAM_FORMAT: return "pack stream: bad header or record framing";
     case CHC_E_BOOK_FORMAT: return "malformed Polyglot book";
+    case CHC_E_INDEX: return "not a usable chesscodec position index";
     default: return "unknown error";
     }
 }

@@ -10,10 +10,11 @@
 #include "common/diag.h"
 
 unsigned chci_compress_features(void); /* src/formats/compress.c */
+unsigned chci_index_features(void);    /* src/formats/index.c */
 
 unsigned chc_build_features(void)
 {
-    unsigned f = chci_compress_features();
+    unsigned f = chci_compress_features() | chci_index_features();
 #ifdef CHC_HAVE_PNG
     f |= CHC_FEATURE_PNG;
 #ifdef CHC_HAVE_GIF

@@ -13,7 +13,13 @@ require_tool node
 [ -f "$SRC/web/node_modules/playwright-core/index.mjs" ] ||
   skip_or_fail "web/node_modules missing (run: bash tests/install-deps.sh, or npm ci in web/)"
 
-start_server || { failed "server start"; finish; }
+# the explorer beside the board: an index of 300 games when the library has SQLite
+db=()
+case " ${CHC_FEATURES-} " in *" sqlite "*)
+  xz -dc "$DATA/notation/lichess-20k.pgn.xz" | awk '/^\[Site /{ n++ } n > 300 { exit } { print }' |
+    "$BIN" index -q - --db "$TMP/explore.db" && db=(--db "$TMP/explore.db") && export CHC_EXPLORE_DB="$TMP/explore.db" ;;
+esac
+start_server "${db[@]}" || { failed "server start"; finish; }
 grep -q "page: embedded" "$TMP/serve.out"
 expect_eq "the built page is embedded" 0 $?
 timeout 240 node "$SRC/tests/e2e/web.mjs" "$SERVER_URL" "$BIN" "$SRC/web" ${CHC_WEB_SCREENSHOT:+"$CHC_WEB_SCREENSHOT"}

@@ -475,6 +475,26 @@ await test('defect 8: thinking state, Stop, the board turns for the engine as Wh
   await p.close();
 });
 
+await test('the explorer beside the board: the index of serve --db, a click plays its move', async () => {
+  const db = process.env.CHC_EXPLORE_DB;
+  const p = await fresh(BASE);
+  if (!db) {
+    await p.waitForTimeout(300);
+    assert.equal(await p.isHidden('#explorer'), true);
+    await p.close();
+    return;
+  }
+  await p.waitForSelector('#explorer:not([hidden]) tr[data-uci="e2e4"]');
+  const want = JSON.parse(cli('explore', '--db', db, '--json'));
+  const rows = await p.$$eval('#explorer-moves tr', (trs) => trs.map((tr) => [tr.dataset.uci, tr.children[1].textContent]));
+  assert.deepEqual(rows, want.moves.map((m) => [m.uci, String(m.white + m.draws + m.black)]));
+  await p.click('#explorer-moves tr[data-uci="e2e4"]');
+  await waitPlies(p, 1);
+  assert.equal(await fenOf(p), 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1');
+  await p.waitForSelector('#explorer tr[data-uci="e7e5"]');
+  await p.close();
+});
+
 await test('the page logged no errors', async () => {
   assert.deepEqual(pageErrors, [], pageErrors.join(" || "));
 });

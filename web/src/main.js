@@ -340,6 +340,53 @@ async function copyText(text, button) {
 // Asks the server for everything about the current game; on success renders and updates the URL
 // and clears any error shown. A reply to an older request (the game changed since) is dropped:
 // returns false then.
+// The opening explorer beside the board, when the server has a position index (serve --db,
+// announced by /api/info): the moves of the current position, most played first; a click plays.
+let explorerOn = null; // null: not asked yet
+let explorerSeq = 0;
+async function refreshExplorer(fen) {
+  if (SERVERLESS) return; // the index is the server's (serve --db)
+  const seq = ++explorerSeq;
+  try {
+    if (explorerOn === null) explorerOn = !!(await (await fetch('/api/info')).json()).explore;
+    if (!explorerOn) return;
+    const res = await fetch('/api/explore', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ fen }),
+    });
+    const e = await res.json();
+    if (seq !== explorerSeq || !res.ok) return;
+    const body = $('explorer-moves');
+    body.replaceChildren();
+    const pct = (n, t) => (t ? ((100 * n) / t).toFixed(1) : '0.0') + '%';
+    for (const m of e.moves) {
+      const n = m.white + m.draws + m.black;
+      const tr = document.createElement('tr');
+      tr.dataset.uci = m.uci;
+      for (const text of [m.san, String(n), `${pct(m.white, n)} / ${pct(m.draws, n)} / ${pct(m.black, n)}`,
+        m.averageRating ? String(m.averageRating) : '-']) {
+        const td = document.createElement('td');
+        td.textContent = text;
+        tr.append(td);
+      }
+      tr.addEventListener('click', () => play(m.uci).catch((err) => showError(err.message)));
+      body.append(tr);
+    }
+    if (!e.moves.length) {
+      const tr = document.createElement('tr');
+      const td = document.createElement('td');
+      td.colSpan = 4;
+      td.textContent = 'No game of the index reached this position.';
+      tr.append(td);
+      body.append(tr);
+    }
+    $('explorer').hidden = false;
+  } catch {
+    // the explorer is an extra: the board works without it
+  }
+}
+
 async function refresh() {
   closePromotion(false);
   if (engineJob && engineJob.key !== stateKey()) stopEngine();
@@ -357,6 +404,7 @@ async function refresh() {
   updateUrl(r);
   document.body.dataset.plies = String(r.moves.length);
   maybeAnalyse();
+  refreshExplorer(r.position.fen);
   maybeEngine();
   return true;
 }
