@@ -1444,10 +1444,10 @@ CHC_API int chc_game_report_json(const chc_game *g, const char *input_format, ch
  * and the reader moves on to the next.
  */
 typedef struct chc_reader chc_reader;
-/* Reader flags. */
-#define CHC_READER_POSITIONS 1u /* items are positions: lines are detected among position
-                                   formats only (a game line is CHC_E_FORMAT), and the input
-                                   is never taken for PGN */
+/* Reader flags (they combine: the PGN ones are CHC_PGN_*'s values, the others bits above). */
+#define CHC_READER_POSITIONS 0x100u /* items are positions: lines are detected among position
+                                       formats only (a game line is CHC_E_FORMAT), and the
+                                       input is never taken for PGN */
 #define CHC_READER_MAINLINE_ONLY CHC_PGN_MAINLINE_ONLY /* PGN: skip variations */
 #define CHC_READER_NO_COMMENTS CHC_PGN_NO_COMMENTS     /* PGN: drop comments and NAGs */
 /* A reader pulling bytes through `fn` (the caller keeps ctx alive and closes it), or over

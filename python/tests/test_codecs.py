@@ -221,3 +221,10 @@ def test_detect_and_formats():
     with pytest.raises(ValueError):
         cc.Position().write("no-such-format")
     assert any(f.name == "pgn" for f in cc.formats())
+
+
+def test_read_games_mainline_only_reads_games():
+    # mainline_only once made the reader take a PGN for positions (a flag's value clash)
+    pgn = io.BytesIO(b'[Event "x"]\n\n1. e4 {hi} e5 (1... c5) 2. Nf3 *\n')
+    games = list(cc.read_games(pgn, mainline_only=True, comments=False))
+    assert len(games) == 1 and games[0].mainline_uci() == ["e2e4", "e7e5", "g1f3"]

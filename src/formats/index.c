@@ -643,8 +643,8 @@ int chc_index_add(chc_index *ix, chc_read_fn read, void *read_ctx, chc_convert_e
          (rc = prepare(ix, "INSERT INTO moves VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9)" MOVES_UPSERT,
                        &ix->add_move, diag))))
         return rc;
-    /* Not CHC_READER_MAINLINE_ONLY: its value is CHC_READER_POSITIONS's (1u). */
-    chc_reader *r = chc_reader_new(read, read_ctx, CHC_FORMAT_AUTO, CHC_READER_NO_COMMENTS);
+    chc_reader *r = chc_reader_new(read, read_ctx, CHC_FORMAT_AUTO,
+                                   CHC_READER_MAINLINE_ONLY | CHC_READER_NO_COMMENTS);
     chc_game *g = chc_game_new();
     ix->bits = AGG_MIN_BITS;
     ix->agg = calloc((size_t)1 << ix->bits, sizeof *ix->agg);

@@ -651,6 +651,20 @@ static void test_reader_lines(void **state)
     assert_int_equal(chc_reader_next_position(r, &pos, NULL, &d), CHC_OK);
     assert_int_equal(chc_reader_next_position(r, &pos, NULL, &d), CHC_E_GAME_END);
     chc_reader_free(r);
+    /* The flags combine: main lines only (and no comments) still reads PGN games, not
+     * positions (CHC_READER_POSITIONS once had CHC_READER_MAINLINE_ONLY's value). */
+    assert_int_equal(CHC_READER_POSITIONS & (CHC_READER_MAINLINE_ONLY | CHC_READER_NO_COMMENTS), 0);
+    const char *pgn_in = "[Event \"x\"]\n\n1. e4 {hi} e5 (1... c5) 2. Nf3 *\n";
+    r = chc_reader_new_mem(pgn_in, strlen(pgn_in), CHC_FORMAT_AUTO,
+                           CHC_READER_MAINLINE_ONLY | CHC_READER_NO_COMMENTS);
+    chc_game *mg = chc_game_new();
+    assert_int_equal(chc_reader_next_game(r, mg, NULL, &d), CHC_OK);
+    assert_int_equal(chc_game_ply_count(mg), 3);
+    assert_int_equal(chc_game_node_child_count(mg, CHC_GAME_ROOT), 1);
+    assert_int_equal(chc_game_node_child_count(mg, chc_game_node_child(mg, CHC_GAME_ROOT, 0)), 1);
+    assert_int_equal(chc_reader_format(r), CHC_FORMAT_PGN);
+    chc_game_free(mg);
+    chc_reader_free(r);
     /* A named format for every line. */
     const char *uci_in = "e2e4 e7e5\ne4\n";
     r = chc_reader_new_mem(uci_in, strlen(uci_in), CHC_FORMAT_UCI_LINE, 0);
