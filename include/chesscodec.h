@@ -1998,6 +1998,17 @@ CHC_API int chc_cecp_detect(const char *line, size_t len);
 CHC_API int chc_engine_analyse(chc_engine *e, const chc_position *start, const chc_move *moves,
                                int nmoves, const chc_search_limits *limits,
                                chc_search_result *lines, int cap, int *nlines);
+/* A search's result as JSON (the server's /api/engine reply, docs/api.md), searched from root:
+ * {"bestmove" (UCI, null when there is no move), "score" ({"cp": N} or {"mate": N}, the side
+ * to move's view), "depth", "pv" (UCI), "pv_san", "nodes", "time_ms", "ponder" (when the line
+ * has a reply), "lines": [{"score", "depth", "pv", "pv_san"}, ...]} for lines[0..nlines-1]
+ * (chc_engine_analyse()'s MultiPV lines, best first; lines[0] gives the top members). Text out
+ * as the calling convention says; CHC_SEARCH_REPORT_MAX(nlines) bytes always suffice. Returns CHC_OK,
+ * CHC_E_ARGUMENT (NULL root or lines, nlines < 1, NULL dst with dst_cap > 0) or
+ * CHC_E_BUFFER_TOO_SMALL. */
+#define CHC_SEARCH_REPORT_MAX(nlines) (1536 + 1300 * (size_t)(nlines))
+CHC_API int chc_search_report_json(const chc_position *root, const chc_search_result *lines,
+                                   int nlines, char *dst, size_t dst_cap, size_t *dst_len);
 /* Progress of a long job: `done` of `total` steps finished. */
 typedef void (*chc_progress_fn)(void *user, size_t done, size_t total);
 /* Searches the position after each ply 0..P of g's main line (P = chc_game_ply_count(g)),

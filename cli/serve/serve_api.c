@@ -488,48 +488,40 @@ static int engine_reply(const chc_game *g, const chc_search_limits *lim, serve_r
         return -1;
     }
     for (size_t i = 0; i < n; i++) mv[i] = chc_game_move(g, i);
-    chc_search_result res;
-    memset(&res, 0, sizeof res);
-    int rc = chc_engine_search(e, chc_game_start(g), mv, (int)n, lim, NULL, NULL, &res);
+    int nlines = lim->multipv > 1 ? lim->multipv : 1, got = 0;
+    chc_search_result *lines = calloc((size_t)nlines, sizeof *lines);
+    size_t cap = CHC_SEARCH_REPORT_MAX(nlines);
+    char *text = lines ? malloc(cap) : NULL;
+    int rc = text ? chc_engine_analyse(e, chc_game_start(g), mv, (int)n, lim, lines, nlines, &got)
+                  : CHC_E_NO_MEMORY;
     engine_release(e);
     free(mv);
-    if (rc != CHC_OK) return chess_error(out, "bad_input", "engine", rc, NULL);
-    char best[CHC_UCI_MAX], ponder[CHC_UCI_MAX] = "";
-    chc_move_to_uci(&p, res.best, best);
-    json_t *pv = json_array(), *pv_san = json_array();
-    for (int i = 0; i < res.pv_len && i < CHC_PV_MAX && chc_is_legal(&p, res.pv[i]); i++) {
-        char uci[CHC_UCI_MAX], san[CHC_SAN_MAX];
-        chc_undo u;
-        chc_move_to_uci(&p, res.pv[i], uci);
-        chc_move_to_san(&p, res.pv[i], san);
-        json_array_append_new(pv, json_string(uci));
-        json_array_append_new(pv_san, json_string(san));
-        if (i == 1) memcpy(ponder, uci, sizeof uci);
-        chc_make_move(&p, res.pv[i], &u);
+    if (rc == CHC_OK) rc = chc_search_report_json(&p, lines, got, text, cap, NULL);
+    free(lines);
+    if (rc != CHC_OK) {
+        free(text);
+        if (rc == CHC_E_NO_MEMORY) return serve_error_reply(out, 500, "internal", "out of memory");
+        return chess_error(out, "bad_input", "engine", rc, NULL);
     }
-    json_t *score = res.mate ? json_pack("{s:i}", "mate", res.mate)
-                             : json_pack("{s:i}", "cp", res.score);
-    json_t *o = json_pack("{s:s,s:o,s:i,s:I,s:I,s:o}", "bestmove", best, "score", score, "depth",
-                          res.depth, "nodes", (json_int_t)res.nodes, "time_ms",
-                          (json_int_t)res.time_ms, "pv", pv);
-    if (o) json_object_set_new(o, "pv_san", pv_san);
-    else json_decref(pv_san);
-    if (o && ponder[0]) json_object_set_new(o, "ponder", json_string(ponder));
-    return reply_json(out, 200, o);
+    reply_text(out, 200, text);
+    return 0;
 }
 
-/* POST /api/engine {game as for /api/game, or "fen"; "movetime_ms", "depth"}: a best move. */
+/* POST /api/engine {game as for /api/game, or "fen"; "movetime_ms", "depth", "multipv"}: a best
+ * move, and the best lines. */
 static int api_engine(json_t *root, serve_reply *out)
 {
-    long movetime = 0, depth = 0;
+    long movetime = 0, depth = 0, multipv = 1;
     if (get_int(root, "movetime_ms", 3600000, &movetime, out) < 0) return -1;
     if (get_int(root, "depth", 1000, &depth, out) < 0) return -1;
+    if (get_int(root, "multipv", 5, &multipv, out) < 0) return -1;
     chc_search_limits lim;
     memset(&lim, 0, sizeof lim);
     lim.movetime_ms = movetime == 0 && depth == 0 ? 1000 : movetime;
     if (lim.movetime_ms == 0 || lim.movetime_ms > CFG->engine_max_ms)
         lim.movetime_ms = CFG->engine_max_ms;
     lim.depth = depth > 64 ? 64 : (int)depth;
+    lim.multipv = multipv < 1 ? 1 : (int)multipv;
     chc_game *g = chc_game_new();
     if (!g) serve_error_reply(out, 500, "internal", "out of memory");
     else if (engine_game(root, g, out) == 0) engine_reply(g, &lim, out);
@@ -621,7 +613,7 @@ static const struct {
     {"/api/play", api_play, "fen move"},
     {"/api/explore", api_explore, "fen"},
     {"/api/game", api_game, GAME_MEMBERS},
-    {"/api/engine", api_engine, GAME_MEMBERS " fen movetime_ms depth"},
+    {"/api/engine", api_engine, GAME_MEMBERS " fen movetime_ms depth multipv"},
     {"/api/image", api_image,
      GAME_MEMBERS " image ply size flip coords theme arrows marks delay"},
 };

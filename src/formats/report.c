@@ -365,3 +365,71 @@ int chc_game_report_json(const chc_game *game, const char *input_format, char *d
     chc_game_free(g);
     return finish(&o, rc, dst_len);
 }
+
+/* "score", "depth", "pv" and "pv_san" of one line searched from root (the members only). */
+static void write_line(chci_sink *o, int *first, const chc_position *root, const chc_search_result *r)
+{
+    json_key(o, first, "score");
+    if (r->mate) chci_putf(o, "{\"mate\":%d}", r->mate);
+    else chci_putf(o, "{\"cp\":%d}", r->score);
+    json_key(o, first, "depth");
+    chci_putf(o, "%d", r->depth);
+    for (int pass = 0; pass < 2; pass++) {
+        json_key(o, first, pass ? "pv_san" : "pv");
+        chci_put(o, "[", 1);
+        chc_position p = *root;
+        for (int i = 0; i < r->pv_len && i < CHC_PV_MAX && chc_is_legal(&p, r->pv[i]); i++) {
+            char text[CHC_SAN_MAX > CHC_UCI_MAX ? CHC_SAN_MAX : CHC_UCI_MAX];
+            if (pass) chc_move_to_san(&p, r->pv[i], text);
+            else chc_move_to_uci(&p, r->pv[i], text);
+            if (i) chci_put(o, ",", 1);
+            json_str(o, text);
+            chc_undo u;
+            chc_make_move(&p, r->pv[i], &u);
+        }
+        chci_put(o, "]", 1);
+    }
+}
+
+int chc_search_report_json(const chc_position *root, const chc_search_result *lines, int nlines,
+                           char *dst, size_t dst_cap, size_t *dst_len)
+{
+    if (!root || !lines || nlines < 1 || (!dst && dst_cap)) return CHC_E_ARGUMENT;
+    chci_sink o = {dst, dst_cap, 0};
+    int first = 1;
+    const chc_search_result *r = &lines[0];
+    char uci[CHC_UCI_MAX] = "";
+    chci_put(&o, "{", 1);
+    json_key(&o, &first, "bestmove");
+    if (r->best != CHC_MOVE_NONE && chc_is_legal(root, r->best)) {
+        chc_move_to_uci(root, r->best, uci);
+        json_str(&o, uci);
+    } else {
+        chci_puts(&o, "null");
+    }
+    write_line(&o, &first, root, r);
+    json_key(&o, &first, "nodes");
+    chci_putf(&o, "%llu", (unsigned long long)r->nodes);
+    json_key(&o, &first, "time_ms");
+    chci_putf(&o, "%lld", (long long)r->time_ms);
+    if (r->pv_len > 1 && chc_is_legal(root, r->pv[0])) {
+        chc_position p = *root;
+        chc_undo u;
+        chc_make_move(&p, r->pv[0], &u);
+        if (chc_is_legal(&p, r->pv[1])) {
+            chc_move_to_uci(&p, r->pv[1], uci);
+            json_key(&o, &first, "ponder");
+            json_str(&o, uci);
+        }
+    }
+    json_key(&o, &first, "lines");
+    chci_put(&o, "[", 1);
+    for (int i = 0; i < nlines; i++) {
+        int first_line = 1;
+        chci_put(&o, i ? ",{" : "{", i ? 2 : 1);
+        write_line(&o, &first_line, root, &lines[i]);
+        chci_put(&o, "}", 1);
+    }
+    chci_put(&o, "]}", 2);
+    return finish(&o, CHC_OK, dst_len);
+}

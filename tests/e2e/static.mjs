@@ -190,6 +190,9 @@ await test('analysis: the bar and the line (score, depth, SAN) for the position 
   assert.match(await page.textContent('#analysis-line'), /depth \d+ · 1\. Ra8#/);
   assert.equal(await page.getAttribute('#eval-bar', 'aria-valuenow'), '100');
   assert.equal(await page.isVisible('#eval-bar'), true);
+  await page.selectOption('#analysis-lines', '3'); // MultiPV: the three best lines
+  await page.waitForFunction(() => document.querySelectorAll('#analysis-line .pv').length === 3, null, { timeout: 30000 });
+  assert.match(await page.textContent('#analysis-line .pv:first-child'), /^#1 depth \d+ · 1\. Ra8#/);
   await page.uncheck('#analysis');
   assert.equal(await page.isVisible('#eval-bar'), false);
 });

@@ -46,8 +46,8 @@ async function handle(path, body) {
       const r = JSON.parse(g.text);
       a = { moves: r.moves.join(' '), start: r.standard_start ? '' : r.start_fen };
     }
-    const r = call(m, 'chcw_engine', ['string', 'string', 'number', 'number'],
-      [a.start, a.moves, Math.min(Number(body.movetime_ms) || 0, 60000), Number(body.depth) || 0]);
+    const r = call(m, 'chcw_engine', ['string', 'string', 'number', 'number', 'number'],
+      [a.start, a.moves, Math.min(Number(body.movetime_ms) || 0, 60000), Number(body.depth) || 0, Number(body.multipv) || 1]);
     return r.text ? { status: 200, data: JSON.parse(r.text) } : r;
   }
   if (path === '/api/play') {

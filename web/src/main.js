@@ -538,43 +538,51 @@ async function engineMove() {
 // score from White's side, the depth and the expected line in SAN. A search made for another
 // position is dropped, as the engine's moves are.
 let analysisJob = null; // {key, ctrl}
+let analysed = null; // the state and number of lines of the analysis shown
 function stopAnalysis() {
   if (!analysisJob) return;
   analysisJob.ctrl.abort();
   analysisJob = null;
 }
+// A score from White's side: "+0.35", "−1.20", "#3", "-#2".
+function scoreText(score, sign) {
+  if (score.mate !== undefined) {
+    const m = score.mate * sign;
+    return `${m > 0 ? '' : '-'}#${Math.abs(m)}`;
+  }
+  const cp = score.cp * sign;
+  return `${cp >= 0 ? '+' : '−'}${(Math.abs(cp) / 100).toFixed(2)}`;
+}
 function showEvaluation(r, pos) {
   const sign = pos.turn === 'white' ? 1 : -1;
-  let share, text;
-  if (r.score.mate !== undefined) {
-    const m = r.score.mate * sign;
-    share = m > 0 ? 100 : 0;
-    text = `${m > 0 ? '' : '-'}#${Math.abs(m)}`;
-  } else {
-    const cp = r.score.cp * sign;
-    share = 100 / (1 + Math.exp(-0.00368208 * cp)); // lichess's winning chances
-    text = `${cp >= 0 ? '+' : '−'}${(Math.abs(cp) / 100).toFixed(2)}`;
-  }
+  const text = scoreText(r.score, sign);
+  const share = r.score.mate !== undefined ? (r.score.mate * sign > 0 ? 100 : 0)
+    : 100 / (1 + Math.exp(-0.00368208 * r.score.cp * sign)); // lichess's winning chances
   $('eval-bar').firstElementChild.style.height = `${share.toFixed(1)}%`;
   $('eval-bar').setAttribute('aria-valuenow', share.toFixed(0));
   $('eval-bar').setAttribute('aria-valuetext', text);
-  // The line, numbered from the position's move number.
-  const f = pos.fen.split(' ');
-  let no = Number(f[5] || 1), white = f[1] === 'w';
-  const words = [];
-  (r.pv_san || r.pv || []).forEach((m, i) => {
-    if (white) words.push(`${no}.`);
-    else if (i === 0) words.push(`${no}...`);
-    words.push(m);
-    if (!white) no++;
-    white = !white;
-  });
-  const line = $('analysis-line');
-  line.textContent = '';
-  const b = document.createElement('b');
-  b.textContent = text;
-  line.append(b, ` depth ${r.depth} · ${words.join(' ')}`);
-  line.dataset.score = text;
+  // The lines (MultiPV: the best first), each numbered from the position's move number.
+  const box = $('analysis-line');
+  box.textContent = '';
+  for (const l of r.lines || [r]) {
+    const f = pos.fen.split(' ');
+    let no = Number(f[5] || 1), white = f[1] === 'w';
+    const words = [];
+    (l.pv_san || l.pv || []).forEach((m, i) => {
+      if (white) words.push(`${no}.`);
+      else if (i === 0) words.push(`${no}...`);
+      words.push(m);
+      if (!white) no++;
+      white = !white;
+    });
+    const div = document.createElement('div');
+    div.className = 'pv';
+    const b = document.createElement('b');
+    b.textContent = scoreText(l.score, sign);
+    div.append(b, ` depth ${l.depth} · ${words.join(' ')}`);
+    box.append(div);
+  }
+  box.dataset.score = text;
 }
 async function maybeAnalyse() {
   const on = $('analysis').checked;
@@ -592,13 +600,18 @@ async function maybeAnalyse() {
   const key = stateKey();
   if (analysisJob && analysisJob.key === key) return;
   stopAnalysis();
+  // (a finished analysis of this state with as many lines stays shown)
+  if (analysed === `${key}|${$('analysis-lines').value}`) return;
   const job = { key, ctrl: new AbortController() };
   analysisJob = job;
   $('analysis-line').textContent = 'analysing…';
-  const req = { ...gameRequest(), movetime_ms: Number($('engine-time').value) };
+  const req = { ...gameRequest(), movetime_ms: Number($('engine-time').value), multipv: Number($('analysis-lines').value) };
   try {
     const r = await search(req, job, () => analysisJob === job, 'analysis');
-    if (r && analysisJob === job && stateKey() === key) showEvaluation(r, p);
+    if (r && analysisJob === job && stateKey() === key) {
+      showEvaluation(r, p);
+      analysed = `${key}|${$('analysis-lines').value}`;
+    }
   } catch (e) {
     if (e.name !== 'AbortError' && analysisJob === job) $('analysis-line').textContent = `analysis: ${e.message}`;
   } finally {
@@ -889,6 +902,10 @@ $('engine-side').addEventListener('change', () => {
   maybeEngine();
 });
 $('engine-time').addEventListener('change', saveSettings);
+$('analysis-lines').addEventListener('change', () => {
+  stopAnalysis(); // (asked again with the new number)
+  maybeAnalyse();
+});
 $('analysis').addEventListener('change', () => {
   saveSettings();
   maybeAnalyse();

@@ -131,15 +131,18 @@ EXPORT char *chcw_game(const char *input, const char *format, const char *start_
     return out;
 }
 
-/* /api/engine: a search of the game's last position for movetime_ms (or to depth):
- * {"bestmove","score":{"cp"|"mate"},"depth","nodes","time_ms","pv":[UCI...],"pv_san":[SAN...],
- * "ponder"}. */
-EXPORT char *chcw_engine(const char *start_fen, const char *moves, int movetime_ms, int depth)
+/* /api/engine: a search of the game's last position for movetime_ms (or to depth), multipv
+ * lines: chc_search_report_json()'s reply, as the server's. */
+EXPORT char *chcw_engine(const char *start_fen, const char *moves, int movetime_ms, int depth,
+                         int multipv)
 {
     chc_game *g = chc_game_new();
     chc_engine *e = chc_engine_new(16);
+    int nlines = multipv > 1 ? (multipv > 5 ? 5 : multipv) : 1, got = 0;
+    chc_search_result *lines = calloc((size_t)nlines, sizeof *lines);
+    chc_move *mv = NULL;
     char *out = NULL;
-    if (!g || !e) {
+    if (!g || !e || !lines) {
         fail(500, -1, "", CHC_E_NO_MEMORY, NULL);
         goto done;
     }
@@ -152,8 +155,10 @@ EXPORT char *chcw_engine(const char *start_fen, const char *moves, int movetime_
         snprintf(last.message, sizeof last.message, "the side to move has no legal move");
         goto done;
     }
-    chc_move *mv = malloc((n + 1) * sizeof *mv);
-    if (!mv) {
+    mv = malloc((n + 1) * sizeof *mv);
+    size_t cap = CHC_SEARCH_REPORT_MAX(nlines);
+    out = mv ? malloc(cap) : NULL;
+    if (!out) {
         fail(500, -1, "", CHC_E_NO_MEMORY, NULL);
         goto done;
     }
@@ -162,47 +167,16 @@ EXPORT char *chcw_engine(const char *start_fen, const char *moves, int movetime_
     memset(&lim, 0, sizeof lim);
     lim.movetime_ms = movetime_ms > 0 ? movetime_ms : depth > 0 ? 0 : 1000;
     lim.depth = depth > 64 ? 64 : depth;
-    chc_search_result res;
-    memset(&res, 0, sizeof res);
-    int rc = chc_engine_search(e, chc_game_start(g), mv, (int)n, &lim, NULL, NULL, &res);
-    free(mv);
+    lim.multipv = nlines;
+    int rc = chc_engine_analyse(e, chc_game_start(g), mv, (int)n, &lim, lines, nlines, &got);
+    if (rc == CHC_OK) rc = chc_search_report_json(&p, lines, got, out, cap, NULL);
     if (rc != CHC_OK) {
-        fail(422, -1, "engine", rc, NULL);
-        goto done;
+        free(out);
+        out = fail(422, -1, "engine", rc, NULL);
     }
-    size_t cap = 256 + 24 * CHC_PV_MAX;
-    out = malloc(cap);
-    if (!out) {
-        fail(500, -1, "", CHC_E_NO_MEMORY, NULL);
-        goto done;
-    }
-    char best[CHC_UCI_MAX], ponder[CHC_UCI_MAX] = "";
-    chc_move_to_uci(&p, res.best, best);
-    int len = snprintf(out, cap, "{\"bestmove\":\"%s\",\"score\":{\"%s\":%d},\"depth\":%d,"
-                       "\"nodes\":%llu,\"time_ms\":%lld,\"pv\":[", best,
-                       res.mate ? "mate" : "cp", res.mate ? res.mate : res.score, res.depth,
-                       (unsigned long long)res.nodes, (long long)res.time_ms);
-    for (int i = 0; i < res.pv_len && i < CHC_PV_MAX && chc_is_legal(&p, res.pv[i]); i++) {
-        char uci[CHC_UCI_MAX];
-        chc_undo u;
-        chc_move_to_uci(&p, res.pv[i], uci);
-        if (i == 1) memcpy(ponder, uci, sizeof uci);
-        len += snprintf(out + len, cap - (size_t)len, "%s\"%s\"", i ? "," : "", uci);
-        chc_make_move(&p, res.pv[i], &u);
-    }
-    len += snprintf(out + len, cap - (size_t)len, "],\"pv_san\":[");
-    chc_game_position(g, n, &p);
-    for (int i = 0; i < res.pv_len && i < CHC_PV_MAX && chc_is_legal(&p, res.pv[i]); i++) {
-        char san[CHC_SAN_MAX];
-        chc_undo u;
-        chc_move_to_san(&p, res.pv[i], san);
-        len += snprintf(out + len, cap - (size_t)len, "%s\"%s\"", i ? "," : "", san);
-        chc_make_move(&p, res.pv[i], &u);
-    }
-    len += snprintf(out + len, cap - (size_t)len, "]");
-    if (ponder[0]) len += snprintf(out + len, cap - (size_t)len, ",\"ponder\":\"%s\"", ponder);
-    snprintf(out + len, cap - (size_t)len, "}");
 done:
+    free(mv);
+    free(lines);
     chc_engine_free(e);
     chc_game_free(g);
     return out;

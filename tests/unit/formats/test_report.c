@@ -139,12 +139,61 @@ static void test_game_report_variations(void **state)
     chc_game_free(g);
 }
 
+static void test_search_report(void **state)
+{
+    (void)state;
+    chc_position root;
+    chc_position_startpos(&root);
+    chc_search_result lines[2];
+    memset(lines, 0, sizeof lines);
+    const char *pv0[] = {"e2e4", "e7e5", "g1f3"}, *pv1[] = {"d2d4", "d7d5"};
+    chc_position p = root;
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(chc_move_from_uci(&p, pv0[i], &lines[0].pv[i], NULL), CHC_OK);
+        chc_undo u;
+        chc_make_move(&p, lines[0].pv[i], &u);
+    }
+    lines[0].pv_len = 3, lines[0].best = lines[0].pv[0], lines[0].score = 31, lines[0].depth = 9;
+    lines[0].nodes = 1234, lines[0].time_ms = 56;
+    p = root;
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(chc_move_from_uci(&p, pv1[i], &lines[1].pv[i], NULL), CHC_OK);
+        chc_undo u;
+        chc_make_move(&p, lines[1].pv[i], &u);
+    }
+    lines[1].pv_len = 3; /* the third is no move of that position: the line stops before it */
+    lines[1].pv[2] = lines[0].pv[1]; /* e7e5, with White to move */
+    lines[1].best = lines[1].pv[0], lines[1].mate = -4, lines[1].depth = 8;
+    char out[CHC_SEARCH_REPORT_MAX(2)];
+    size_t len = 0;
+    assert_int_equal(chc_search_report_json(&root, lines, 2, out, sizeof out, &len), CHC_OK);
+    assert_json_shaped(out);
+    assert_string_equal(out,
+        "{\"bestmove\":\"e2e4\",\"score\":{\"cp\":31},\"depth\":9,\"pv\":[\"e2e4\",\"e7e5\",\"g1f3\"],"
+        "\"pv_san\":[\"e4\",\"e5\",\"Nf3\"],\"nodes\":1234,\"time_ms\":56,\"ponder\":\"e7e5\","
+        "\"lines\":[{\"score\":{\"cp\":31},\"depth\":9,\"pv\":[\"e2e4\",\"e7e5\",\"g1f3\"],"
+        "\"pv_san\":[\"e4\",\"e5\",\"Nf3\"]},{\"score\":{\"mate\":-4},\"depth\":8,"
+        "\"pv\":[\"d2d4\",\"d7d5\"],\"pv_san\":[\"d4\",\"d5\"]}]}");
+    char small[8];
+    size_t need = 0;
+    assert_int_equal(chc_search_report_json(&root, lines, 2, small, sizeof small, &need), CHC_E_BUFFER_TOO_SMALL);
+    assert_int_equal(need, len);
+    assert_int_equal(chc_search_report_json(&root, lines, 0, out, sizeof out, NULL), CHC_E_ARGUMENT);
+    assert_int_equal(chc_search_report_json(NULL, lines, 1, out, sizeof out, NULL), CHC_E_ARGUMENT);
+    /* no move (a mated root): bestmove null */
+    memset(lines, 0, sizeof lines);
+    lines[0].best = CHC_MOVE_NONE;
+    assert_int_equal(chc_search_report_json(&root, lines, 1, out, sizeof out, NULL), CHC_OK);
+    assert_non_null(strstr(out, "{\"bestmove\":null,"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_position_report),
         cmocka_unit_test(test_game_report),
         cmocka_unit_test(test_game_report_variations),
+        cmocka_unit_test(test_search_report),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
