@@ -187,6 +187,17 @@ await test('unknown JSON members are refused, naming them', async () => {
   assert.equal((await post('/api/play', { fen: START, move: 'e4' })).status, 200);
 });
 
+await test('engine: multipv gives that many lines, best first, each with SAN; a bad multipv is refused', async () => {
+  const r = await post('/api/engine', { moves: ['e2e4'], movetime_ms: 200, multipv: 3 });
+  assert.equal(r.status, 200);
+  assert.equal(r.json.lines.length, 3);
+  assert.equal(r.json.lines[0].pv[0], r.json.bestmove);
+  assert.deepEqual(r.json.lines[0].score, r.json.score);
+  for (const l of r.json.lines) assert.equal(l.pv.length, l.pv_san.length);
+  assert.equal(new Set(r.json.lines.map((l) => l.pv[0])).size, 3, 'three different moves');
+  expectError(await post('/api/engine', { moves: ['e2e4'], multipv: 9 }), 400, 'bad_request');
+});
+
 // ---------------------------------------------------------------------------------------------
 await test('position: start position in every format (pinned vectors)', async () => {
   const r = await post('/api/position', { input: START });
