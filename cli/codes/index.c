@@ -131,7 +131,8 @@ static const cli_opt explore_opts[] = {
 const cli_spec explore_spec = {
     "explore", "[POSITION]",
     "Shows what the games of the index --db played from POSITION (FEN, startpos or any position\n"
-    "code; default: the start position), as lichess's opening explorer does: per move the\n"
+    "code; or a game, such as \"e4 c5 Nf3\": the position it reaches; default: the start\n"
+    "position), as lichess's opening explorer does: per move the\n"
     "games, their share, White / Draw / Black and the average rating, most played first; then\n"
     "the best-rated games. A position no game reached prints the empty table.\n",
     NULL, explore_opts, "Exit status: 0 ok, 1 a bad position or index, 2 bad usage.\n",
@@ -151,8 +152,17 @@ int cmd_explore(const cli_args *a)
     char *text = malloc(1 << 16);
     size_t len = 0;
     int rc = e && text ? CHC_OK : CHC_E_NO_MEMORY;
-    if (rc == CHC_OK)
-        rc = cli_position_arg(a->npos ? a->pos[0] : "startpos", cli_get(a, "--chess960") != NULL, &pos, &d);
+    const char *what = a->npos ? a->pos[0] : "startpos";
+    if (rc == CHC_OK) rc = cli_position_arg(what, cli_get(a, "--chess960") != NULL, &pos, &d);
+    if (rc == CHC_E_FORMAT) {
+        /* a game (moves, PGN, a game code): the position it reaches */
+        chc_game *g = chc_game_new();
+        chc_diag gd = CHC_DIAG_INIT;
+        int grc = g ? chc_game_read(what, strlen(what), CHC_FORMAT_AUTO, g, NULL, &gd) : CHC_E_NO_MEMORY;
+        if (grc == CHC_OK) rc = chc_game_position(g, chc_game_ply_count(g), &pos);
+        else if (grc != CHC_E_FORMAT) rc = grc, d = gd; /* a game with a fault: say where */
+        chc_game_free(g);
+    }
     if (rc == CHC_OK) rc = chc_index_open(db, CHC_INDEX_READ_ONLY, 0, &ix, &d);
     if (rc == CHC_OK) rc = chc_index_explore(ix, &pos, e, &d);
     if (rc == CHC_OK)

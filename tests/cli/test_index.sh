@@ -133,4 +133,13 @@ case " ${CHC_FEATURES-} " in *" serve "*)
   fi
   expect_status "serve --db: not an index" 1 "$BIN" serve --port 0 --db "$TMP/junk.db" ;;
 esac
+# explore takes a game too: the position it reaches (a transposition meets the same row)
+"$BIN" explore --db "$TMP/all.db" "e4 c5" >"$TMP/g1.txt"
+expect_eq "explore a game (exit)" 0 $?
+"$BIN" explore --db "$TMP/all.db" "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2" >"$TMP/g2.txt"
+expect_eq "explore: the game's position is the FEN's" "$(cat "$TMP/g2.txt")" "$(cat "$TMP/g1.txt")"
+"$BIN" explore --db "$TMP/all.db" "e4 c5 zz9" 2>"$TMP/g3.err"
+expect_eq "explore a bad game (exit)" 1 $?
+grep -q "zz9" "$TMP/g3.err"
+expect_eq "explore a bad game: the move named" 0 $?
 finish
