@@ -17,6 +17,7 @@
 
 #include "common/diag.h"
 #include "common/once.h"
+#include "core/position.h"
 #include "pack/pack_internal.h"
 
 #define ZONE 0x00FFFFFFFFFFFF00ull /* ranks 2..7: where pawns can stand */
@@ -857,7 +858,89 @@ int chci_pack_pos_rank(const chc_position *pos, chci_u192 *rank)
 /* ---------------------------------------------------------------------------------------- */
 /* Unrank                                                                                   */
 /* ---------------------------------------------------------------------------------------- */
-int chci_pack_pos_unrank(chc_position *pos, const chci_u192 *rank, chc_diag *diag)
+/* The position the decoder builds: the board and its bitboards, filled together. */
+typedef struct {
+    uint8_t board[64];
+    uint64_t by_color[2];
+    uint64_t by_type[7];
+    int n; /* pieces put (more than the squares taken if two ever shared one) */
+} decoded;
+
+static inline void put(decoded *d, int col, int type, int sq)
+{
+    uint64_t b = 1ull << sq;
+    d->board[sq] = (uint8_t)CHC_PIECE(col, type);
+    d->by_color[col] |= b;
+    d->by_type[type] |= b;
+    d->by_type[0] |= b;
+    d->n++;
+}
+
+/* chc_position_set(pos, d->board, stm, crook, epsq, 0, 1, chess960, diag) for a decoded
+ * board, cheaper: the bitboards are already there, the caches are computed once, and the
+ * checks run on the bitboards. A position that passes every check is the very position
+ * chc_position_set() gives (same fields, same caches); one that fails any check goes to
+ * chc_position_set() itself, so the error, its message and what is left in *pos are its own
+ * (tests/unit/pack/test_pack_position.c compares the two on many codes, illegal ones too). */
+static int set_decoded(chc_position *pos, const decoded *d, int stm, const uint8_t crook[4], int epsq,
+                       int chess960, chc_diag *diag)
+{
+    static const int start[7] = {0, 8, 2, 2, 2, 1, 1};
+    int ok = 1;
+    for (int c = 0; c < 2 && ok; c++) {
+        uint64_t mine = d->by_color[c];
+        int pawns = popc(mine & d->by_type[CHC_PAWN]), extra = 0;
+        for (int t = CHC_KNIGHT; t <= CHC_QUEEN; t++) {
+            int cnt = popc(mine & d->by_type[t]);
+            if (cnt > start[t]) extra += cnt - start[t];
+        }
+        ok = popc(mine & d->by_type[CHC_KING]) == 1 && popc(mine) <= 16 && pawns <= 8 &&
+             extra <= 8 - pawns;
+    }
+    ok = ok && !(d->by_type[CHC_PAWN] & 0xFF000000000000FFull) && popc(d->by_type[0]) == d->n;
+    if (ok) {
+        chc_position *p = pos;
+        memset(p, 0, sizeof *p);
+        memcpy(p->board, d->board, 64);
+        memcpy(p->by_color, d->by_color, sizeof p->by_color);
+        memcpy(p->by_type, d->by_type, sizeof p->by_type);
+        p->side = (uint8_t)stm;
+        p->ep = (uint8_t)epsq;
+        p->fullmove = 1;
+        p->chess960 = chess960 != 0;
+        for (int i = 0; i < 4; i++) {
+            p->castle_rook[i] = crook[i];
+            if (crook[i] != CHC_NO_SQUARE) p->castling |= (uint8_t)(1u << i);
+        }
+        chci_refresh(p);
+        int them = stm ^ 1;
+        uint64_t ch = p->checkers;
+        if (pos_attackers(p, p->king_sq[them], pos_occ(p)) & p->by_color[stm]) ok = 0;
+        else if (popc(ch) > 2) ok = 0;
+        else if (popc(ch) == 2 && bb_more_than_one(ch & (p->by_type[CHC_PAWN] | p->by_type[CHC_KNIGHT])))
+            ok = 0;
+        for (int i = 0; i < 4 && ok; i++) {
+            if (!(p->castling & (1u << i))) continue;
+            int c = i / 2, rsq = p->castle_rook[i], ksq = p->king_sq[c], home = c ? 7 : 0;
+            if (ksq / 8 != home || rsq >= 64 || rsq / 8 != home || p->board[rsq] != CHC_PIECE(c, CHC_ROOK) ||
+                ((i % 2 == 0) != (rsq % 8 > ksq % 8)))
+                ok = 0;
+            else if (ksq != (c ? 60 : 4) || rsq % 8 != (i % 2 == 0 ? 7 : 0))
+                p->chess960 = 1;
+        }
+        if (ok && epsq != CHC_NO_SQUARE) {
+            int pawn = stm == CHC_WHITE ? epsq - 8 : epsq + 8, origin = stm == CHC_WHITE ? epsq + 8 : epsq - 8;
+            ok = epsq < 64 && epsq / 8 == (stm == CHC_WHITE ? 5 : 2) && !p->board[epsq] &&
+                 !p->board[origin] && p->board[pawn] == CHC_PIECE(stm ^ 1, CHC_PAWN);
+        }
+        if (ok) return CHC_OK;
+    }
+    uint8_t board[64];
+    memcpy(board, d->board, 64);
+    return chc_position_set(pos, board, stm, crook, epsq, 0, 1, chess960, diag);
+}
+
+int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int full_check, chc_diag *diag)
 {
     ensure_init();
     chci_u192 r = *rank;
@@ -1016,10 +1099,10 @@ int chci_pack_pos_unrank(chc_position *pos, const chci_u192 *rank, chc_diag *dia
     uint64_t aw = r.w[0];
 
     /* header squares */
-    uint8_t board[64];
-    memset(board, 0, sizeof board);
-    board[wk] = CHC_PIECE(CHC_WHITE, CHC_KING);
-    board[bk] = CHC_PIECE(CHC_BLACK, CHC_KING);
+    decoded d;
+    memset(&d, 0, sizeof d);
+    put(&d, CHC_WHITE, CHC_KING, wk);
+    put(&d, CHC_BLACK, CHC_KING, bk);
     uint8_t crook[4] = {CHC_NO_SQUARE, CHC_NO_SQUARE, CHC_NO_SQUARE, CHC_NO_SQUARE};
     uint64_t used = (1ull << wk) | (1ull << bk);
     int chess960 = 0;
@@ -1031,7 +1114,7 @@ int chci_pack_pos_unrank(chc_position *pos, const chci_u192 *rank, chc_diag *dia
         for (int side = 0; side < 2; side++) {
             int s = co->sq[idx][side];
             if (s == CHC_NO_SQUARE) continue;
-            board[s] = CHC_PIECE(col, CHC_ROOK);
+            put(&d, col, CHC_ROOK, s);
             used |= 1ull << s;
             crook[col * 2 + (side == 0 ? 1 : 0)] = (uint8_t)s;
             if (ksq % 8 != 4 || (s % 8 != 0 && s % 8 != 7)) chess960 = 1;
@@ -1042,11 +1125,11 @@ int chci_pack_pos_unrank(chc_position *pos, const chci_u192 *rank, chc_diag *dia
     if (ep_idx > 0) {
         epsquares s = ep_squares(stm, eo.file[ep_idx]);
         int mask = eo.mask[ep_idx];
-        board[s.e] = CHC_PIECE(stm ^ 1, CHC_PAWN);
+        put(&d, stm ^ 1, CHC_PAWN, s.e);
         used |= (1ull << s.e) | (1ull << s.b1) | (1ull << s.b2);
         if (mask & 1) caps |= 1ull << s.capl;
         if (mask & 2) caps |= 1ull << s.capr;
-        for (uint64_t c = caps; c; c &= c - 1) board[__builtin_ctzll(c)] = CHC_PIECE(stm, CHC_PAWN);
+        for (uint64_t c = caps; c; c &= c - 1) put(&d, stm, CHC_PAWN, __builtin_ctzll(c));
         used |= caps;
         if (k.rho) restricted = 1ull << (mask == 1 ? s.capr : s.capl);
         epsq = s.b1;
@@ -1058,8 +1141,8 @@ int chci_pack_pos_unrank(chc_position *pos, const chci_u192 *rank, chc_diag *dia
     uint64_t l3 = ~used & ~spawns & ~opawns;
     uint64_t wset = comb_unrank(l3, pl.ow, s1);
     uint64_t bset = comb_unrank(l3 & ~wset, pl.ob, s2);
-    for (uint64_t s = spawns; s; s &= s - 1) board[__builtin_ctzll(s)] = CHC_PIECE(stm, CHC_PAWN);
-    for (uint64_t s = opawns; s; s &= s - 1) board[__builtin_ctzll(s)] = CHC_PIECE(stm ^ 1, CHC_PAWN);
+    for (uint64_t s = spawns; s; s &= s - 1) put(&d, stm, CHC_PAWN, __builtin_ctzll(s));
+    for (uint64_t s = opawns; s; s &= s - 1) put(&d, stm ^ 1, CHC_PAWN, __builtin_ctzll(s));
     uint64_t sets[2] = {wset, bset};
     uint64_t ai[2] = {aw, ab};
     int prs[2] = {wpr, bpr}, os[2] = {wo, bo};
@@ -1068,9 +1151,15 @@ int chci_pack_pos_unrank(chc_position *pos, const chci_u192 *rank, chc_diag *dia
         arrangement_unrank(os[col], prs[col], col ? k.lb : k.lw, ai[col], types, &m);
         int i = 0;
         for (uint64_t s = sets[col]; s && i < m; s &= s - 1, i++)
-            board[__builtin_ctzll(s)] = CHC_PIECE(col, type_of_code[types[i]]);
+            put(&d, col, type_of_code[types[i]], __builtin_ctzll(s));
     }
-    return chc_position_set(pos, board, stm, crook, epsq, 0, 1, chess960, diag);
+    if (full_check) return chc_position_set(pos, d.board, stm, crook, epsq, 0, 1, chess960, diag);
+    return set_decoded(pos, &d, stm, crook, epsq, chess960, diag);
+}
+
+int chci_pack_pos_unrank(chc_position *pos, const chci_u192 *rank, chc_diag *diag)
+{
+    return chci_pack_pos_unrank_check(pos, rank, 0, diag);
 }
 
 /* ---------------------------------------------------------------------------------------- */
