@@ -916,7 +916,8 @@ typedef struct {
     uint8_t board[64];
     uint64_t by_color[2];
     uint64_t by_type[7];
-    int n; /* pieces put (more than the squares taken if two ever shared one) */
+    uint64_t key; /* the pieces' part of the Polyglot key */
+    int n;        /* pieces put (more than the squares taken if two ever shared one) */
 } decoded;
 
 static inline void put(decoded *d, int col, int type, int sq)
@@ -926,12 +927,14 @@ static inline void put(decoded *d, int col, int type, int sq)
     d->by_color[col] |= b;
     d->by_type[type] |= b;
     d->by_type[0] |= b;
+    d->key ^= chci_zobrist_piece[64 * (2 * (type - 1) + (col == CHC_WHITE)) + sq];
     d->n++;
 }
 
 /* chc_position_set(pos, d->board, stm, crook, epsq, 0, 1, chess960, diag) for a decoded
- * board, cheaper: the bitboards are already there, the caches are computed once, and the
- * checks run on the bitboards. A position that passes every check is the very position
+ * board, cheaper: the bitboards and the pieces' part of the Polyglot key were summed as the
+ * pieces were put, the caches are computed once (as chci_refresh() does), and the checks run
+ * on the bitboards. A position that passes every check is the very position
  * chc_position_set() gives (same fields, same caches); one that fails any check goes to
  * chc_position_set() itself, so the error, its message and what is left in *pos are its own
  * (tests/unit/pack/test_pack_position.c compares the two on many codes, illegal ones too). */
@@ -965,7 +968,19 @@ static int set_decoded(chc_position *pos, const decoded *d, int stm, const uint8
             p->castle_rook[i] = crook[i];
             if (crook[i] != CHC_NO_SQUARE) p->castling |= (uint8_t)(1u << i);
         }
-        chci_refresh(p);
+        /* chci_refresh(), with the pieces' key already summed */
+        p->king_sq[0] = (uint8_t)__builtin_ctzll(d->by_color[0] & d->by_type[CHC_KING]);
+        p->king_sq[1] = (uint8_t)__builtin_ctzll(d->by_color[1] & d->by_type[CHC_KING]);
+        memset(p->castle_mask, 15, sizeof p->castle_mask);
+        for (int i = 0; i < 4; i++) {
+            if (p->castle_rook[i] == CHC_NO_SQUARE) continue;
+            p->castle_mask[p->castle_rook[i]] &= (uint8_t)~(1u << i);
+            p->castle_mask[p->king_sq[i / 2]] &= (uint8_t)~(1u << i);
+        }
+        p->checkers = pos_attackers(p, p->king_sq[stm], pos_occ(p)) & p->by_color[stm ^ 1];
+        p->key = d->key ^ chci_key_castling(p->castling);
+        if (chci_ep_in_key(p)) p->key ^= chci_key_ep_file(p->ep % 8);
+        if (stm == CHC_WHITE) p->key ^= chci_key_side();
         int them = stm ^ 1;
         uint64_t ch = p->checkers;
         if (pos_attackers(p, p->king_sq[them], pos_occ(p)) & p->by_color[stm]) ok = 0;
