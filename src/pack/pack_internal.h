@@ -14,6 +14,10 @@ int chci_pack_pos_rank(const chc_position *pos, chci_u192 *rank);
 /* The position of rank `rank` (CHC_E_PACK_RANGE past the count; a CHC_E_POS_* code when the
  * domain's member is not a legal position). */
 int chci_pack_pos_unrank(chc_position *pos, const chci_u192 *rank, chc_diag *diag);
+/* As chci_pack_pos_unrank(); full_check non-zero ends with chc_position_set() itself instead of
+ * the decoder's cheaper equivalent (for the test that compares the two). */
+int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int full_check,
+                               chc_diag *diag);
 
 /* Material classes of one side, as the counting program sees them. */
 int chci_pack_side_ok(int p, int n, int b, int r, int q);

@@ -17,6 +17,7 @@
 
 #include "common/diag.h"
 #include "common/once.h"
+#include "core/position.h"
 #include "pack/pack_internal.h"
 
 #define ZONE 0x00FFFFFFFFFFFF00ull /* ranks 2..7: where pawns can stand */
@@ -25,6 +26,10 @@
 
 static uint64_t C[65][65];
 static uint64_t CT[16][65];   /* CT[j][i] = C[i][j] */
+/* n = 2^div_shift[n] * odd, div_inv[n] = odd^-1 mod 2^64: x / n = (x >> div_shift[n]) *
+ * div_inv[n] when n divides x (n = 1..15) */
+static uint8_t div_shift[16];
+static uint64_t div_inv[16];
 static uint8_t select8[256][8]; /* the square (0..7) of the n-th set bit of a byte */
 /* The mixes (knights, bishops, rooks, queens) of o pieces whose minimum number of promotions
  * is pr (0..8), in the order the arrangement index counts them (knights, then bishops, then
@@ -40,6 +45,11 @@ static uint64_t Wpre[9][16][3][10]; /* sum of W over classes (p,o,pr') with pr' 
 static chci_u192 Nkey[NKEY];
 static chci_u192 WC[NKEY][MAXCLS + 1];
 static chci_u192 block_off[2 * 64 * 64 + 1];
+/* block_hint[t]: the largest block b with block_off[b] <= t * 2^HINT_SHIFT (t = 0..HINTS), so
+ * that the block of a rank r lies between block_hint[r >> HINT_SHIFT] and the next hint */
+#define HINT_SHIFT 144
+#define HINTS (1 << (CHC_PACK_POS_BITS - HINT_SHIFT))
+static uint16_t block_hint[HINTS + 1];
 
 int chci_pack_min_promotions(int n, int b, int r, int q)
 {
@@ -357,6 +367,13 @@ static void init_tables(void)
 
     for (int j = 0; j < 16; j++)
         for (int i = 0; i <= 64; i++) CT[j][i] = C[i][j];
+    for (int n = 1; n < 16; n++) {
+        int sh = __builtin_ctz((unsigned)n);
+        uint64_t odd = (uint64_t)(n >> sh), inv = odd; /* correct to 3 bits; each step doubles */
+        for (int it = 0; it < 5; it++) inv *= 2 - odd * inv;
+        div_shift[n] = (uint8_t)sh;
+        div_inv[n] = inv;
+    }
     for (int v = 0; v < 256; v++)
         for (int bit = 0, n = 0; bit < 8; bit++)
             if (v >> bit & 1) select8[v][n++] = (uint8_t)bit;
@@ -494,6 +511,11 @@ static void init_tables(void)
         block_off[b + 1] = block_off[b];
         chci_u192_add(&block_off[b + 1], &tot);
     }
+    for (int t = 0, b = 0; t <= HINTS; t++) {
+        chci_u192 v = {{0, 0, (uint64_t)t << (HINT_SHIFT - 128)}};
+        while (b < 2 * 64 * 64 && chci_u192_cmp(&block_off[b + 1], &v) <= 0) b++;
+        block_hint[t] = (uint16_t)b;
+    }
 }
 
 CHCI_ONCE(ensure_init, init_tables);
@@ -502,6 +524,31 @@ void chci_pack_pos_count(chci_u192 *count)
 {
     ensure_init();
     *count = block_off[2 * 64 * 64];
+}
+
+/* The castling option of rank *r as castle_options() lists them (king on k, back rank rb),
+ * each taking tab[number of its rooks] ranks, without building the list: *r is left relative
+ * to the option, sq[] gets its rooks (queen side, king side; CHC_NO_SQUARE for none) and the
+ * number of rooks is returned; -1 when *r is past every option. */
+static int castle_walk(int k, int rb, int other_king, chci_u192 *r, const chci_u192 *tab, int sq[2])
+{
+    int f = k % 8, nl = k / 8 == rb ? f + 1 : 1, nr = k / 8 == rb ? 8 - f : 1;
+    for (int li = 0; li < nl; li++) {
+        int a = li ? rb * 8 + li - 1 : CHC_NO_SQUARE;
+        if (a == other_king) continue;
+        for (int ri = 0; ri < nr; ri++) {
+            int b = ri ? rb * 8 + f + ri : CHC_NO_SQUARE;
+            if (b == other_king) continue;
+            int len = (a != CHC_NO_SQUARE) + (b != CHC_NO_SQUARE);
+            if (chci_u192_cmp(r, &tab[len]) < 0) {
+                sq[0] = a;
+                sq[1] = b;
+                return len;
+            }
+            chci_u192_sub(r, &tab[len]);
+        }
+    }
+    return -1;
 }
 
 /* ---------------------------------------------------------------------------------------- */
@@ -536,6 +583,8 @@ static uint64_t comb_unrank(uint64_t list, int k, uint64_t r)
     int i = cum[8], b = 7;
     for (int j = k; j >= 1; j--) {
         const uint64_t *col = CT[j];
+        /* four squares at a time while the fourth is still too far (C[i][j] grows with i) */
+        while (i - 4 > j - 1 && col[i - 4] > r) i -= 4;
         do
             i--;
         while (i > j - 1 && col[i] > r); /* C[j-1][j] = 0 <= r */
@@ -588,17 +637,22 @@ static void arrangement_unrank(int o, int pr, int cr, uint64_t idx, int *types, 
         idx -= w;
     }
     int total = cnt[0] + cnt[1] + cnt[2] + cnt[3];
+    /* mult: the arrangements of the n pieces left; those with a piece of type t first number
+     * mult * cnt[t] / n, an exact division (by n <= 15: a shift and a multiplication by the
+     * inverse of its odd part modulo 2^64) */
+    uint64_t mult = multinomial4(cnt[0], cnt[1], cnt[2], cnt[3]);
     for (int i = 0; i < total; i++) {
+        int n = total - i;
         for (int t = 0; t < 4; t++) {
             if (!cnt[t]) continue;
-            cnt[t]--;
-            uint64_t w = multinomial4(cnt[0], cnt[1], cnt[2], cnt[3]);
+            uint64_t w = ((mult * (uint64_t)cnt[t]) >> div_shift[n]) * div_inv[n];
             if (idx < w) {
                 types[i] = t;
+                cnt[t]--;
+                mult = w;
                 break;
             }
             idx -= w;
-            cnt[t]++;
         }
     }
     *m = total;
@@ -857,15 +911,114 @@ int chci_pack_pos_rank(const chc_position *pos, chci_u192 *rank)
 /* ---------------------------------------------------------------------------------------- */
 /* Unrank                                                                                   */
 /* ---------------------------------------------------------------------------------------- */
-int chci_pack_pos_unrank(chc_position *pos, const chci_u192 *rank, chc_diag *diag)
+/* The position the decoder builds: the board and its bitboards, filled together. */
+typedef struct {
+    uint8_t board[64];
+    uint64_t by_color[2];
+    uint64_t by_type[7];
+    uint64_t key; /* the pieces' part of the Polyglot key */
+    int n;        /* pieces put (more than the squares taken if two ever shared one) */
+} decoded;
+
+static inline void put(decoded *d, int col, int type, int sq)
+{
+    uint64_t b = 1ull << sq;
+    d->board[sq] = (uint8_t)CHC_PIECE(col, type);
+    d->by_color[col] |= b;
+    d->by_type[type] |= b;
+    d->by_type[0] |= b;
+    d->key ^= chci_zobrist_piece[64 * (2 * (type - 1) + (col == CHC_WHITE)) + sq];
+    d->n++;
+}
+
+/* chc_position_set(pos, d->board, stm, crook, epsq, 0, 1, chess960, diag) for a decoded
+ * board, cheaper: the bitboards and the pieces' part of the Polyglot key were summed as the
+ * pieces were put, the caches are computed once (as chci_refresh() does), and the checks run
+ * on the bitboards. A position that passes every check is the very position
+ * chc_position_set() gives (same fields, same caches); one that fails any check goes to
+ * chc_position_set() itself, so the error, its message and what is left in *pos are its own
+ * (tests/unit/pack/test_pack_position.c compares the two on many codes, illegal ones too). */
+static int set_decoded(chc_position *pos, const decoded *d, int stm, const uint8_t crook[4], int epsq,
+                       int chess960, chc_diag *diag)
+{
+    static const int start[7] = {0, 8, 2, 2, 2, 1, 1};
+    int ok = 1;
+    for (int c = 0; c < 2 && ok; c++) {
+        uint64_t mine = d->by_color[c];
+        int pawns = popc(mine & d->by_type[CHC_PAWN]), extra = 0;
+        for (int t = CHC_KNIGHT; t <= CHC_QUEEN; t++) {
+            int cnt = popc(mine & d->by_type[t]);
+            if (cnt > start[t]) extra += cnt - start[t];
+        }
+        ok = popc(mine & d->by_type[CHC_KING]) == 1 && popc(mine) <= 16 && pawns <= 8 &&
+             extra <= 8 - pawns;
+    }
+    ok = ok && !(d->by_type[CHC_PAWN] & 0xFF000000000000FFull) && popc(d->by_type[0]) == d->n;
+    if (ok) {
+        chc_position *p = pos;
+        memset(p, 0, sizeof *p);
+        memcpy(p->board, d->board, 64);
+        memcpy(p->by_color, d->by_color, sizeof p->by_color);
+        memcpy(p->by_type, d->by_type, sizeof p->by_type);
+        p->side = (uint8_t)stm;
+        p->ep = (uint8_t)epsq;
+        p->fullmove = 1;
+        p->chess960 = chess960 != 0;
+        for (int i = 0; i < 4; i++) {
+            p->castle_rook[i] = crook[i];
+            if (crook[i] != CHC_NO_SQUARE) p->castling |= (uint8_t)(1u << i);
+        }
+        /* chci_refresh(), with the pieces' key already summed */
+        p->king_sq[0] = (uint8_t)__builtin_ctzll(d->by_color[0] & d->by_type[CHC_KING]);
+        p->king_sq[1] = (uint8_t)__builtin_ctzll(d->by_color[1] & d->by_type[CHC_KING]);
+        memset(p->castle_mask, 15, sizeof p->castle_mask);
+        for (int i = 0; i < 4; i++) {
+            if (p->castle_rook[i] == CHC_NO_SQUARE) continue;
+            p->castle_mask[p->castle_rook[i]] &= (uint8_t)~(1u << i);
+            p->castle_mask[p->king_sq[i / 2]] &= (uint8_t)~(1u << i);
+        }
+        p->checkers = pos_attackers(p, p->king_sq[stm], pos_occ(p)) & p->by_color[stm ^ 1];
+        p->key = d->key ^ chci_key_castling(p->castling);
+        if (chci_ep_in_key(p)) p->key ^= chci_key_ep_file(p->ep % 8);
+        if (stm == CHC_WHITE) p->key ^= chci_key_side();
+        int them = stm ^ 1;
+        uint64_t ch = p->checkers;
+        if (pos_attackers(p, p->king_sq[them], pos_occ(p)) & p->by_color[stm]) ok = 0;
+        else if (popc(ch) > 2) ok = 0;
+        else if (popc(ch) == 2 && bb_more_than_one(ch & (p->by_type[CHC_PAWN] | p->by_type[CHC_KNIGHT])))
+            ok = 0;
+        for (int i = 0; i < 4 && ok; i++) {
+            if (!(p->castling & (1u << i))) continue;
+            int c = i / 2, rsq = p->castle_rook[i], ksq = p->king_sq[c], home = c ? 7 : 0;
+            if (ksq / 8 != home || rsq >= 64 || rsq / 8 != home || p->board[rsq] != CHC_PIECE(c, CHC_ROOK) ||
+                ((i % 2 == 0) != (rsq % 8 > ksq % 8)))
+                ok = 0;
+            else if (ksq != (c ? 60 : 4) || rsq % 8 != (i % 2 == 0 ? 7 : 0))
+                p->chess960 = 1;
+        }
+        if (ok && epsq != CHC_NO_SQUARE) {
+            int pawn = stm == CHC_WHITE ? epsq - 8 : epsq + 8, origin = stm == CHC_WHITE ? epsq + 8 : epsq - 8;
+            ok = epsq < 64 && epsq / 8 == (stm == CHC_WHITE ? 5 : 2) && !p->board[epsq] &&
+                 !p->board[origin] && p->board[pawn] == CHC_PIECE(stm ^ 1, CHC_PAWN);
+        }
+        if (ok) return CHC_OK;
+    }
+    uint8_t board[64];
+    memcpy(board, d->board, 64);
+    return chc_position_set(pos, board, stm, crook, epsq, 0, 1, chess960, diag);
+}
+
+int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int full_check, chc_diag *diag)
 {
     ensure_init();
     chci_u192 r = *rank;
     if (chci_u192_cmp(&r, &block_off[2 * 64 * 64]) >= 0)
         return chci_fail(diag, CHC_E_PACK_RANGE, -1, 0, 0, -1,
                          "pack position: code is at or past the count of the domain");
-    /* block: largest b with block_off[b] <= r */
-    int lo = 0, hi = 2 * 64 * 64; /* block_off[lo] <= r < block_off[hi] */
+    /* block: largest b with block_off[b] <= r (r < the count < 2^156: t < HINTS) */
+    int hint = (int)(r.w[2] >> (HINT_SHIFT - 128));
+    int lo = block_hint[hint], hi = block_hint[hint + 1] + 1; /* block_off[lo] <= r < block_off[hi] */
+    if (hi > 2 * 64 * 64) hi = 2 * 64 * 64;
     while (hi - lo > 1) {
         int mid = (lo + hi) / 2;
         if (chci_u192_cmp(&block_off[mid], &r) <= 0) lo = mid;
@@ -877,43 +1030,20 @@ int chci_pack_pos_unrank(chc_position *pos, const chci_u192 *rank, chc_diag *dia
     if (!kings_ok(wk, bk)) return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: bad block");
     const blockcnt *bn = &blk_cnt[blk];
     const blocksums *bs = &blk_sums[bn->sums];
-    castleopts cwo, cbo; /* the option lists, built only past option 0 */
     epopts eo;
     /* option 0 of each kind (no castling rook, no en-passant capture) is always valid and
-     * first: past it only, the option lists are built and walked */
-    int wc_idx = 0, bc_idx = 0, ep_idx = 0;
+     * first: past it only, the options are walked (castling ones without building their list) */
+    int ep_idx = 0;
+    int csq[2][2] = {{CHC_NO_SQUARE, CHC_NO_SQUARE}, {CHC_NO_SQUARE, CHC_NO_SQUARE}};
+    int lw = 0, lb = 0;
     if (chci_u192_cmp(&r, &bs->BC[0]) >= 0) {
-        wc_idx = -1;
-        castle_options(wk, 0, bk, &cwo);
-        for (int i = 0; i < cwo.n; i++) {
-            if (cwo.len[i] < 0) continue;
-            const chci_u192 *t = &bs->BC[cwo.len[i]];
-            if (chci_u192_cmp(&r, t) < 0) {
-                wc_idx = i;
-                break;
-            }
-            chci_u192_sub(&r, t);
-        }
-        if (wc_idx < 0)
-            return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: castling option");
+        lw = castle_walk(wk, 0, bk, &r, bs->BC, csq[0]);
+        if (lw < 0) return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: castling option");
     }
-    int lw = wc_idx ? cwo.len[wc_idx] : 0;
     if (chci_u192_cmp(&r, &bs->E[lw][0]) >= 0) {
-        bc_idx = -1;
-        castle_options(bk, 7, wk, &cbo);
-        for (int i = 0; i < cbo.n; i++) {
-            if (cbo.len[i] < 0) continue;
-            const chci_u192 *t = &bs->E[lw][cbo.len[i]];
-            if (chci_u192_cmp(&r, t) < 0) {
-                bc_idx = i;
-                break;
-            }
-            chci_u192_sub(&r, t);
-        }
-        if (bc_idx < 0)
-            return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: castling option");
+        lb = castle_walk(bk, 7, wk, &r, bs->E[lw], csq[1]);
+        if (lb < 0) return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: castling option");
     }
-    int lb = bc_idx ? cbo.len[bc_idx] : 0;
     int ept = 0;
     if (chci_u192_cmp(&r, &Nkey[key_index(stm, bn->kz, lw, lb, 0)]) >= 0) {
         ep_idx = -1;
@@ -1016,22 +1146,19 @@ int chci_pack_pos_unrank(chc_position *pos, const chci_u192 *rank, chc_diag *dia
     uint64_t aw = r.w[0];
 
     /* header squares */
-    uint8_t board[64];
-    memset(board, 0, sizeof board);
-    board[wk] = CHC_PIECE(CHC_WHITE, CHC_KING);
-    board[bk] = CHC_PIECE(CHC_BLACK, CHC_KING);
+    decoded d;
+    memset(&d, 0, sizeof d);
+    put(&d, CHC_WHITE, CHC_KING, wk);
+    put(&d, CHC_BLACK, CHC_KING, bk);
     uint8_t crook[4] = {CHC_NO_SQUARE, CHC_NO_SQUARE, CHC_NO_SQUARE, CHC_NO_SQUARE};
     uint64_t used = (1ull << wk) | (1ull << bk);
     int chess960 = 0;
     for (int col = 0; col < 2; col++) {
-        const castleopts *co = col ? &cbo : &cwo;
-        int idx = col ? bc_idx : wc_idx;
         int ksq = col ? bk : wk;
-        if (idx == 0) continue; /* no rooks (the list was not built) */
         for (int side = 0; side < 2; side++) {
-            int s = co->sq[idx][side];
+            int s = csq[col][side];
             if (s == CHC_NO_SQUARE) continue;
-            board[s] = CHC_PIECE(col, CHC_ROOK);
+            put(&d, col, CHC_ROOK, s);
             used |= 1ull << s;
             crook[col * 2 + (side == 0 ? 1 : 0)] = (uint8_t)s;
             if (ksq % 8 != 4 || (s % 8 != 0 && s % 8 != 7)) chess960 = 1;
@@ -1042,11 +1169,11 @@ int chci_pack_pos_unrank(chc_position *pos, const chci_u192 *rank, chc_diag *dia
     if (ep_idx > 0) {
         epsquares s = ep_squares(stm, eo.file[ep_idx]);
         int mask = eo.mask[ep_idx];
-        board[s.e] = CHC_PIECE(stm ^ 1, CHC_PAWN);
+        put(&d, stm ^ 1, CHC_PAWN, s.e);
         used |= (1ull << s.e) | (1ull << s.b1) | (1ull << s.b2);
         if (mask & 1) caps |= 1ull << s.capl;
         if (mask & 2) caps |= 1ull << s.capr;
-        for (uint64_t c = caps; c; c &= c - 1) board[__builtin_ctzll(c)] = CHC_PIECE(stm, CHC_PAWN);
+        for (uint64_t c = caps; c; c &= c - 1) put(&d, stm, CHC_PAWN, __builtin_ctzll(c));
         used |= caps;
         if (k.rho) restricted = 1ull << (mask == 1 ? s.capr : s.capl);
         epsq = s.b1;
@@ -1058,8 +1185,8 @@ int chci_pack_pos_unrank(chc_position *pos, const chci_u192 *rank, chc_diag *dia
     uint64_t l3 = ~used & ~spawns & ~opawns;
     uint64_t wset = comb_unrank(l3, pl.ow, s1);
     uint64_t bset = comb_unrank(l3 & ~wset, pl.ob, s2);
-    for (uint64_t s = spawns; s; s &= s - 1) board[__builtin_ctzll(s)] = CHC_PIECE(stm, CHC_PAWN);
-    for (uint64_t s = opawns; s; s &= s - 1) board[__builtin_ctzll(s)] = CHC_PIECE(stm ^ 1, CHC_PAWN);
+    for (uint64_t s = spawns; s; s &= s - 1) put(&d, stm, CHC_PAWN, __builtin_ctzll(s));
+    for (uint64_t s = opawns; s; s &= s - 1) put(&d, stm ^ 1, CHC_PAWN, __builtin_ctzll(s));
     uint64_t sets[2] = {wset, bset};
     uint64_t ai[2] = {aw, ab};
     int prs[2] = {wpr, bpr}, os[2] = {wo, bo};
@@ -1068,9 +1195,15 @@ int chci_pack_pos_unrank(chc_position *pos, const chci_u192 *rank, chc_diag *dia
         arrangement_unrank(os[col], prs[col], col ? k.lb : k.lw, ai[col], types, &m);
         int i = 0;
         for (uint64_t s = sets[col]; s && i < m; s &= s - 1, i++)
-            board[__builtin_ctzll(s)] = CHC_PIECE(col, type_of_code[types[i]]);
+            put(&d, col, type_of_code[types[i]], __builtin_ctzll(s));
     }
-    return chc_position_set(pos, board, stm, crook, epsq, 0, 1, chess960, diag);
+    if (full_check) return chc_position_set(pos, d.board, stm, crook, epsq, 0, 1, chess960, diag);
+    return set_decoded(pos, &d, stm, crook, epsq, chess960, diag);
+}
+
+int chci_pack_pos_unrank(chc_position *pos, const chci_u192 *rank, chc_diag *diag)
+{
+    return chci_pack_pos_unrank_check(pos, rank, 0, diag);
 }
 
 /* ---------------------------------------------------------------------------------------- */
@@ -1095,14 +1228,19 @@ int chc_pack_position_encode(const chc_position *pos, uint8_t dst[CHC_PACK_POS_B
     return CHC_OK;
 }
 
+/* n (<= 8) bytes as a big-endian number */
+static inline uint64_t be_bytes(const uint8_t *p, int n)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < n; i++) v = v << 8 | p[i];
+    return v;
+}
+
 int chc_pack_position_decode(const uint8_t src[CHC_PACK_POS_BYTES], chc_position *pos,
                              chc_diag *diag)
 {
-    chci_u192 r = chci_u192_from(0);
-    for (int i = 0; i < CHC_PACK_POS_BYTES; i++) {
-        int bit = (CHC_PACK_POS_BYTES - 1 - i) * 8;
-        r.w[bit / 64] |= (uint64_t)src[i] << (bit % 64);
-    }
+    /* bytes 0..3: bits 128..159; 4..11: bits 64..127; 12..19: bits 0..63 */
+    chci_u192 r = {{be_bytes(src + 12, 8), be_bytes(src + 4, 8), be_bytes(src, 4)}};
     return chci_pack_pos_unrank(pos, &r, diag);
 }
 

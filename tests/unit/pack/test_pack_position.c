@@ -14,9 +14,33 @@ static void fen_of(const chc_position *pos, char *buf)
     chc_position_to_fen(pos, buf, CHC_FEN_MAX, CHC_FEN_EP_LEGAL_ONLY | CHC_FEN_NO_COUNTERS);
 }
 
+/* The decoder ends with a cheaper equivalent of chc_position_set(); decodes the rank both
+ * ways and checks the same result: return code, diagnostic (code and message) and every
+ * byte of the position. Returns the code. */
+static int same_as_full_check(const chci_u192 *v)
+{
+    chc_position a, b;
+    chc_diag da, db;
+    memset(&a, 0x5a, sizeof a);
+    memset(&b, 0x5a, sizeof b);
+    chc_diag_init(&da);
+    chc_diag_init(&db);
+    int ra = chci_pack_pos_unrank_check(&a, v, 0, &da);
+    int rb = chci_pack_pos_unrank_check(&b, v, 1, &db);
+    if (ra != rb || da.code != db.code || strcmp(da.message, db.message) || memcmp(&a, &b, sizeof a)) {
+        char fa[CHC_FEN_MAX] = "", fb[CHC_FEN_MAX] = "";
+        if (ra == CHC_OK) fen_of(&a, fa);
+        if (rb == CHC_OK) fen_of(&b, fb);
+        fail_msg("decoders differ: %d '%s' %s / full check %d '%s' %s", ra, da.message, fa, rb,
+                 db.message, fb);
+    }
+    return ra;
+}
+
 /* Encodes pos, decodes, checks the same position (FEN without counters, legal ep only) and
  * that binary and text forms agree. */
 static int check_reencode = 1;
+static int check_full = 0; /* also compare with the full legality check */
 static void roundtrip(const chc_position *pos)
 {
     uint8_t code[CHC_PACK_POS_BYTES], code2[CHC_PACK_POS_BYTES];
@@ -32,6 +56,14 @@ static void roundtrip(const chc_position *pos)
     if (rc) {
         fen_of(pos, f1);
         fail_msg("unpack %s: %s", f1, d.message);
+    }
+    if (check_full) {
+        chci_u192 v = chci_u192_from(0);
+        for (int i = 0; i < CHC_PACK_POS_BYTES; i++) {
+            int bit = (CHC_PACK_POS_BYTES - 1 - i) * 8;
+            v.w[bit / 64] |= (uint64_t)code[i] << (bit % 64);
+        }
+        assert_int_equal(same_as_full_check(&v), CHC_OK);
     }
     fen_of(pos, f1);
     fen_of(&back, f2);
@@ -163,6 +195,7 @@ static void test_random_walk(void **state)
     (void)state;
     int games = tu_sanitized() ? 20 : 400;
     long promoted = 0, eps = 0, c960 = 0, positions = 0;
+    check_full = 1;
     for (int gi = 0; gi < games; gi++) {
         chc_position pos;
         if (gi % 2) chc_position_chess960(&pos, (int)(rnd() % 960));
@@ -195,6 +228,7 @@ static void test_random_walk(void **state)
             chc_make_move(&pos, m, &u);
         }
     }
+    check_full = 0;
     printf("random walk: %ld positions, %ld with promoted pieces, %ld with ep, %ld Chess960 with rights\n",
            positions, promoted, eps, c960);
     assert_true(promoted > 0);
@@ -289,6 +323,7 @@ static void test_malformed(void **state)
         while (chci_u192_cmp(&v, &cc) >= 0) chci_u192_divmod64(&v, 3);
         chc_diag d;
         int rc = chci_pack_pos_unrank(&pos, &v, &d);
+        assert_int_equal(same_as_full_check(&v), rc);
         if (rc == CHC_OK) {
             legal++;
             chci_u192 back;
@@ -303,6 +338,36 @@ static void test_malformed(void **state)
     assert_true(legal > 0);
 }
 
+/* Uniformly random codes (most are domain members that are not legal positions: the side
+ * not to move in check, impossible checks): the decoder's own legality check gives exactly
+ * what chc_position_set() gives, error and message included. */
+static void test_random_codes_full_check(void **state)
+{
+    (void)state;
+    chci_u192 c;
+    chci_pack_pos_count(&c);
+    int n = tu_sanitized() ? 5000 : 100000, counts[64] = {0};
+    for (int i = 0; i < n; i++) {
+        chci_u192 v;
+        do {
+            v.w[0] = rnd();
+            v.w[1] = rnd();
+            v.w[2] = rnd() & ((1ull << (CHC_PACK_POS_BITS - 128)) - 1);
+        } while (chci_u192_cmp(&v, &c) >= 0);
+        int rc = same_as_full_check(&v);
+        counts[rc >= 0 && rc < 64 ? rc : 63]++;
+    }
+    int kinds = 0;
+    for (int e = 0; e < 64; e++) {
+        if (!counts[e]) continue;
+        kinds++;
+        printf("random codes: %d x %s\n", counts[e], chc_strerror(e));
+    }
+    assert_true(counts[CHC_OK] > 0);
+    assert_true(counts[CHC_E_POS_OPPONENT_IN_CHECK] > 0);
+    assert_true(counts[CHC_E_POS_CHECKERS] > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -310,6 +375,7 @@ int main(void)
         cmocka_unit_test(test_vectors),
         cmocka_unit_test(test_malformed),
         cmocka_unit_test(test_random_walk),
+        cmocka_unit_test(test_random_codes_full_check),
         cmocka_unit_test(test_roundtrip_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
