@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "../cli.h"
 #include "../draw/draw.h"
@@ -467,7 +468,8 @@ static int engine_game(json_t *root, chc_game *g, serve_reply *out)
 }
 
 /* Searches the end of game g (its moves for repetitions): the best move, score and line. */
-static int engine_reply(const chc_game *g, const chc_search_limits *lim, serve_reply *out)
+static int engine_reply(const chc_game *g, const chc_search_limits *lim, int level,
+                        serve_reply *out)
 {
     size_t n = chc_game_ply_count(g);
     chc_position p;
@@ -490,7 +492,8 @@ static int engine_reply(const chc_game *g, const chc_search_limits *lim, serve_r
     for (size_t i = 0; i < n; i++) mv[i] = chc_game_move(g, i);
     chc_search_result res;
     memset(&res, 0, sizeof res);
-    int rc = chc_engine_search(e, chc_game_start(g), mv, (int)n, lim, NULL, NULL, &res);
+    int rc = chc_engine_set_skill(e, level, (uint64_t)time(NULL));
+    if (rc == CHC_OK) rc = chc_engine_search(e, chc_game_start(g), mv, (int)n, lim, NULL, NULL, &res);
     engine_release(e);
     free(mv);
     if (rc != CHC_OK) return chess_error(out, "bad_input", "engine", rc, NULL);
@@ -518,12 +521,14 @@ static int engine_reply(const chc_game *g, const chc_search_limits *lim, serve_r
     return reply_json(out, 200, o);
 }
 
-/* POST /api/engine {game as for /api/game, or "fen"; "movetime_ms", "depth"}: a best move. */
+/* POST /api/engine {game as for /api/game, or "fen"; "movetime_ms", "depth", "level"}: a best
+ * move. */
 static int api_engine(json_t *root, serve_reply *out)
 {
-    long movetime = 0, depth = 0;
+    long movetime = 0, depth = 0, level = CHC_SKILL_MAX;
     if (get_int(root, "movetime_ms", 3600000, &movetime, out) < 0) return -1;
     if (get_int(root, "depth", 1000, &depth, out) < 0) return -1;
+    if (get_int(root, "level", CHC_SKILL_MAX, &level, out) < 0) return -1;
     chc_search_limits lim;
     memset(&lim, 0, sizeof lim);
     lim.movetime_ms = movetime == 0 && depth == 0 ? 1000 : movetime;
@@ -532,7 +537,7 @@ static int api_engine(json_t *root, serve_reply *out)
     lim.depth = depth > 64 ? 64 : (int)depth;
     chc_game *g = chc_game_new();
     if (!g) serve_error_reply(out, 500, "internal", "out of memory");
-    else if (engine_game(root, g, out) == 0) engine_reply(g, &lim, out);
+    else if (engine_game(root, g, out) == 0) engine_reply(g, &lim, (int)level, out);
     chc_game_free(g);
     return 0;
 }
@@ -621,7 +626,7 @@ static const struct {
     {"/api/play", api_play, "fen move"},
     {"/api/explore", api_explore, "fen"},
     {"/api/game", api_game, GAME_MEMBERS},
-    {"/api/engine", api_engine, GAME_MEMBERS " fen movetime_ms depth"},
+    {"/api/engine", api_engine, GAME_MEMBERS " fen movetime_ms depth level"},
     {"/api/image", api_image,
      GAME_MEMBERS " image ply size flip coords theme arrows marks delay"},
 };

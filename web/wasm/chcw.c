@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "chesscodec.h"
 
@@ -134,7 +135,8 @@ EXPORT char *chcw_game(const char *input, const char *format, const char *start_
 /* /api/engine: a search of the game's last position for movetime_ms (or to depth):
  * {"bestmove","score":{"cp"|"mate"},"depth","nodes","time_ms","pv":[UCI...],"pv_san":[SAN...],
  * "ponder"}. */
-EXPORT char *chcw_engine(const char *start_fen, const char *moves, int movetime_ms, int depth)
+EXPORT char *chcw_engine(const char *start_fen, const char *moves, int movetime_ms, int depth,
+                         int level)
 {
     chc_game *g = chc_game_new();
     chc_engine *e = chc_engine_new(16);
@@ -164,7 +166,8 @@ EXPORT char *chcw_engine(const char *start_fen, const char *moves, int movetime_
     lim.depth = depth > 64 ? 64 : depth;
     chc_search_result res;
     memset(&res, 0, sizeof res);
-    int rc = chc_engine_search(e, chc_game_start(g), mv, (int)n, &lim, NULL, NULL, &res);
+    int rc = chc_engine_set_skill(e, level, (uint64_t)time(NULL));
+    if (rc == CHC_OK) rc = chc_engine_search(e, chc_game_start(g), mv, (int)n, &lim, NULL, NULL, &res);
     free(mv);
     if (rc != CHC_OK) {
         fail(422, -1, "engine", rc, NULL);
