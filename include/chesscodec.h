@@ -1833,9 +1833,11 @@ CHC_API int chc_engine_set_skill(chc_engine *e, int level, uint64_t seed);
 /* The engine's level (CHC_SKILL_MAX when not set). */
 CHC_API int chc_engine_skill(const chc_engine *e);
 /*
- * The Skill Level for a UCI_Elo: 800..2400 map linearly onto levels 0..19 (rounded down);
- * below 800 gives 0, above 2400 gives 19 (a limited strength is never full strength). The
- * mapping is provisional: docs/engine-levels.md has the measured table.
+ * The Skill Level for a UCI_Elo: the strongest level below CHC_SKILL_MAX whose measured Elo
+ * (docs/engine-levels.md: against Stockfish's own UCI_Elo levels, few games, wide error bars)
+ * is at most `elo`; level 0 (about 1200) for anything lower. Any int is accepted; the result
+ * is 0..CHC_SKILL_MAX - 1 (a limited strength is never full strength). The UCI and XBoard
+ * options accept CHC_ELO_MIN..CHC_ELO_MAX (2400: level 15).
  */
 #define CHC_ELO_MIN 800
 #define CHC_ELO_MAX 2400

@@ -220,11 +220,19 @@ int chc_engine_skill(const chc_engine *e)
     return e->skill;
 }
 
+/* The Elo of each level below the maximum, on Stockfish's UCI_Elo scale at 2 s + 0.05 s a
+ * game: measured (bench/bench_levels.sh, docs/engine-levels.md) for levels 0-4, 6, 8, 10, 14,
+ * 17 and 20, made monotone and interpolated between; wide error bars (100-450 Elo). */
+static const short level_elo[CHC_SKILL_MAX] = {1200, 1250, 1300, 1340, 1370, 1385, 1400,
+                                               1470, 1540, 1700, 1850, 1975, 2100, 2225,
+                                               2350, 2385, 2415, 2450, 2500, 2550};
+
 int chc_skill_from_elo(int elo)
 {
-    if (elo <= CHC_ELO_MIN) return 0;
-    if (elo >= CHC_ELO_MAX) return CHC_SKILL_MAX - 1;
-    return (elo - CHC_ELO_MIN) * (CHC_SKILL_MAX - 1) / (CHC_ELO_MAX - CHC_ELO_MIN);
+    int level = 0;
+    for (int i = 1; i < CHC_SKILL_MAX; i++)
+        if (elo >= level_elo[i]) level = i;
+    return level;
 }
 
 static uint64_t splitmix64(uint64_t *s)

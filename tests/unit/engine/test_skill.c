@@ -37,9 +37,10 @@ static void test_range_and_default(void **state)
 
     assert_int_equal(chc_skill_from_elo(0), 0);
     assert_int_equal(chc_skill_from_elo(CHC_ELO_MIN), 0);
-    assert_int_equal(chc_skill_from_elo(1600), 9);
-    assert_int_equal(chc_skill_from_elo(CHC_ELO_MAX - 1), CHC_SKILL_MAX - 2);
-    assert_int_equal(chc_skill_from_elo(CHC_ELO_MAX), CHC_SKILL_MAX - 1);
+    assert_int_equal(chc_skill_from_elo(1199), 0);
+    assert_int_equal(chc_skill_from_elo(1400), 6);
+    assert_int_equal(chc_skill_from_elo(1600), 8);
+    assert_int_equal(chc_skill_from_elo(CHC_ELO_MAX), 15);
     assert_int_equal(chc_skill_from_elo(5000), CHC_SKILL_MAX - 1);
     for (int elo = CHC_ELO_MIN; elo < CHC_ELO_MAX; elo += 50)
         assert_true(chc_skill_from_elo(elo) <= chc_skill_from_elo(elo + 50));
@@ -188,7 +189,7 @@ static void test_uci_options(void **state)
     assert_non_null(strstr(lines, "option name Skill Level type spin default 20 min 0 max 20\n"));
     lines[0] = 0;
     send_uci(u, "setoption name Skill Level value 5");
-    send_uci(u, "setoption name UCI_Elo value 1200");
+    send_uci(u, "setoption name UCI_Elo value 1400");
     send_uci(u, "setoption name UCI_LimitStrength value true");
     assert_string_equal(lines, "");
     send_uci(u, "setoption name Skill Level value 21");
@@ -208,8 +209,8 @@ static void test_uci_options(void **state)
     send_uci(u, "go depth 30");
     send_uci(u, "setoption name Ponder value false"); /* waits for the search to end */
     assert_non_null(strstr(lines, "bestmove "));
-    assert_null(strstr(lines, "info depth 4 ")); /* UCI_Elo 1200: level 4, depth 3 at most */
-    assert_non_null(strstr(lines, "info depth 3 "));
+    assert_null(strstr(lines, "info depth 5 ")); /* UCI_Elo 1400: level 6, depth 4 at most */
+    assert_non_null(strstr(lines, "info depth 4 "));
     send_uci(u, "setoption name UCI_LimitStrength value false"); /* Skill Level 5: depth 3 */
     lines[0] = 0;
     send_uci(u, "go depth 30");
