@@ -1810,6 +1810,40 @@ CHC_API int chc_engine_set_hash(chc_engine *e, size_t hash_mb);
 CHC_API void chc_engine_clear(chc_engine *e);
 
 /*
+ * Strength levels ("Skill Level" 0..20, for people)
+ * -------------------------------------------------
+ * CHC_SKILL_MAX (20, the default) is full strength: the search is exactly the one without
+ * a level. Below it every search of the engine is weakened in two ways, both integer-only and
+ * machine-independent: (1) the depth is capped at 1 + level / 2 plies (level 0: 1 ply, level
+ * 19: 10 plies), on top of the caller's limits; (2) the engine searches several root moves
+ * (MultiPV: 4 + (20 - level) / 4 of them, whatever limits->multipv asks) and plays one of
+ * them at random, a move that loses `d` centipawns against the best being chosen only when a
+ * random draw in 0..margin exceeds the best move's draw by d, with margin 20 + 15 * (19 -
+ * level) centipawns (level 19: 20, level 0: 305): weaker levels make bigger and more frequent
+ * mistakes. A move is never preferred to a mate found by the best line. The result (and the
+ * last progress report) is then the line played; only lines 1..limits->multipv reach the
+ * callback. The random draws come from `seed` mixed with the searched position's key, so
+ * the same seed, position and depth-limited search give the same move (a timed search may
+ * still differ, its depth depending on the machine).
+ * Returns CHC_OK, or CHC_E_ARGUMENT (level outside 0..CHC_SKILL_MAX: the level is kept).
+ * Not while the engine searches. chc_engine_clear() keeps the level.
+ */
+#define CHC_SKILL_MAX 20
+CHC_API int chc_engine_set_skill(chc_engine *e, int level, uint64_t seed);
+/* The engine's level (CHC_SKILL_MAX when not set). */
+CHC_API int chc_engine_skill(const chc_engine *e);
+/*
+ * The Skill Level for a UCI_Elo: the strongest level below CHC_SKILL_MAX whose measured Elo
+ * (docs/engine-levels.md: against Stockfish's own UCI_Elo levels, few games, wide error bars)
+ * is at most `elo`; level 0 (about 1200) for anything lower. Any int is accepted; the result
+ * is 0..CHC_SKILL_MAX - 1 (a limited strength is never full strength). The UCI and XBoard
+ * options accept CHC_ELO_MIN..CHC_ELO_MAX (2400: level 15).
+ */
+#define CHC_ELO_MIN 800
+#define CHC_ELO_MAX 2400
+CHC_API int chc_skill_from_elo(int elo);
+
+/*
  * Searches the position reached from `start` by playing moves[0..nmoves-1] (the moves are
  * used for repetition detection; NULL with nmoves 0 is accepted) under `limits`, and writes
  * the result into *result. `cb` (NULL accepted) gets progress reports. Blocks until a limit
@@ -1886,7 +1920,10 @@ typedef void (*chc_line_fn)(void *ctx, const char *line, size_t len);
  * ponder searchmoves), stop, ponderhit, quit; debug, register and unknown commands are
  * ignored, as the protocol asks. Options: Hash (1..4096 MB, default 16), Clear Hash, MultiPV
  * (1..64), Ponder, OwnBook (default false), BookFile (a Polyglot book; default
- * /usr/share/games/gnuchess/book.bin, "<empty>" for none), UCI_Chess960.
+ * /usr/share/games/gnuchess/book.bin, "<empty>" for none), UCI_Chess960, UCI_LimitStrength
+ * (default false), UCI_Elo (800..2400, used when UCI_LimitStrength is true: see
+ * chc_skill_from_elo()) and Skill Level (0..20, default 20 = full strength; see
+ * chc_engine_set_skill()); a bad value is refused with an `info string` and changes nothing.
  * Behaviour a GUI can rely on:
  *  - `go` searches in the session's own thread: `stop`, `isready` and `ponderhit` are answered
  *    while it thinks; a bare `go` (no limit) searches until `stop`; `go ponder` until

@@ -22,7 +22,7 @@ int cmd_show(const cli_args *a)
 {
     chc_game *g = chc_game_new();
     if (!g) return CLI_BAD_INPUT;
-    play_options opt = {cli_get(a, "--ascii") != NULL, cli_get(a, "--flip") != NULL, 0, -1, {0, 0}};
+    play_options opt = {cli_get(a, "--ascii") != NULL, cli_get(a, "--flip") != NULL, 0, -1, {0, 0, CHC_SKILL_MAX}};
     int rc = play_load_arg("show", a, g);
     if (rc == CLI_OK) play_print_state(g, &opt, 1, cli_get(a, "--codes") != NULL);
     chc_game_free(g);

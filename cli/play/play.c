@@ -17,6 +17,8 @@ static const cli_opt opts[] = {
                                "two players at one keyboard)"},
     {"--time", NULL, "SECONDS", "engine thinking time per move (default 1)"},
     {"--depth", NULL, "N", "engine depth limit instead of a time"},
+    {"--level", NULL, "N", "engine strength 0 (weakest) .. 20 (full strength, the default)"},
+    {"--elo", NULL, "ELO", "engine strength as an Elo 800..2400 (a level: see docs/engine-levels.md)"},
     {"--ascii", NULL, NULL, "letters instead of Unicode chess pieces"},
     {"--flip", NULL, NULL, "Black at the bottom"},
     {"--no-color", NULL, NULL, "no colours"},
@@ -33,7 +35,7 @@ const cli_spec play_spec = {
     "covert:, mscs:, url:, pack: or uci: to force a format).\n",
     NULL, opts,
     "Commands (typed instead of a move): undo, redo, new, load TEXT|FILE, save FILE, flip,\n"
-    "engine white|black|both|off, go, time SECONDS, depth N, resign, draw, help, quit; in\n"
+    "engine white|black|both|off, go, time SECONDS, depth N, level N, resign, draw, help, quit; in\n"
     "--line mode also: show, pgn.\n"
     "Full screen keys: Left/Right undo/redo, F1 help, F2 new, F3 flip, F4 load, F5 save,\n"
     "F6 engine moves now, F10 or Ctrl-C quit.\n\n"
@@ -108,7 +110,7 @@ static int run_line_mode(chc_game *g, play_options *opt, int board)
 
 int cmd_play(const cli_args *a)
 {
-    play_options opt = {0, 0, 0, -1, {1000, 0}}; /* the engine off; 1 s a move */
+    play_options opt = {0, 0, 0, -1, {1000, 0, CHC_SKILL_MAX}}; /* the engine off; 1 s a move */
     const char *v;
     int line_mode = cli_get(a, "--line") != NULL;
     int board = !cli_get(a, "--no-board");
@@ -125,6 +127,14 @@ int cmd_play(const cli_args *a)
     }
     if ((v = cli_get(a, "--depth")) && play_depth_arg(v, &opt.limits)) {
         cli_error("play", "--depth takes 1..64 (not '%s')", v);
+        return CLI_USAGE;
+    }
+    if ((v = cli_get(a, "--level")) && play_level_arg(v, 0, &opt.limits)) {
+        cli_error("play", "--level takes 0..%d (not '%s')", CHC_SKILL_MAX, v);
+        return CLI_USAGE;
+    }
+    if ((v = cli_get(a, "--elo")) && play_level_arg(v, 1, &opt.limits)) {
+        cli_error("play", "--elo takes %d..%d (not '%s')", CHC_ELO_MIN, CHC_ELO_MAX, v);
         return CLI_USAGE;
     }
     chc_game *g = chc_game_new();

@@ -43,6 +43,7 @@ typedef struct play_engine play_engine;
 typedef struct play_limits {
     long movetime_ms; /* 0: none */
     int depth;        /* 0: none */
+    int level;        /* strength 0..CHC_SKILL_MAX (full strength; chc_engine_set_skill) */
 } play_limits;
 typedef struct play_options {
     int ascii, flip, no_color;
@@ -60,6 +61,9 @@ int play_engine_plays(const play_options *opt, int side);
 int play_side_arg(const char *v);
 int play_time_arg(const char *v, play_limits *lim);
 int play_depth_arg(const char *v, play_limits *lim);
+/* --level / "level" (0..20) and --elo (800..2400, chc_skill_from_elo) into lim->level: 0, or
+ * -1 for a bad value. */
+int play_level_arg(const char *v, int elo, play_limits *lim);
 play_engine *play_engine_new(void);
 void play_engine_free(play_engine *e);
 int play_engine_busy(play_engine *e);

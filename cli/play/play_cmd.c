@@ -73,6 +73,20 @@ int play_depth_arg(const char *v, play_limits *lim)
     return 0;
 }
 
+int play_level_arg(const char *v, int elo, play_limits *lim)
+{
+    long n;
+    if (cli_parse_long(v, &n) != 0) return -1;
+    if (elo) {
+        if (n < CHC_ELO_MIN || n > CHC_ELO_MAX) return -1;
+        lim->level = chc_skill_from_elo((int)n);
+    } else {
+        if (n < 0 || n > CHC_SKILL_MAX) return -1;
+        lim->level = (int)n;
+    }
+    return 0;
+}
+
 static int side(const chc_game *g)
 {
     return chc_side_to_move(chc_game_current(g));
@@ -169,6 +183,11 @@ int play_command(chc_game *g, play_options *opt, const char *line, char *msg, si
             return say(msg, msgcap, PLAY_CMD_ERROR, "depth N (1..64)");
         return say(msg, msgcap, PLAY_CMD_OK, "the engine searches %d plies deep",
                    opt->limits.depth);
+    }
+    if (word_is(w, "level", NULL)) {
+        if (play_level_arg(arg, 0, &opt->limits))
+            return say(msg, msgcap, PLAY_CMD_ERROR, "level N (0 weakest .. 20 full strength)");
+        return say(msg, msgcap, PLAY_CMD_OK, "the engine plays at level %d", opt->limits.level);
     }
     chc_game_status st;
     chc_game_status_get(g, &st);

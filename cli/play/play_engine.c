@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "play.h"
 
@@ -59,6 +60,7 @@ static int start(play_engine *e, const chc_game *g, const play_limits *lim)
     memset(&l, 0, sizeof l);
     l.movetime_ms = lim->movetime_ms || lim->depth ? lim->movetime_ms : 1000;
     l.depth = lim->depth;
+    chc_engine_set_skill(e->eng, lim->level, (uint64_t)time(NULL) ^ (uint64_t)cur);
     e->root_side = chc_side_to_move(chc_game_current(g));
     e->have_progress = 0;
     int rc = chc_engine_start(e->eng, chc_game_start(g), m, (int)cur, &l, on_progress, NULL, e);

@@ -238,6 +238,8 @@ static void draw_title(tui *t)
         const char *name = chc_game_tag(t->g, c == CHC_WHITE ? "White" : "Black");
         if (!play_engine_plays(t->opt, c))
             snprintf(who[c], sizeof who[c], "%.60s", name && name[0] ? name : "player");
+        else if (l->level < CHC_SKILL_MAX)
+            snprintf(who[c], sizeof who[c], "engine (level %d)", l->level);
         else if (l->depth)
             snprintf(who[c], sizeof who[c], "engine (depth %d)", l->depth);
         else

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "../cli.h"
 #include "../draw/draw.h"
@@ -467,7 +468,8 @@ static int engine_game(json_t *root, chc_game *g, serve_reply *out)
 }
 
 /* Searches the end of game g (its moves for repetitions): the best move, score and line. */
-static int engine_reply(const chc_game *g, const chc_search_limits *lim, serve_reply *out)
+static int engine_reply(const chc_game *g, const chc_search_limits *lim, int level,
+                        serve_reply *out)
 {
     size_t n = chc_game_ply_count(g);
     chc_position p;
@@ -492,8 +494,9 @@ static int engine_reply(const chc_game *g, const chc_search_limits *lim, serve_r
     chc_search_result *lines = calloc((size_t)nlines, sizeof *lines);
     size_t cap = CHC_SEARCH_REPORT_MAX(nlines);
     char *text = lines ? malloc(cap) : NULL;
-    int rc = text ? chc_engine_analyse(e, chc_game_start(g), mv, (int)n, lim, lines, nlines, &got)
-                  : CHC_E_NO_MEMORY;
+    int rc = text ? chc_engine_set_skill(e, level, (uint64_t)time(NULL)) : CHC_E_NO_MEMORY;
+    if (rc == CHC_OK)
+        rc = chc_engine_analyse(e, chc_game_start(g), mv, (int)n, lim, lines, nlines, &got);
     engine_release(e);
     free(mv);
     if (rc == CHC_OK) rc = chc_search_report_json(&p, lines, got, text, cap, NULL);
@@ -507,14 +510,15 @@ static int engine_reply(const chc_game *g, const chc_search_limits *lim, serve_r
     return 0;
 }
 
-/* POST /api/engine {game as for /api/game, or "fen"; "movetime_ms", "depth", "multipv"}: a best
- * move, and the best lines. */
+/* POST /api/engine {game as for /api/game, or "fen"; "movetime_ms", "depth", "multipv",
+ * "level"}: a best move, and the best lines. */
 static int api_engine(json_t *root, serve_reply *out)
 {
-    long movetime = 0, depth = 0, multipv = 1;
+    long movetime = 0, depth = 0, multipv = 1, level = CHC_SKILL_MAX;
     if (get_int(root, "movetime_ms", 3600000, &movetime, out) < 0) return -1;
     if (get_int(root, "depth", 1000, &depth, out) < 0) return -1;
     if (get_int(root, "multipv", 5, &multipv, out) < 0) return -1;
+    if (get_int(root, "level", CHC_SKILL_MAX, &level, out) < 0) return -1;
     chc_search_limits lim;
     memset(&lim, 0, sizeof lim);
     lim.movetime_ms = movetime == 0 && depth == 0 ? 1000 : movetime;
@@ -524,7 +528,7 @@ static int api_engine(json_t *root, serve_reply *out)
     lim.multipv = multipv < 1 ? 1 : (int)multipv;
     chc_game *g = chc_game_new();
     if (!g) serve_error_reply(out, 500, "internal", "out of memory");
-    else if (engine_game(root, g, out) == 0) engine_reply(g, &lim, out);
+    else if (engine_game(root, g, out) == 0) engine_reply(g, &lim, (int)level, out);
     chc_game_free(g);
     return 0;
 }
@@ -613,7 +617,7 @@ static const struct {
     {"/api/play", api_play, "fen move"},
     {"/api/explore", api_explore, "fen"},
     {"/api/game", api_game, GAME_MEMBERS},
-    {"/api/engine", api_engine, GAME_MEMBERS " fen movetime_ms depth multipv"},
+    {"/api/engine", api_engine, GAME_MEMBERS " fen movetime_ms depth multipv level"},
     {"/api/image", api_image,
      GAME_MEMBERS " image ply size flip coords theme arrows marks delay"},
 };

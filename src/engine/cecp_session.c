@@ -33,6 +33,7 @@ struct chc_cecp {
     chc_book *book;
     char book_path[1024];
     int own_book, multipv;
+    int limit_strength, elo, skill; /* UCI_LimitStrength, UCI_Elo, Skill Level */
     /* the game */
     int chess960;
     chc_position start, cur;
@@ -384,6 +385,9 @@ static void cmd_protover(chc_cecp *c)
     out(c, "feature option=\"MultiPV -spin %d 1 %d\"", c->multipv, MAX_MULTIPV);
     out(c, "feature option=\"OwnBook -check %d\"", c->own_book);
     out(c, "feature option=\"BookFile -file %s\"", c->book_path);
+    out(c, "feature option=\"UCI_LimitStrength -check %d\"", c->limit_strength);
+    out(c, "feature option=\"UCI_Elo -spin %d %d %d\"", c->elo, CHC_ELO_MIN, CHC_ELO_MAX);
+    out(c, "feature option=\"Skill Level -spin %d 0 %d\"", c->skill, CHC_SKILL_MAX);
     out(c, "feature done=1");
 }
 
@@ -396,6 +400,23 @@ static void set_book(chc_cecp *c)
     int rc = chc_book_open(&c->book, c->book_path, &d);
     if (rc != CHC_OK)
         out(c, "telluser cannot use book: %s", d.message[0] ? d.message : chc_strerror(rc));
+}
+
+/* A whole decimal number in min..max into *v; -1 (and *v unchanged) otherwise. */
+static int int_value(const char *s, long min, long max, int *v)
+{
+    char *end;
+    long x = strtol(s, &end, 10);
+    if (end == s || *end || x < min || x > max) return -1;
+    *v = (int)x;
+    return 0;
+}
+
+/* The engine's level from the strength options: UCI_Elo when UCI_LimitStrength is on. */
+static void set_level(chc_cecp *c)
+{
+    int level = c->limit_strength ? chc_skill_from_elo(c->elo) : c->skill;
+    chc_engine_set_skill(c->engine, level, rng_next(c));
 }
 
 /* option NAME[=VALUE] */
@@ -419,6 +440,19 @@ static void cmd_option(chc_cecp *c, char *rest)
     } else if (strcmp(name, "BookFile") == 0) {
         snprintf(c->book_path, sizeof c->book_path, "%s", value);
         set_book(c);
+    } else if (strcmp(name, "UCI_LimitStrength") == 0) {
+        int on;
+        if (int_value(value, 0, 1, &on) == 0) c->limit_strength = on;
+        else out(c, "Error (bad value): option UCI_LimitStrength=%s", value);
+        set_level(c);
+    } else if (strcmp(name, "UCI_Elo") == 0) {
+        if (int_value(value, CHC_ELO_MIN, CHC_ELO_MAX, &c->elo))
+            out(c, "Error (bad value): option UCI_Elo=%s", value);
+        set_level(c);
+    } else if (strcmp(name, "Skill Level") == 0) {
+        if (int_value(value, 0, CHC_SKILL_MAX, &c->skill))
+            out(c, "Error (bad value): option Skill Level=%s", value);
+        set_level(c);
     } else {
         out(c, "Error (unknown option): %s", name);
     }
@@ -540,6 +574,8 @@ chc_cecp *chc_cecp_new(chc_line_fn out_fn, void *ctx)
     pthread_mutex_init(&c->lock, NULL);
     pthread_cond_init(&c->reported, NULL);
     c->multipv = 1;
+    c->elo = CHC_ELO_MAX;
+    c->skill = CHC_SKILL_MAX;
     c->rng = 0x9E3779B97F4A7C15ULL ^ (uint64_t)(uintptr_t)c;
     snprintf(c->book_path, sizeof c->book_path, "%s", DEFAULT_BOOK);
     cmd_new(c);

@@ -4,6 +4,7 @@
  * and butterfly, continuation (1 and 2 plies back) and capture histories, check extensions,
  * quiescence search with SEE, mate-distance scores, repetition / fifty-move / material draws,
  * time management scaled by best-move stability, and MultiPV. */
+#include <limits.h>
 #include <math.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -73,6 +74,8 @@ struct chc_engine {
     int ss_piece[MAX_PLY + 4], ss_to[MAX_PLY + 4];
     chc_search_result res;
     struct chci_job *job; /* the background search (background.c), or NULL */
+    int skill;            /* strength level 0..CHC_SKILL_MAX (chc_engine_set_skill) */
+    uint64_t skill_seed;
 };
 
 /* Late-move reductions by depth and move number, built by the first chc_engine_new. */
@@ -185,6 +188,7 @@ chc_engine *chc_engine_new(size_t hash_mb)
         free(e);
         return NULL;
     }
+    e->skill = CHC_SKILL_MAX;
     return e;
 }
 
@@ -201,6 +205,64 @@ int chc_engine_set_hash(chc_engine *e, size_t hash_mb)
 {
     if (hash_mb == 0 || hash_mb > 65536) return CHC_E_ARGUMENT;
     return tt_alloc(e, hash_mb);
+}
+
+int chc_engine_set_skill(chc_engine *e, int level, uint64_t seed)
+{
+    if (level < 0 || level > CHC_SKILL_MAX) return CHC_E_ARGUMENT;
+    e->skill = level;
+    e->skill_seed = seed;
+    return CHC_OK;
+}
+
+int chc_engine_skill(const chc_engine *e)
+{
+    return e->skill;
+}
+
+/* The Elo of each level below the maximum, on Stockfish's UCI_Elo scale at 2 s + 0.05 s a
+ * game: measured (bench/bench_levels.sh, docs/engine-levels.md) for levels 0-4, 6, 8, 10, 14,
+ * 17 and 20, made monotone and interpolated between; wide error bars (100-450 Elo). */
+static const short level_elo[CHC_SKILL_MAX] = {1200, 1250, 1300, 1340, 1370, 1385, 1400,
+                                               1470, 1540, 1700, 1850, 1975, 2100, 2225,
+                                               2350, 2385, 2415, 2450, 2500, 2550};
+
+int chc_skill_from_elo(int elo)
+{
+    int level = 0;
+    for (int i = 1; i < CHC_SKILL_MAX; i++)
+        if (elo >= level_elo[i]) level = i;
+    return level;
+}
+
+static uint64_t splitmix64(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* A weakened engine's move among the lines of its last completed iteration (best first):
+ * each line draws a number in 0..margin and loses its deficit against the best line; the
+ * highest total is played (the first on a tie). See chc_engine_set_skill(). */
+static int skill_pick(const chc_engine *e, const chc_search_result *lines, int n)
+{
+    if (n <= 1 || lines[0].score >= MATE_MIN) return 0;
+    int margin = 20 + 15 * (CHC_SKILL_MAX - 1 - e->skill);
+    uint64_t st = e->skill_seed ^ e->pos.key;
+    int pick = 0, best_value = INT_MIN;
+    for (int i = 0; i < n; i++) {
+        int draw = (int)(splitmix64(&st) % (uint64_t)(margin + 1));
+        int deficit = lines[0].score - lines[i].score;
+        if (deficit > margin) continue;
+        int value = draw - deficit;
+        if (value > best_value) {
+            best_value = value;
+            pick = i;
+        }
+    }
+    return pick;
 }
 
 void chc_engine_clear(chc_engine *e)
@@ -792,10 +854,19 @@ int chci_engine_search(chc_engine *e, const chc_position *start, const chc_move 
     set_time(e, limits, e->pos.side);
 
     int multipv = limits->multipv > 1 ? (limits->multipv < CHC_MAX_MOVES ? limits->multipv : CHC_MAX_MOVES) : 1;
-    chc_search_result *lines = NULL;
-    if (multipv > 1 && !(lines = malloc((size_t)multipv * sizeof *lines))) multipv = 1;
+    /* a strength level below the maximum: more lines searched than reported (skill_pick) */
+    int weak = e->skill < CHC_SKILL_MAX, reported = multipv, nsaved = 0;
+    if (weak && multipv < 4 + (CHC_SKILL_MAX - e->skill) / 4) multipv = 4 + (CHC_SKILL_MAX - e->skill) / 4;
+    chc_search_result *lines = NULL, *saved = NULL;
+    if (multipv > 1 && !(lines = malloc((size_t)multipv * sizeof *lines))) multipv = reported = 1;
+    if (weak && lines && !(saved = malloc((size_t)multipv * sizeof *saved))) {
+        free(lines);
+        lines = NULL;
+        multipv = reported = 1;
+    }
     e->n_excluded = 0;
     int max_depth = limits->depth > 0 ? (limits->depth < MAX_PLY ? limits->depth : MAX_PLY) : MAX_PLY;
+    if (weak && max_depth > 1 + e->skill / 2) max_depth = 1 + e->skill / 2;
     int timed = e->hard_ms > 0 || e->pondering;
     if (!timed && !limits->infinite && !limits->nodes && !limits->depth) {
         max_depth = limits->mate > 0 ? 4 * limits->mate + 4 : 1;
@@ -898,7 +969,11 @@ int chci_engine_search(chc_engine *e, const chc_position *start, const chc_move 
                     lines[i].nodes = lines[nl - 1].nodes;
                     lines[i].time_ms = lines[nl - 1].time_ms;
                     lines[i].nps = lines[nl - 1].nps;
-                    if (cb) cb(&lines[i], user);
+                    if (cb && i < reported) cb(&lines[i], user);
+                }
+                if (saved && !e->stopped) {
+                    memcpy(saved, lines, (size_t)nl * sizeof *lines);
+                    nsaved = nl;
                 }
                 e->res = lines[0];
                 e->root_best = lines[0].best;
@@ -936,9 +1011,14 @@ int chci_engine_search(chc_engine *e, const chc_position *start, const chc_move 
         struct timespec ts = {0, 1000000};
         nanosleep(&ts, NULL);
     }
+    if (nsaved > 0) {
+        e->res = saved[skill_pick(e, saved, nsaved)];
+        e->root_best = e->res.best;
+    }
     if (e->res.best == CHC_MOVE_NONE) e->res.best = e->root_best;
     e->res.multipv = 1;
     free(lines);
+    free(saved);
     e->res.nodes = e->nodes;
     e->res.time_ms = now_ms() - t0;
     e->res.nps = e->res.time_ms > 0 ? (uint64_t)(e->nodes * 1000 / (uint64_t)e->res.time_ms) : e->nodes * 1000;

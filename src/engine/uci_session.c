@@ -24,6 +24,7 @@ struct chc_uci {
     chc_book *book;
     char book_path[1024];
     int own_book, chess960, multipv;
+    int limit_strength, elo, skill; /* UCI_LimitStrength, UCI_Elo, Skill Level */
     chc_position start;
     chc_move *moves;
     int nmoves, moves_cap;
@@ -186,6 +187,11 @@ static void cmd_identify(chc_uci *u)
     out(u, "option name OwnBook type check default false");
     out(u, "option name BookFile type string default %s", DEFAULT_BOOK);
     out(u, "option name UCI_Chess960 type check default false");
+    out(u, "option name UCI_LimitStrength type check default false");
+    out(u, "option name UCI_Elo type spin default %d min %d max %d", CHC_ELO_MAX, CHC_ELO_MIN,
+        CHC_ELO_MAX);
+    out(u, "option name Skill Level type spin default %d min 0 max %d", CHC_SKILL_MAX,
+        CHC_SKILL_MAX);
     out(u, "uciok");
 }
 
@@ -335,6 +341,23 @@ static int ieq(const char *a, const char *b)
     return *a == *b;
 }
 
+/* A whole decimal number in min..max into *v; -1 (and *v unchanged) otherwise. */
+static int int_value(const char *s, long min, long max, int *v)
+{
+    char *end;
+    long x = strtol(s, &end, 10);
+    if (end == s || *end || x < min || x > max) return -1;
+    *v = (int)x;
+    return 0;
+}
+
+/* The engine's level from the strength options: UCI_Elo when UCI_LimitStrength is on. */
+static void set_level(chc_uci *u)
+{
+    int level = u->limit_strength ? chc_skill_from_elo(u->elo) : u->skill;
+    chc_engine_set_skill(u->engine, level, rng_next(u));
+}
+
 /* setoption name <id with spaces> [value <x with spaces>] */
 static void cmd_setoption(chc_uci *u, char *rest)
 {
@@ -359,6 +382,18 @@ static void cmd_setoption(chc_uci *u, char *rest)
     } else if (ieq(name, "MultiPV")) {
         long k = atol(value);
         if (k >= 1 && k <= MAX_MULTIPV) u->multipv = (int)k;
+    } else if (ieq(name, "UCI_LimitStrength")) {
+        if (ieq(value, "true") || ieq(value, "false")) u->limit_strength = ieq(value, "true");
+        else out(u, "info string bad value '%s' for UCI_LimitStrength (true or false)", value);
+        set_level(u);
+    } else if (ieq(name, "UCI_Elo")) {
+        if (int_value(value, CHC_ELO_MIN, CHC_ELO_MAX, &u->elo))
+            out(u, "info string bad value '%s' for UCI_Elo (%d..%d)", value, CHC_ELO_MIN, CHC_ELO_MAX);
+        set_level(u);
+    } else if (ieq(name, "Skill Level")) {
+        if (int_value(value, 0, CHC_SKILL_MAX, &u->skill))
+            out(u, "info string bad value '%s' for Skill Level (0..%d)", value, CHC_SKILL_MAX);
+        set_level(u);
     } else if (!ieq(name, "Ponder")) { /* Ponder: nothing to do, "go ponder" drives it */
         out(u, "info string unknown option '%s' ignored", name);
     }
@@ -378,6 +413,8 @@ chc_uci *chc_uci_new(chc_line_fn out_fn, void *ctx)
     u->ctx = ctx;
     pthread_mutex_init(&u->out_lock, NULL);
     u->multipv = 1;
+    u->elo = CHC_ELO_MAX;
+    u->skill = CHC_SKILL_MAX;
     u->rng = (uint64_t)time(NULL) * 0x9E3779B97F4A7C15ULL | 1;
     snprintf(u->book_path, sizeof u->book_path, "%s", DEFAULT_BOOK);
     chc_position_startpos(&u->start);

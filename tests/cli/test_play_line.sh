@@ -120,4 +120,14 @@ grep -q '^ 8 ' "$TMP/out" && failed "--no-board printed a board" || pass
 printf 'e4\n' | "$BIN" play --line --engine black --depth 2 >"$TMP/out" 2>&1
 grep -q '^> engine plays ' "$TMP/out" && pass || failed "the engine replied"
 expect_eq "after the engine's move White is to move" "White to move" "$(value State)"
+
+# strength levels: --level 0 searches one ply (its depth cap), "level N" changes it, bad values refused
+printf 'e4\nlevel 3\nlevel 30\n' | "$BIN" play --line --no-board --engine black --level 0 --depth 8 >"$TMP/out" 2>&1
+grep -q '^> engine plays .*(depth 1,' "$TMP/out" && pass || failed "level 0 plays at depth 1: $(grep engine "$TMP/out")"
+grep -q '^> the engine plays at level 3$' "$TMP/out" && pass || failed "the level command"
+grep -q 'level N (0 weakest .. 20 full strength)' "$TMP/out" && pass || failed "level 30 refused"
+expect_status "--level 21" 2 "$BIN" play --line --level 21
+expect_status "--elo 700" 2 "$BIN" play --line --elo 700
+printf 'e4\n' | "$BIN" play --line --no-board --engine black --elo 800 --depth 8 >"$TMP/out" 2>&1
+grep -q '^> engine plays .*(depth 1,' "$TMP/out" && pass || failed "--elo 800 is level 0"
 finish

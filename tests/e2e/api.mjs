@@ -619,6 +619,19 @@ await test('engine: finds mate in one, on a game too', async () => {
   expectError(await post('/api/engine', { fen: START, moves: [] }), 400, 'bad_request');
 });
 
+await test('engine: "level" (0..20) weakens the search; bad levels are refused', async () => {
+  // level 0 searches 1 ply; it still gives mate in one
+  const r = await post('/api/engine', { moves: ['e2e4', 'e7e5', 'f1c4', 'b8c6', 'd1h5', 'g8f6'], depth: 10, level: 0 });
+  assert.equal(r.status, 200, r.text);
+  assert.equal(r.json.bestmove, 'h5f7');
+  const w = await post('/api/engine', { fen: START, depth: 12, level: 4 });
+  assert.equal(w.status, 200, w.text);
+  assert.ok(w.json.depth <= 3, `level 4 searches 3 plies at most, not ${w.json.depth}`);
+  assert.equal((await post('/api/engine', { fen: START, depth: 2, level: 20 })).status, 200);
+  for (const level of [-1, 21, 'weak', 2.5])
+    expectError(await post('/api/engine', { fen: START, depth: 2, level }), 400, 'bad_request');
+});
+
 if (ENGINE_CAP > 0) {
   // A minute asked, the cap given: the answer comes far sooner than the time asked (the
   // margin is huge on purpose: this checks that the cap applies, not how fast it answers).

@@ -46,8 +46,11 @@ async function handle(path, body) {
       const r = JSON.parse(g.text);
       a = { moves: r.moves.join(' '), start: r.standard_start ? '' : r.start_fen };
     }
-    const r = call(m, 'chcw_engine', ['string', 'string', 'number', 'number', 'number'],
-      [a.start, a.moves, Math.min(Number(body.movetime_ms) || 0, 60000), Number(body.depth) || 0, Number(body.multipv) || 1]);
+    const level = body.level ?? 20;
+    if (!Number.isInteger(level) || level < 0 || level > 20)
+      return { status: 400, data: { error: { status: 400, code: 'bad_request', message: '"level" must be an integer from 0 to 20' } } };
+    const r = call(m, 'chcw_engine', ['string', 'string', 'number', 'number', 'number', 'number'],
+      [a.start, a.moves, Math.min(Number(body.movetime_ms) || 0, 60000), Number(body.depth) || 0, Number(body.multipv) || 1, level]);
     return r.text ? { status: 200, data: JSON.parse(r.text) } : r;
   }
   if (path === '/api/play') {

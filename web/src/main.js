@@ -39,12 +39,12 @@ function loadSettings() {
 }
 const saved = loadSettings();
 let orientation = saved.orientation === 'black' ? 'black' : 'white';
-for (const [id, value] of [['engine-side', saved.engineSide], ['engine-time', saved.engineTime]])
+for (const [id, value] of [['engine-side', saved.engineSide], ['engine-time', saved.engineTime], ['engine-level', saved.engineLevel]])
   if (value && [...$(id).options].some((o) => o.value === value)) $(id).value = value;
 $('analysis').checked = saved.analysis === true;
 function saveSettings() {
   try {
-    localStorage.setItem(SETTINGS_KEY, JSON.stringify({ orientation, engineSide: $('engine-side').value, engineTime: $('engine-time').value, analysis: $('analysis').checked }));
+    localStorage.setItem(SETTINGS_KEY, JSON.stringify({ orientation, engineSide: $('engine-side').value, engineTime: $('engine-time').value, engineLevel: $('engine-level').value, analysis: $('analysis').checked }));
   } catch {}
 }
 
@@ -515,6 +515,7 @@ async function engineMove() {
   renderEngine();
   const req = gameRequest();
   req.movetime_ms = Number($('engine-time').value);
+  req.level = Number($('engine-level').value);
   try {
     const r = await search(req, job, () => engineJob === job);
     if (!r || engineJob !== job || stateKey() !== key) return; // made for another position
@@ -906,6 +907,7 @@ $('analysis-lines').addEventListener('change', () => {
   stopAnalysis(); // (asked again with the new number)
   maybeAnalyse();
 });
+$('engine-level').addEventListener('change', saveSettings);
 $('analysis').addEventListener('change', () => {
   saveSettings();
   maybeAnalyse();

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "chesscodec.h"
 
@@ -132,9 +133,9 @@ EXPORT char *chcw_game(const char *input, const char *format, const char *start_
 }
 
 /* /api/engine: a search of the game's last position for movetime_ms (or to depth), multipv
- * lines: chc_search_report_json()'s reply, as the server's. */
+ * lines, at strength `level` (0..20): chc_search_report_json()'s reply, as the server's. */
 EXPORT char *chcw_engine(const char *start_fen, const char *moves, int movetime_ms, int depth,
-                         int multipv)
+                         int multipv, int level)
 {
     chc_game *g = chc_game_new();
     chc_engine *e = chc_engine_new(16);
@@ -168,7 +169,8 @@ EXPORT char *chcw_engine(const char *start_fen, const char *moves, int movetime_
     lim.movetime_ms = movetime_ms > 0 ? movetime_ms : depth > 0 ? 0 : 1000;
     lim.depth = depth > 64 ? 64 : depth;
     lim.multipv = nlines;
-    int rc = chc_engine_analyse(e, chc_game_start(g), mv, (int)n, &lim, lines, nlines, &got);
+    int rc = chc_engine_set_skill(e, level, (uint64_t)time(NULL));
+    if (rc == CHC_OK) rc = chc_engine_analyse(e, chc_game_start(g), mv, (int)n, &lim, lines, nlines, &got);
     if (rc == CHC_OK) rc = chc_search_report_json(&p, lines, got, out, cap, NULL);
     if (rc != CHC_OK) {
         free(out);
