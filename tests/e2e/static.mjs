@@ -170,6 +170,11 @@ await test('the engine answers from its worker, and the page stays responsive', 
   await page.selectOption('#engine-time', { index: 0 });
   await page.click('#engine-move');
   await page.waitForSelector('body[data-plies="1"]', { timeout: 30000 });
+  // the weakest level still answers with a legal move (the library checks every move the page plays)
+  await page.selectOption('#engine-level', '0');
+  await page.click('#engine-move');
+  await page.waitForSelector('body[data-plies="2"]', { timeout: 30000 });
+  await page.selectOption('#engine-level', '20');
 });
 
 await test('pictures: SVG and PNG drawn in the page', async () => {
