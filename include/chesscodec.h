@@ -2029,7 +2029,8 @@ CHC_API int chc_cecp_detect(const char *line, size_t len);
  * lines best first into lines[0..*nlines-1]: lines[0] is the search's result, the others the
  * last reported lines 2..N (each a chc_search_result with its score, depth and pv). *nlines is
  * 1 at least (lines[0].best is CHC_MOVE_NONE when the side to move has no legal move), fewer
- * than asked when the position has fewer moves. Blocks until a limit is reached (infinite
+ * than asked when the position has fewer moves, or when a time or node limit stopped the
+ * search before the first iteration reported them. Blocks until a limit is reached (infinite
  * and ponder are refused). Returns CHC_OK, CHC_E_ARGUMENT (a NULL pointer, cap < 1, nmoves <
  * 0, infinite or ponder set) or the errors of chc_engine_search(). */
 CHC_API int chc_engine_analyse(chc_engine *e, const chc_position *start, const chc_move *moves,
