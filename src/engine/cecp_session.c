@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "chesscodec.h"
+#include "engine/engine.h"
 
 #define DEFAULT_HASH 16
 #define MAX_HASH 4096
@@ -335,21 +336,6 @@ static void maybe_think(chc_cecp *c)
 }
 
 /* ---- parsing -------------------------------------------------------------------------- */
-static char *next_tok(char **s)
-{
-    char *p = *s;
-    while (*p == ' ' || *p == '\t') p++;
-    if (!*p) {
-        *s = p;
-        return NULL;
-    }
-    char *t = p;
-    while (*p && *p != ' ' && *p != '\t') p++;
-    if (*p) *p++ = 0;
-    *s = p;
-    return t;
-}
-
 static char *skip_ws(char *s)
 {
     while (*s == ' ' || *s == '\t') s++;
@@ -584,16 +570,8 @@ chc_cecp *chc_cecp_new(chc_line_fn out_fn, void *ctx)
 
 int chc_cecp_command(chc_cecp *c, const char *line, size_t len)
 {
-    if (len + 1 > c->line_cap) {
-        char *p = realloc(c->line, len + 1);
-        if (!p) return CHC_E_NO_MEMORY;
-        c->line = p;
-        c->line_cap = len + 1;
-    }
-    while (len && (line[len - 1] == '\n' || line[len - 1] == '\r')) len--;
-    memcpy(c->line, line, len);
-    c->line[len] = 0;
-    char *rest = c->line, *cmd = next_tok(&rest);
+    if (!chci_session_line(&c->line, &c->line_cap, line, len)) return CHC_E_NO_MEMORY;
+    char *rest = c->line, *cmd = chci_next_tok(&rest);
     if (!cmd) return CHC_OK;
 
     /* commands answered while the engine thinks, the search going on */
@@ -653,7 +631,7 @@ int chc_cecp_command(chc_cecp *c, const char *line, size_t len)
         end_search(c, 1, 1);
         cmd_new(c);
     } else if (strcmp(cmd, "variant") == 0) {
-        char *v = next_tok(&rest);
+        char *v = chci_next_tok(&rest);
         if (v && strcmp(v, "fischerandom") == 0) {
             chc_position p;
             chc_position_chess960(&p, 518);
@@ -682,7 +660,7 @@ int chc_cecp_command(chc_cecp *c, const char *line, size_t len)
     } else if (strcmp(cmd, "white") == 0 || strcmp(cmd, "black") == 0) {
         c->engine_side = cmd[0] == 'w' ? CHC_BLACK : CHC_WHITE; /* protocol version 1 */
     } else if (strcmp(cmd, "level") == 0) {
-        char *a = next_tok(&rest), *b = next_tok(&rest), *i = next_tok(&rest);
+        char *a = chci_next_tok(&rest), *b = chci_next_tok(&rest), *i = chci_next_tok(&rest);
         int64_t base = b ? parse_base(b) : -1;
         char *end = NULL;
         double inc = i ? strtod(i, &end) : -1;
@@ -695,17 +673,17 @@ int chc_cecp_command(chc_cecp *c, const char *line, size_t len)
             c->st_ms = 0;
         }
     } else if (strcmp(cmd, "st") == 0) {
-        char *t = next_tok(&rest), *end = NULL;
+        char *t = chci_next_tok(&rest), *end = NULL;
         double s = t ? strtod(t, &end) : -1;
         if (!t || end == t || s <= 0) out(c, "Error (bad time per move): st %s", t ? t : "");
         else c->st_ms = (int64_t)(s * 1000);
     } else if (strcmp(cmd, "sd") == 0) {
-        char *t = next_tok(&rest);
+        char *t = chci_next_tok(&rest);
         int d = t ? atoi(t) : 0;
         if (d <= 0) out(c, "Error (bad depth): sd %s", t ? t : "");
         else c->sd = d > 1000 ? 1000 : d;
     } else if (strcmp(cmd, "time") == 0 || strcmp(cmd, "otim") == 0) {
-        char *t = next_tok(&rest);
+        char *t = chci_next_tok(&rest);
         long v = t ? atol(t) : 0;
         if (cmd[0] == 't') c->my_cs = v > 0 ? v : 1;
         else c->opp_cs = v > 0 ? v : 1;
@@ -717,7 +695,7 @@ int chc_cecp_command(chc_cecp *c, const char *line, size_t len)
     } else if (strcmp(cmd, "setboard") == 0) {
         cmd_setboard(c, rest);
     } else if (strcmp(cmd, "usermove") == 0) {
-        char *t = next_tok(&rest);
+        char *t = chci_next_tok(&rest);
         cmd_usermove(c, t ? t : "");
         maybe_think(c);
     } else if (strcmp(cmd, "undo") == 0 || strcmp(cmd, "remove") == 0) {

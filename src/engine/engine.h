@@ -94,4 +94,10 @@ typedef struct chci_eval_trace {
 
 /* The evaluation (white's point of view) with weights w, filling the trace. */
 int chci_evaluate_trace(const chc_position *pos, const int (*w)[2], chci_eval_trace *tr);
+
+/* The sessions' command lines (session_line.c): copies line[0..len) without its line end into
+ * *buf (grown to *cap; NULL when out of memory) and returns it; chci_next_tok() cuts the next
+ * word (spaces and tabs between) off *s, or returns NULL at the end. */
+char *chci_session_line(char **buf, size_t *cap, const char *line, size_t len);
+char *chci_next_tok(char **s);
 #endif

@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "chesscodec.h"
+#include "engine/engine.h"
 
 #define DEFAULT_HASH 16
 #define MAX_HASH 4096
@@ -119,21 +120,6 @@ static void end_search(chc_uci *u, int stop)
 }
 
 /* ---- parsing -------------------------------------------------------------------------- */
-static char *next_tok(char **s)
-{
-    char *p = *s;
-    while (*p == ' ' || *p == '\t') p++;
-    if (!*p) {
-        *s = p;
-        return NULL;
-    }
-    char *t = p;
-    while (*p && *p != ' ' && *p != '\t') p++;
-    if (*p) *p++ = 0;
-    *s = p;
-    return t;
-}
-
 /* The number after a `go` keyword: 0 (and the word left for the next keyword) when the next
  * word is not a number. */
 static long num_arg(char **rest)
@@ -152,7 +138,7 @@ static char *join_words(char **rest, const char *stop, char *buf, size_t cap)
     size_t n = 0;
     char *t;
     buf[0] = 0;
-    while ((t = next_tok(rest)) && !(stop && strcmp(t, stop) == 0)) {
+    while ((t = chci_next_tok(rest)) && !(stop && strcmp(t, stop) == 0)) {
         size_t l = strlen(t);
         if (n + l + 2 >= cap) continue;
         if (n) buf[n++] = ' ';
@@ -198,11 +184,11 @@ static void cmd_identify(chc_uci *u)
 static void cmd_position(chc_uci *u, char *rest)
 {
     chc_position pos;
-    char *t = next_tok(&rest);
+    char *t = chci_next_tok(&rest);
     if (t && strcmp(t, "startpos") == 0) {
         if (u->chess960) chc_position_chess960(&pos, 518);
         else chc_position_startpos(&pos);
-        t = next_tok(&rest);
+        t = chci_next_tok(&rest);
     } else if (t && strcmp(t, "fen") == 0) {
         char fen[512];
         chc_diag d = CHC_DIAG_INIT;
@@ -218,7 +204,7 @@ static void cmd_position(chc_uci *u, char *rest)
     u->start = pos;
     u->nmoves = 0;
     if (!t || strcmp(t, "moves") != 0) return;
-    while ((t = next_tok(&rest))) {
+    while ((t = chci_next_tok(&rest))) {
         chc_move m;
         chc_undo ud;
         if (chc_move_from_uci(&pos, t, &m, NULL) != CHC_OK) {
@@ -255,7 +241,7 @@ static void cmd_go(chc_uci *u, char *rest)
     }
     int any = 0, in_moves = 0;
     char *t;
-    while ((t = next_tok(&rest))) {
+    while ((t = chci_next_tok(&rest))) {
         long v;
         chc_move m;
         if (in_moves && chc_move_from_uci(&u->root, t, &m, NULL) == CHC_OK) {
@@ -362,7 +348,7 @@ static void set_level(chc_uci *u)
 static void cmd_setoption(chc_uci *u, char *rest)
 {
     char name[256], value[1024] = "";
-    char *t = next_tok(&rest);
+    char *t = chci_next_tok(&rest);
     if (!t || strcmp(t, "name") != 0) return;
     if (join_words(&rest, "value", name, sizeof name)) join_words(&rest, NULL, value, sizeof value);
     end_search(u, 0);
@@ -423,16 +409,8 @@ chc_uci *chc_uci_new(chc_line_fn out_fn, void *ctx)
 
 int chc_uci_command(chc_uci *u, const char *line, size_t len)
 {
-    if (len + 1 > u->line_cap) {
-        char *p = realloc(u->line, len + 1);
-        if (!p) return CHC_E_NO_MEMORY;
-        u->line = p;
-        u->line_cap = len + 1;
-    }
-    while (len && (line[len - 1] == '\n' || line[len - 1] == '\r')) len--;
-    memcpy(u->line, line, len);
-    u->line[len] = 0;
-    char *rest = u->line, *cmd = next_tok(&rest);
+    if (!chci_session_line(&u->line, &u->line_cap, line, len)) return CHC_E_NO_MEMORY;
+    char *rest = u->line, *cmd = chci_next_tok(&rest);
     if (!cmd) return CHC_OK;
     if (strcmp(cmd, "uci") == 0) {
         cmd_identify(u);
