@@ -140,12 +140,14 @@ await test('moves typed on the keyboard (SAN, UCI); a bad one is refused with it
 await test('the board editor: clear, add pieces from the palette, castling, Done loads it; a bad position is refused', async () => {
   await page.click('#edit');
   await page.click('#edit-clear');
-  for (const [piece, square] of [['white.king', 'e1'], ['black.king', 'e8'], ['white.rook', 'a1']]) {
+  const placed = [['white.king', 'e1'], ['black.king', 'e8'], ['white.rook', 'a1']];
+  for (const [i, [piece, square]] of placed.entries()) {
     await page.click(`#palette piece.${piece}`);
     await page.evaluate(() => window.scrollTo(0, 0));
     const box = await page.locator('cg-board').boundingBox(); // (clicking the palette may scroll)
     const sq = box.width / 8;
     await page.mouse.click(box.x + (square.charCodeAt(0) - 97 + 0.5) * sq, box.y + (8 - Number(square[1]) + 0.5) * sq);
+    await page.waitForFunction((n) => document.querySelectorAll('cg-board piece:not(.ghost)').length === n, i + 1);
   }
   for (const c of 'KQkq') await page.setChecked(`#edit-${c}`, c === 'Q');
   await page.selectOption('#edit-turn', 'w');
@@ -161,6 +163,12 @@ await test('the board editor: clear, add pieces from the palette, castling, Done
   await page.click('#edit-cancel');
   assert.equal(await fenOf(page), '4k3/8/8/8/8/8/8/R3K3 w Q - 0 1');
   assert.equal(await page.locator('cg-board piece').count(), 3);
+  // a position loaded from the box while editing ends the editing
+  await page.click('#edit');
+  await page.fill('#load-input', '4k3/8/8/8/8/8/8/4K2R w K - 0 1');
+  await page.click('#load');
+  await page.waitForFunction(() => document.querySelector('#status').dataset.fen === '4k3/8/8/8/8/8/8/4K2R w K - 0 1');
+  assert.equal(await page.isVisible('#editor'), false);
 });
 
 await test('the engine answers from its worker, and the page stays responsive', async () => {

@@ -709,7 +709,9 @@ async function loadBox(text) {
     if (!ok) showError('Cannot load that: the link holds no valid game', true);
     return ok;
   }
-  return loadInput(what.text);
+  const ok = await loadInput(what.text);
+  if (ok && editing) setEditor(false); // a position loaded from the box ends the editing
+  return ok;
 }
 
 // Reads the game from the URL fragment: "fen=...&uci=a,b" or any code /api/game reads.
@@ -849,9 +851,15 @@ for (const color of ['white', 'black'])
     });
     $('palette').append(p);
   }
+// chessground reports a square's click a moment later (a timeout): the piece added is the
+// one picked when the pointer went down, not one picked on the palette since.
+let spareAtPress = null;
+$('board').addEventListener('pointerdown', () => (spareAtPress = spare && { ...spare.piece }), true);
 function editorSelect(key) {
-  if (!editing || !spare) return;
-  board.setPieces(new Map([[key, { ...spare.piece }]]));
+  const piece = spareAtPress;
+  spareAtPress = null;
+  if (!editing || !piece) return;
+  board.setPieces(new Map([[key, piece]]));
 }
 function setEditor(on) {
   editing = on;
