@@ -31,6 +31,10 @@ static uint64_t CT[16][65];   /* CT[j][i] = C[i][j] */
 static uint8_t div_shift[16];
 static uint64_t div_inv[16];
 static uint8_t select8[256][8]; /* the square (0..7) of the n-th set bit of a byte */
+/* cu_start[j][b]: the largest i with C[i][j] <= the least value of bucket b (cu_bucket) */
+#define CU_MB 3
+#define CU_BUCKETS ((65 - CU_MB) << CU_MB)
+static uint8_t cu_start[16][CU_BUCKETS];
 /* The mixes (knights, bishops, rooks, queens) of o pieces whose minimum number of promotions
  * is pr (0..8), in the order the arrangement index counts them (knights, then bishops, then
  * rooks ascending): mix[mix_start[o][pr] .. mix_start[o][pr + 1]). */
@@ -374,6 +378,15 @@ static void init_tables(void)
         div_shift[n] = (uint8_t)sh;
         div_inv[n] = inv;
     }
+    for (int j = 0; j < 16; j++)
+        for (int b = 0; b < CU_BUCKETS; b++) {
+            uint64_t least = b < (1 << CU_MB) ? (uint64_t)b
+                                              : (uint64_t)((1 << CU_MB) | (b & ((1 << CU_MB) - 1)))
+                                                    << ((b >> CU_MB) - 1);
+            int i = 0;
+            while (i < 64 && C[i + 1][j] <= least) i++;
+            cu_start[j][b] = (uint8_t)i;
+        }
     for (int v = 0; v < 256; v++)
         for (int bit = 0, n = 0; bit < 8; bit++)
             if (v >> bit & 1) select8[v][n++] = (uint8_t)bit;
@@ -571,27 +584,45 @@ static uint64_t comb_rank(uint64_t list, uint64_t set)
 
 /* The subset of k squares of `list` with rank r (r < C(|list|, k)): index i (the i-th square
  * of `list`, from 0) is taken for the j-th remaining piece at the largest i with
- * C[i][j] <= r, walking down (along CT, C transposed); then that square is found through the
- * bytes' counts of squares. */
+ * C[i][j] <= r. That i is found from a start read in cu_start by r's magnitude (its leading
+ * bit and the CU_MB bits after it: a bucket of r), the largest i with C[i][j] at most the
+ * bucket's least value, then a step or two up; for j = 1 it is r itself. The square is then
+ * the i-th set bit of `list` (select_bit). */
+static inline unsigned cu_bucket(uint64_t r)
+{
+    if (r < (1u << CU_MB)) return (unsigned)r;
+    int e = 63 - __builtin_clzll(r) - CU_MB; /* r >> e has CU_MB + 1 bits */
+    return (unsigned)((e + 1) << CU_MB) + (unsigned)((r >> e) & ((1u << CU_MB) - 1));
+}
+
+/* The square of the i-th set bit (from 0) of x (i < popcount(x)): the byte that holds it is
+ * the number of bytes whose running count of set bits (the bytes' counts summed by one
+ * multiplication) is at most i, compared all at once in the bytes' top bits. */
+static inline int select_bit(uint64_t x, int i)
+{
+    const uint64_t ones = 0x0101010101010101ull, tops = 0x8080808080808080ull;
+    uint64_t c = x - ((x >> 1) & 0x5555555555555555ull);
+    c = (c & 0x3333333333333333ull) + ((c >> 2) & 0x3333333333333333ull);
+    c = (c + (c >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    uint64_t run = c * ones; /* byte b: set bits in bytes 0..b */
+    uint64_t le = (((uint64_t)i * ones | tops) - run) & tops;
+    int byte = __builtin_popcountll(le) * 8;
+    int before = (int)(((run << 8) >> byte) & 0xFF);
+    return byte + select8[(x >> byte) & 0xFF][i - before];
+}
+
 static uint64_t comb_unrank(uint64_t list, int k, uint64_t r)
 {
-    int cum[9]; /* squares of `list` below byte b */
-    cum[0] = 0;
-    for (int b = 0; b < 8; b++) cum[b + 1] = cum[b] + __builtin_popcountll((list >> (8 * b)) & 0xFF);
-    if (k > cum[8]) return 0; /* cannot happen: the placement counts see to it */
+    if (k > __builtin_popcountll(list)) return 0; /* cannot happen: the placement counts see to it */
     uint64_t set = 0;
-    int i = cum[8], b = 7;
-    for (int j = k; j >= 1; j--) {
+    for (int j = k; j >= 2; j--) {
         const uint64_t *col = CT[j];
-        /* four squares at a time while the fourth is still too far (C[i][j] grows with i) */
-        while (i - 4 > j - 1 && col[i - 4] > r) i -= 4;
-        do
-            i--;
-        while (i > j - 1 && col[i] > r); /* C[j-1][j] = 0 <= r */
+        int i = cu_start[j][cu_bucket(r)];
+        while (col[i + 1] <= r) i++; /* r < C[|list|][j] <= C[64][j]: stops by i = 63 */
         r -= col[i];
-        while (b > 0 && cum[b] > i) b--;
-        set |= 1ull << (8 * b + select8[(list >> (8 * b)) & 0xFF][i - cum[b]]);
+        set |= 1ull << select_bit(list, i);
     }
+    if (k >= 1) set |= 1ull << select_bit(list, (int)r);
     return set;
 }
 
