@@ -168,8 +168,8 @@ static int pawn_part(const keyinfo *k, int wp, int wo, int bp, pawnpart *pp)
  * Σ C[rest][bo - lb] · Wpre[bp][bo][lb][min(2 wm + bm, 8 - bp) + 1], bm = 15 - bp - bo. */
 static chci_u192 row_sum(int bp, int lb, int lo, int hi, int rest, int wm)
 {
-    chci_u192 S = chci_u192_from(0);
     int cap = 9 - bp, xb = 2 * wm + 16 - bp;
+    chci_u192 S = chci_u192_from(0);
     for (int bo = lo; bo <= hi; bo++) {
         int x = xb - bo < cap ? xb - bo : cap;
         chci_u192_addmul64(&S, C[rest][bo - lb], Wpre[bp][bo][lb][x]);
@@ -595,16 +595,22 @@ static inline unsigned cu_bucket(uint64_t r)
     return (unsigned)((e + 1) << CU_MB) + (unsigned)((r >> e) & ((1u << CU_MB) - 1));
 }
 
-/* The square of the i-th set bit (from 0) of x (i < popcount(x)): the byte that holds it is
- * the number of bytes whose running count of set bits (the bytes' counts summed by one
- * multiplication) is at most i, compared all at once in the bytes' top bits. */
-static inline int select_bit(uint64_t x, int i)
+/* The running counts of set bits of x's bytes: byte b of the result counts the set bits of
+ * bytes 0..b (the bytes' counts summed by one multiplication). */
+static inline uint64_t byte_runs(uint64_t x)
 {
-    const uint64_t ones = 0x0101010101010101ull, tops = 0x8080808080808080ull;
     uint64_t c = x - ((x >> 1) & 0x5555555555555555ull);
     c = (c & 0x3333333333333333ull) + ((c >> 2) & 0x3333333333333333ull);
     c = (c + (c >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-    uint64_t run = c * ones; /* byte b: set bits in bytes 0..b */
+    return c * 0x0101010101010101ull;
+}
+
+/* The square of the i-th set bit (from 0) of x (i < popcount(x)), run = byte_runs(x): the
+ * byte that holds it is the number of bytes whose running count is at most i, compared all
+ * at once in the bytes' top bits. */
+static inline int select_bit(uint64_t x, uint64_t run, int i)
+{
+    const uint64_t ones = 0x0101010101010101ull, tops = 0x8080808080808080ull;
     uint64_t le = (((uint64_t)i * ones | tops) - run) & tops;
     int byte = __builtin_popcountll(le) * 8;
     int before = (int)(((run << 8) >> byte) & 0xFF);
@@ -613,16 +619,17 @@ static inline int select_bit(uint64_t x, int i)
 
 static uint64_t comb_unrank(uint64_t list, int k, uint64_t r)
 {
-    if (k > __builtin_popcountll(list)) return 0; /* cannot happen: the placement counts see to it */
+    uint64_t run = byte_runs(list);
+    if (k > (int)(run >> 56)) return 0; /* cannot happen: the placement counts see to it */
     uint64_t set = 0;
     for (int j = k; j >= 2; j--) {
         const uint64_t *col = CT[j];
         int i = cu_start[j][cu_bucket(r)];
         while (col[i + 1] <= r) i++; /* r < C[|list|][j] <= C[64][j]: stops by i = 63 */
         r -= col[i];
-        set |= 1ull << select_bit(list, i);
+        set |= 1ull << select_bit(list, run, i);
     }
-    if (k >= 1) set |= 1ull << select_bit(list, (int)r);
+    if (k >= 1) set |= 1ull << select_bit(list, run, (int)r);
     return set;
 }
 
@@ -672,19 +679,24 @@ static void arrangement_unrank(int o, int pr, int cr, uint64_t idx, int *types, 
      * mult * cnt[t] / n, an exact division (by n <= 15: a shift and a multiplication by the
      * inverse of its odd part modulo 2^64) */
     uint64_t mult = multinomial4(cnt[0], cnt[1], cnt[2], cnt[3]);
+    /* The type of each piece without branches, the counts in registers: with n pieces left,
+     * the arrangements that start with a type before t number mult * (cnt[0] + .. +
+     * cnt[t - 1]) / n (exact), so idx passes them when idx * n reaches mult times that sum. */
+    uint64_t c0 = (uint64_t)cnt[0], c1 = (uint64_t)cnt[1], c2 = (uint64_t)cnt[2], c3 = (uint64_t)cnt[3];
     for (int i = 0; i < total; i++) {
         int n = total - i;
-        for (int t = 0; t < 4; t++) {
-            if (!cnt[t]) continue;
-            uint64_t w = ((mult * (uint64_t)cnt[t]) >> div_shift[n]) * div_inv[n];
-            if (idx < w) {
-                types[i] = t;
-                cnt[t]--;
-                mult = w;
-                break;
-            }
-            idx -= w;
-        }
+        uint64_t x = idx * (uint64_t)n, s1 = c0, s2 = c0 + c1, s3 = s2 + c2;
+        int ge1 = x >= mult * s1, ge2 = x >= mult * s2, ge3 = x >= mult * s3;
+        int t = ge1 + ge2 + ge3;
+        uint64_t below = ge3 ? s3 : ge2 ? s2 : ge1 ? s1 : 0;
+        uint64_t ct = ge3 ? c3 : ge2 ? c2 : ge1 ? c1 : c0;
+        idx -= ((mult * below) >> div_shift[n]) * div_inv[n];
+        mult = ((mult * ct) >> div_shift[n]) * div_inv[n];
+        c0 -= (uint64_t)(t == 0);
+        c1 -= (uint64_t)(t == 1);
+        c2 -= (uint64_t)(t == 2);
+        c3 -= (uint64_t)(t == 3);
+        types[i] = t;
     }
     *m = total;
 }
@@ -1039,6 +1051,44 @@ static int set_decoded(chc_position *pos, const decoded *d, int stm, const uint8
     return chc_position_set(pos, board, stm, crook, epsq, 0, 1, chess960, diag);
 }
 
+/* a <= b, without branches (the borrow of b - a). */
+static inline int u192_le(const chci_u192 *a, const chci_u192 *b)
+{
+    uint64_t br0 = b->w[0] < a->w[0];
+    uint64_t d1 = b->w[1] - a->w[1];
+    uint64_t br1 = (uint64_t)(b->w[1] < a->w[1]) | (uint64_t)(d1 < br0);
+    uint64_t d2 = b->w[2] - a->w[2];
+    uint64_t br2 = (uint64_t)(b->w[2] < a->w[2]) | (uint64_t)(d2 < br1);
+    return br2 == 0;
+}
+
+/* *t *= a b: one 192-bit multiplication when a b fits in 64 bits. */
+static inline void mul_pair(chci_u192 *t, uint64_t a, uint64_t b)
+{
+    uint64_t ab;
+    if (!__builtin_mul_overflow(a, b, &ab)) {
+        chci_u192_mul64(t, ab);
+        return;
+    }
+    chci_u192_mul64(t, a);
+    chci_u192_mul64(t, b);
+}
+
+/* *lo = r mod a, *hi = (r / a) mod b, r /= a b: as two chci_u192_divmod64() calls, but with
+ * one long division by a b when that fits in 64 bits (then the 64-bit remainder splits). */
+static inline void divmod_pair(chci_u192 *r, uint64_t a, uint64_t b, uint64_t *lo, uint64_t *hi)
+{
+    uint64_t ab;
+    if (!__builtin_mul_overflow(a, b, &ab)) {
+        uint64_t rem = chci_u192_divmod64(r, ab);
+        *lo = rem % a;
+        *hi = rem / a;
+        return;
+    }
+    *lo = chci_u192_divmod64(r, a);
+    *hi = chci_u192_divmod64(r, b);
+}
+
 int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int full_check, chc_diag *diag)
 {
     ensure_init();
@@ -1050,10 +1100,10 @@ int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int ful
     int hint = (int)(r.w[2] >> (HINT_SHIFT - 128));
     int lo = block_hint[hint], hi = block_hint[hint + 1] + 1; /* block_off[lo] <= r < block_off[hi] */
     if (hi > 2 * 64 * 64) hi = 2 * 64 * 64;
-    while (hi - lo > 1) {
-        int mid = (lo + hi) / 2;
-        if (chci_u192_cmp(&block_off[mid], &r) <= 0) lo = mid;
-        else hi = mid;
+    for (int n = hi - lo; n > 1;) { /* without branches, as for the white class below */
+        int half = n / 2;
+        lo += half & -u192_le(&block_off[lo + half], &r);
+        n -= half;
     }
     int blk = lo;
     chci_u192_sub(&r, &block_off[blk]);
@@ -1094,13 +1144,14 @@ int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int ful
     }
     int key = key_index(stm, bn->kz, lw, lb, ept);
     keyinfo k = key_info(key);
-    /* white class: largest c with WC[key][c] <= r */
+    /* white class: largest c with WC[key][c] <= r (WC[key][0] = 0), a binary search without
+     * branches (the halves' lengths depend on ncls only) */
+    const chci_u192 *wc = WC[key];
     lo = 0;
-    hi = ncls;
-    while (hi - lo > 1) {
-        int mid = (lo + hi) / 2;
-        if (chci_u192_cmp(&WC[key][mid], &r) <= 0) lo = mid;
-        else hi = mid;
+    for (int n = ncls; n > 1;) {
+        int half = n / 2;
+        lo += half & -u192_le(&wc[lo + half], &r);
+        n -= half;
     }
     int cw = lo;
     chci_u192_sub(&r, &WC[key][cw]);
@@ -1123,18 +1174,15 @@ int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int ful
         if (bo_hi > pw.rest + k.lb) bo_hi = pw.rest + k.lb; /* ob <= rest */
         chci_u192 T = row_sum(bp, k.lb, k.lb, bo_hi, pw.rest, wm);
         if (chci_u192_is_zero(&T)) continue;
-        chci_u192_mul64(&T, pw.p1);
-        chci_u192_mul64(&T, pw.p2);
-        chci_u192_mul64(&T, pw.s1);
-        chci_u192_mul64(&T, wW);
+        mul_pair(&T, pw.p1, pw.p2);
+        mul_pair(&T, pw.s1, wW);
         if (chci_u192_cmp(&top, &T) < 0)
             return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: black class rows");
         chci_u192_sub(&top, &T); /* the start of row bp */
-        if (chci_u192_cmp(&r, &top) < 0) continue;
+        if (!u192_le(&top, &r)) continue;
         chci_u192_sub(&r, &top);
         chci_u192 base = chci_u192_from(wW);
-        chci_u192_mul64(&base, pw.p1);
-        chci_u192_mul64(&base, pw.p2);
+        mul_pair(&base, pw.p1, pw.p2);
         chci_u192_mul64(&base, pw.s1);
         for (int bo = k.lb; bo <= bo_hi && cb < 0; bo++) {
             int bm = 15 - bp - bo, ob = bo - k.lb;
@@ -1142,20 +1190,19 @@ int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int ful
             if (lim > 8 - bp) lim = 8 - bp;
             uint64_t ws = Wpre[bp][bo][k.lb][lim + 1];
             if (!ws) continue;
-            chci_u192 g = base;
-            chci_u192_mul64(&g, C[pw.rest][ob]);
-            chci_u192 t = g;
-            chci_u192_mul64(&t, ws);
-            if (chci_u192_cmp(&r, &t) >= 0) {
+            uint64_t cnt = C[pw.rest][ob];
+            chci_u192 t = base;
+            mul_pair(&t, cnt, ws);
+            if (u192_le(&t, &r)) {
                 chci_u192_sub(&r, &t);
                 continue;
             }
             for (int pr = 0; pr <= lim; pr++) {
                 int c = cls_index[bp][bo][pr];
                 if (c < 0 || !W[c][k.lb]) continue;
-                t = g;
-                chci_u192_mul64(&t, W[c][k.lb]);
-                if (chci_u192_cmp(&r, &t) < 0) {
+                t = base;
+                mul_pair(&t, cnt, W[c][k.lb]);
+                if (!u192_le(&t, &r)) {
                     cb = c;
                     break;
                 }
@@ -1169,10 +1216,9 @@ int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int ful
     int bp = cls_p[cb], bo = cls_o[cb], bpr = cls_pr[cb];
     if (!placement_of(&k, wp, wo, bp, bo, &pl))
         return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: placement");
-    uint64_t s2 = chci_u192_divmod64(&r, pl.s2);
-    uint64_t s1 = chci_u192_divmod64(&r, pl.s1);
-    uint64_t p2 = chci_u192_divmod64(&r, pl.p2);
-    uint64_t p1 = chci_u192_divmod64(&r, pl.p1);
+    uint64_t s2, s1, p2, p1;
+    divmod_pair(&r, pl.s2, pl.s1, &s2, &s1);
+    divmod_pair(&r, pl.p2, pl.p1, &p2, &p1);
     uint64_t ab = chci_u192_divmod64(&r, W[cb][k.lb]);
     uint64_t aw = r.w[0];
 
