@@ -25,13 +25,14 @@
 #define MAXCLS 400
 
 static uint64_t C[65][65];
-static uint64_t CT[16][65];   /* CT[j][i] = C[i][j] */
+static uint64_t CT[16][68];   /* CT[j][i] = C[i][j]; past i = 64, UINT64_MAX (comb_unrank) */
 /* n = 2^div_shift[n] * odd, div_inv[n] = odd^-1 mod 2^64: x / n = (x >> div_shift[n]) *
  * div_inv[n] when n divides x (n = 1..15) */
 static uint8_t div_shift[16];
 static uint64_t div_inv[16];
 static uint8_t select8[256][8]; /* the square (0..7) of the n-th set bit of a byte */
-/* cu_start[j][b]: the largest i with C[i][j] <= the least value of bucket b (cu_bucket) */
+/* cu_start[j][b]: the largest i with C[i][j] <= the least value of bucket b (cu_bucket): r
+ * alone below 2^(CU_MB + 1), else r's top CU_MB + 1 bits and their shift */
 #define CU_MB 3
 #define CU_BUCKETS ((65 - CU_MB) << CU_MB)
 static uint8_t cu_start[16][CU_BUCKETS];
@@ -115,7 +116,8 @@ typedef struct {
 
 static int placement_of(const keyinfo *k, int wp, int wo, int bp, int bo, placement *pl)
 {
-    int sp = k->stm == 0 ? wp : bp, op = k->stm == 0 ? bp : wp;
+    const int pawns[2] = {wp, bp}; /* indexed: the side to move changes from code to code */
+    int sp = pawns[k->stm], op = pawns[k->stm ^ 1];
     pl->as = sp - k->ncap;
     pl->ao = op - k->ep;
     if (pl->as < 0 || pl->ao < 0) return 0;
@@ -150,7 +152,8 @@ typedef struct {
 
 static int pawn_part(const keyinfo *k, int wp, int wo, int bp, pawnpart *pp)
 {
-    int sp = k->stm == 0 ? wp : bp, op = k->stm == 0 ? bp : wp;
+    const int pawns[2] = {wp, bp};
+    int sp = pawns[k->stm], op = pawns[k->stm ^ 1];
     int as = sp - k->ncap, ao = op - k->ep;
     if (as < 0 || ao < 0) return 0;
     if (as > k->zf - k->rho || ao > k->zf - as) return 0;
@@ -370,7 +373,7 @@ static void init_tables(void)
     }
 
     for (int j = 0; j < 16; j++)
-        for (int i = 0; i <= 64; i++) CT[j][i] = C[i][j];
+        for (int i = 0; i < 68; i++) CT[j][i] = i <= 64 ? C[i][j] : UINT64_MAX;
     for (int n = 1; n < 16; n++) {
         int sh = __builtin_ctz((unsigned)n);
         uint64_t odd = (uint64_t)(n >> sh), inv = odd; /* correct to 3 bits; each step doubles */
@@ -380,12 +383,15 @@ static void init_tables(void)
     }
     for (int j = 0; j < 16; j++)
         for (int b = 0; b < CU_BUCKETS; b++) {
-            uint64_t least = b < (1 << CU_MB) ? (uint64_t)b
-                                              : (uint64_t)((1 << CU_MB) | (b & ((1 << CU_MB) - 1)))
-                                                    << ((b >> CU_MB) - 1);
-            int i = 0;
+            int e = b < (2 << CU_MB) ? 0 : (b >> CU_MB) - 1;
+            uint64_t least = (uint64_t)(b - (e << CU_MB)) << e;
+            uint64_t most = least + ((1ull << e) - 1);
+            int i = 0, top = 0;
             while (i < 64 && C[i + 1][j] <= least) i++;
+            while (top < 64 && C[top + 1][j] <= most) top++;
             cu_start[j][b] = (uint8_t)i;
+            /* comb_unrank takes at most three steps up from the start (r < C[64][j]) */
+            if (j >= 2 && least < C[64][j] && top - i > 3) abort(); /* cannot happen */
         }
     for (int v = 0; v < 256; v++)
         for (int bit = 0, n = 0; bit < 8; bit++)
@@ -586,13 +592,14 @@ static uint64_t comb_rank(uint64_t list, uint64_t set)
  * of `list`, from 0) is taken for the j-th remaining piece at the largest i with
  * C[i][j] <= r. That i is found from a start read in cu_start by r's magnitude (its leading
  * bit and the CU_MB bits after it: a bucket of r), the largest i with C[i][j] at most the
- * bucket's least value, then a step or two up; for j = 1 it is r itself. The square is then
+ * bucket's least value, then at most three steps up (init_tables checks it); for j = 1 it
+ * is r itself. The square is then
  * the i-th set bit of `list` (select_bit). */
 static inline unsigned cu_bucket(uint64_t r)
 {
-    if (r < (1u << CU_MB)) return (unsigned)r;
-    int e = 63 - __builtin_clzll(r) - CU_MB; /* r >> e has CU_MB + 1 bits */
-    return (unsigned)((e + 1) << CU_MB) + (unsigned)((r >> e) & ((1u << CU_MB) - 1));
+    int e = 63 - __builtin_clzll(r | 1) - CU_MB; /* r >> e has CU_MB + 1 bits (e >= 0) */
+    e = e > 0 ? e : 0;
+    return ((unsigned)e << CU_MB) + (unsigned)(r >> e);
 }
 
 /* The running counts of set bits of x's bytes: byte b of the result counts the set bits of
@@ -625,7 +632,9 @@ static uint64_t comb_unrank(uint64_t list, int k, uint64_t r)
     for (int j = k; j >= 2; j--) {
         const uint64_t *col = CT[j];
         int i = cu_start[j][cu_bucket(r)];
-        while (col[i + 1] <= r) i++; /* r < C[|list|][j] <= C[64][j]: stops by i = 63 */
+        /* at most three steps up from the start, counted without branches (C[i][j] grows
+         * with i; CT is padded past i = 64) */
+        i += (col[i + 1] <= r) + (col[i + 2] <= r) + (col[i + 3] <= r);
         r -= col[i];
         set |= 1ull << select_bit(list, run, i);
     }
@@ -682,20 +691,21 @@ static void arrangement_unrank(int o, int pr, int cr, uint64_t idx, int *types, 
     /* The type of each piece without branches, the counts in registers: with n pieces left,
      * the arrangements that start with a type before t number mult * (cnt[0] + .. +
      * cnt[t - 1]) / n (exact), so idx passes them when idx * n reaches mult times that sum. */
-    uint64_t c0 = (uint64_t)cnt[0], c1 = (uint64_t)cnt[1], c2 = (uint64_t)cnt[2], c3 = (uint64_t)cnt[3];
+    /* the four counts in 16-bit fields of one word (type t at bit 16 t) */
+    uint64_t pk = (uint64_t)cnt[0] | (uint64_t)cnt[1] << 16 | (uint64_t)cnt[2] << 32 |
+                  (uint64_t)cnt[3] << 48;
     for (int i = 0; i < total; i++) {
         int n = total - i;
+        uint64_t c0 = pk & 0xFFFF, c1 = pk >> 16 & 0xFFFF, c2 = pk >> 32 & 0xFFFF;
         uint64_t x = idx * (uint64_t)n, s1 = c0, s2 = c0 + c1, s3 = s2 + c2;
-        int ge1 = x >= mult * s1, ge2 = x >= mult * s2, ge3 = x >= mult * s3;
-        int t = ge1 + ge2 + ge3;
-        uint64_t below = ge3 ? s3 : ge2 ? s2 : ge1 ? s1 : 0;
-        uint64_t ct = ge3 ? c3 : ge2 ? c2 : ge1 ? c1 : c0;
+        uint64_t ge1 = x >= mult * s1, ge2 = x >= mult * s2, ge3 = x >= mult * s3;
+        int t = (int)(ge1 + ge2 + ge3);
+        /* ge3 implies ge2 implies ge1: the counts of the types before t */
+        uint64_t below = (c0 & (0 - ge1)) + (c1 & (0 - ge2)) + (c2 & (0 - ge3));
+        uint64_t ct = pk >> (16 * t) & 0xFFFF;
         idx -= ((mult * below) >> div_shift[n]) * div_inv[n];
         mult = ((mult * ct) >> div_shift[n]) * div_inv[n];
-        c0 -= (uint64_t)(t == 0);
-        c1 -= (uint64_t)(t == 1);
-        c2 -= (uint64_t)(t == 2);
-        c3 -= (uint64_t)(t == 3);
+        pk -= 1ull << (16 * t);
         types[i] = t;
     }
     *m = total;
@@ -1023,7 +1033,7 @@ static int set_decoded(chc_position *pos, const decoded *d, int stm, const uint8
         p->checkers = pos_attackers(p, p->king_sq[stm], pos_occ(p)) & p->by_color[stm ^ 1];
         p->key = d->key ^ chci_key_castling(p->castling);
         if (chci_ep_in_key(p)) p->key ^= chci_key_ep_file(p->ep % 8);
-        if (stm == CHC_WHITE) p->key ^= chci_key_side();
+        p->key ^= chci_key_side() & (0 - (uint64_t)(stm == CHC_WHITE));
         int them = stm ^ 1;
         uint64_t ch = p->checkers;
         if (pos_attackers(p, p->king_sq[them], pos_occ(p)) & p->by_color[stm]) ok = 0;
