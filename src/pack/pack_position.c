@@ -49,6 +49,9 @@ static uint64_t W[MAXCLS][3];
 static uint64_t Wpre[9][16][3][10]; /* sum of W over classes (p,o,pr') with pr' < x */
 static chci_u192 Nkey[NKEY];
 static chci_u192 WC[NKEY][MAXCLS + 1];
+/* wc_of[key]: WC[key], or the same row of the white-to-move key when black's key without an
+ * en-passant option has the same counts (one row in the caches for both) */
+static const chci_u192 *wc_of[NKEY];
 static chci_u192 block_off[2 * 64 * 64 + 1];
 /* block_hint[t]: the largest block b with block_off[b] <= t * 2^HINT_SHIFT (t = 0..HINTS), so
  * that the block of a rank r lies between block_hint[r >> HINT_SHIFT] and the next hint */
@@ -453,11 +456,12 @@ static void init_tables(void)
         keyinfo k = key_info(key);
         if (k.stm == 1 && k.ept == 0) { /* same as the white-to-move key */
             int k0 = key_index(0, k.kz, k.lw, k.lb, 0);
-            memcpy(WC[key], WC[k0], sizeof WC[key]);
+            wc_of[key] = WC[k0];
             Nkey[key] = Nkey[k0];
             continue;
         }
         chci_u192 G[1][16]; /* per (wp, wo): placements by black's lost units bm */
+        wc_of[key] = WC[key];
         WC[key][0] = chci_u192_from(0);
         int c = 0;
         while (c < ncls) {
@@ -883,7 +887,7 @@ int chci_pack_pos_rank(const chc_position *pos, chci_u192 *rank)
     keyinfo k = key_info(key);
     int cw = cls_index[pp[0]][oo[0]][prr[0]], cb = cls_index[pp[1]][oo[1]][prr[1]];
     if (cw < 0 || cb < 0) return CHC_E_INTERNAL;
-    chci_u192_add(&R, &WC[key][cw]);
+    chci_u192_add(&R, &wc_of[key][cw]);
 
     /* black classes before cb: for each number of black pawns, the sum over black's other
      * counts of C[rest][ob] times the class weights, times the factors shared by that number
@@ -1156,7 +1160,7 @@ int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int ful
     keyinfo k = key_info(key);
     /* white class: largest c with WC[key][c] <= r (WC[key][0] = 0), a binary search without
      * branches (the halves' lengths depend on ncls only) */
-    const chci_u192 *wc = WC[key];
+    const chci_u192 *wc = wc_of[key];
     lo = 0;
     for (int n = ncls; n > 1;) {
         int half = n / 2;
@@ -1164,7 +1168,7 @@ int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int ful
         n -= half;
     }
     int cw = lo;
-    chci_u192_sub(&r, &WC[key][cw]);
+    chci_u192_sub(&r, &wc[cw]);
     int wp = cls_p[cw], wo = cls_o[cw], wpr = cls_pr[cw];
     int wm = 15 - wp - wo;
     int cb = -1;
@@ -1174,8 +1178,8 @@ int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int ful
     /* The rows (numbers of black pawns) are searched from the top (most black pawns, where
      * most positions of games are): the white class's count (WC) is the sum of the rows, so
      * the start of a row is that count less the rows above it. */
-    chci_u192 top = WC[key][cw + 1];
-    chci_u192_sub(&top, &WC[key][cw]);
+    chci_u192 top = wc[cw + 1];
+    chci_u192_sub(&top, &wc[cw]);
     for (int bp = 8; bp >= 0 && cb < 0; bp--) {
         pawnpart pw;
         if (!pawn_part(&k, wp, wo, bp, &pw)) continue;
