@@ -174,8 +174,8 @@ static int pawn_part(const keyinfo *k, int wp, int wo, int bp, pawnpart *pp)
  * Σ C[rest][bo - lb] · Wpre[bp][bo][lb][min(2 wm + bm, 8 - bp) + 1], bm = 15 - bp - bo. */
 static chci_u192 row_sum(int bp, int lb, int lo, int hi, int rest, int wm)
 {
-    int cap = 9 - bp, xb = 2 * wm + 16 - bp;
     chci_u192 S = chci_u192_from(0);
+    int cap = 9 - bp, xb = 2 * wm + 16 - bp;
     for (int bo = lo; bo <= hi; bo++) {
         int x = xb - bo < cap ? xb - bo : cap;
         chci_u192_addmul64(&S, C[rest][bo - lb], Wpre[bp][bo][lb][x]);
@@ -597,8 +597,7 @@ static uint64_t comb_rank(uint64_t list, uint64_t set)
  * C[i][j] <= r. That i is found from a start read in cu_start by r's magnitude (its leading
  * bit and the CU_MB bits after it: a bucket of r), the largest i with C[i][j] at most the
  * bucket's least value, then at most three steps up (init_tables checks it); for j = 1 it
- * is r itself. The square is then
- * the i-th set bit of `list` (select_bit). */
+ * is r itself. The square is then the i-th set bit of `list` (select_bit). */
 static inline unsigned cu_bucket(uint64_t r)
 {
     int e = 63 - __builtin_clzll(r | 1) - CU_MB; /* r >> e has CU_MB + 1 bits (e >= 0) */
@@ -690,12 +689,11 @@ static void arrangement_unrank(int o, int pr, int cr, uint64_t idx, int *types, 
     int total = cnt[0] + cnt[1] + cnt[2] + cnt[3];
     /* mult: the arrangements of the n pieces left; those with a piece of type t first number
      * mult * cnt[t] / n, an exact division (by n <= 15: a shift and a multiplication by the
-     * inverse of its odd part modulo 2^64) */
+     * inverse of its odd part modulo 2^64). The type of each piece is found without branches:
+     * those that start with a type before t number mult * (cnt[0] + .. + cnt[t - 1]) / n, so
+     * idx passes them when idx * n reaches mult times that sum. The counts are kept in 16-bit
+     * fields of one word (type t at bit 16 t). */
     uint64_t mult = multinomial4(cnt[0], cnt[1], cnt[2], cnt[3]);
-    /* The type of each piece without branches, the counts in registers: with n pieces left,
-     * the arrangements that start with a type before t number mult * (cnt[0] + .. +
-     * cnt[t - 1]) / n (exact), so idx passes them when idx * n reaches mult times that sum. */
-    /* the four counts in 16-bit fields of one word (type t at bit 16 t) */
     uint64_t pk = (uint64_t)cnt[0] | (uint64_t)cnt[1] << 16 | (uint64_t)cnt[2] << 32 |
                   (uint64_t)cnt[3] << 48;
     for (int i = 0; i < total; i++) {
