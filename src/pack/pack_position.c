@@ -744,19 +744,26 @@ int chci_pack_pos_rank(const chc_position *pos, chci_u192 *rank)
         uint64_t eight;
         memcpy(&eight, pos->board + w, 8);
         if (!eight) continue;
-        for (int sq = w; sq < w + 8; sq++) {
+        /* the occupied squares of the eight, as bits, then only those visited */
+        unsigned full = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full;
+        uint64_t nz = (((eight & low7) + low7) | eight) & ~low7; /* top bit of each nonzero byte */
+        full = (unsigned)(((nz >> 7) * 0x0102040810204080ull) >> 56);
+#else
+        for (int i = 0; i < 8; i++) full |= (unsigned)(pos->board[w + i] != 0) << i;
+#endif
+        for (; full; full &= full - 1) {
+            int sq = w + __builtin_ctz(full);
             int pc = pos->board[sq];
-            if (!pc) continue;
             int t = CHC_PIECE_TYPE(pc), col = CHC_PIECE_COLOR(pc);
             if (t < CHC_PAWN || t > CHC_KING || col > 1) return CHC_E_INTERNAL;
             occ[col][t] |= 1ull << sq;
-            if (t == CHC_KING) {
-                if (col == 0) wk = sq;
-                else bk = sq;
-            }
         }
     }
     if (popc(occ[0][CHC_KING]) != 1 || popc(occ[1][CHC_KING]) != 1) return CHC_E_POS_KINGS;
+    wk = __builtin_ctzll(occ[0][CHC_KING]);
+    bk = __builtin_ctzll(occ[1][CHC_KING]);
     if (!kings_ok(wk, bk)) return CHC_E_POS_OPPONENT_IN_CHECK;
     if ((occ[0][CHC_PAWN] | occ[1][CHC_PAWN]) & ~ZONE) return CHC_E_POS_PAWN_RANK;
 
