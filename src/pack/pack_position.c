@@ -25,12 +25,17 @@
 #define MAXCLS 400
 
 static uint64_t C[65][65];
-static uint64_t CT[16][65];   /* CT[j][i] = C[i][j] */
+static uint64_t CT[16][68];   /* CT[j][i] = C[i][j]; past i = 64, UINT64_MAX (comb_unrank) */
 /* n = 2^div_shift[n] * odd, div_inv[n] = odd^-1 mod 2^64: x / n = (x >> div_shift[n]) *
  * div_inv[n] when n divides x (n = 1..15) */
 static uint8_t div_shift[16];
 static uint64_t div_inv[16];
 static uint8_t select8[256][8]; /* the square (0..7) of the n-th set bit of a byte */
+/* cu_start[j][b]: the largest i with C[i][j] <= the least value of bucket b (cu_bucket): r
+ * alone below 2^(CU_MB + 1), else r's top CU_MB + 1 bits and their shift */
+#define CU_MB 3
+#define CU_BUCKETS ((65 - CU_MB) << CU_MB)
+static uint8_t cu_start[16][CU_BUCKETS];
 /* The mixes (knights, bishops, rooks, queens) of o pieces whose minimum number of promotions
  * is pr (0..8), in the order the arrangement index counts them (knights, then bishops, then
  * rooks ascending): mix[mix_start[o][pr] .. mix_start[o][pr + 1]). */
@@ -44,6 +49,9 @@ static uint64_t W[MAXCLS][3];
 static uint64_t Wpre[9][16][3][10]; /* sum of W over classes (p,o,pr') with pr' < x */
 static chci_u192 Nkey[NKEY];
 static chci_u192 WC[NKEY][MAXCLS + 1];
+/* wc_of[key]: WC[key], or the same row of the white-to-move key when black's key without an
+ * en-passant option has the same counts (one row in the caches for both) */
+static const chci_u192 *wc_of[NKEY];
 static chci_u192 block_off[2 * 64 * 64 + 1];
 /* block_hint[t]: the largest block b with block_off[b] <= t * 2^HINT_SHIFT (t = 0..HINTS), so
  * that the block of a rank r lies between block_hint[r >> HINT_SHIFT] and the next hint */
@@ -111,7 +119,8 @@ typedef struct {
 
 static int placement_of(const keyinfo *k, int wp, int wo, int bp, int bo, placement *pl)
 {
-    int sp = k->stm == 0 ? wp : bp, op = k->stm == 0 ? bp : wp;
+    const int pawns[2] = {wp, bp}; /* indexed: the side to move changes from code to code */
+    int sp = pawns[k->stm], op = pawns[k->stm ^ 1];
     pl->as = sp - k->ncap;
     pl->ao = op - k->ep;
     if (pl->as < 0 || pl->ao < 0) return 0;
@@ -146,7 +155,8 @@ typedef struct {
 
 static int pawn_part(const keyinfo *k, int wp, int wo, int bp, pawnpart *pp)
 {
-    int sp = k->stm == 0 ? wp : bp, op = k->stm == 0 ? bp : wp;
+    const int pawns[2] = {wp, bp};
+    int sp = pawns[k->stm], op = pawns[k->stm ^ 1];
     int as = sp - k->ncap, ao = op - k->ep;
     if (as < 0 || ao < 0) return 0;
     if (as > k->zf - k->rho || ao > k->zf - as) return 0;
@@ -366,7 +376,7 @@ static void init_tables(void)
     }
 
     for (int j = 0; j < 16; j++)
-        for (int i = 0; i <= 64; i++) CT[j][i] = C[i][j];
+        for (int i = 0; i < 68; i++) CT[j][i] = i <= 64 ? C[i][j] : UINT64_MAX;
     for (int n = 1; n < 16; n++) {
         int sh = __builtin_ctz((unsigned)n);
         uint64_t odd = (uint64_t)(n >> sh), inv = odd; /* correct to 3 bits; each step doubles */
@@ -374,6 +384,18 @@ static void init_tables(void)
         div_shift[n] = (uint8_t)sh;
         div_inv[n] = inv;
     }
+    for (int j = 0; j < 16; j++)
+        for (int b = 0; b < CU_BUCKETS; b++) {
+            int e = b < (2 << CU_MB) ? 0 : (b >> CU_MB) - 1;
+            uint64_t least = (uint64_t)(b - (e << CU_MB)) << e;
+            uint64_t most = least + ((1ull << e) - 1);
+            int i = 0, top = 0;
+            while (i < 64 && C[i + 1][j] <= least) i++;
+            while (top < 64 && C[top + 1][j] <= most) top++;
+            cu_start[j][b] = (uint8_t)i;
+            /* comb_unrank takes at most three steps up from the start (r < C[64][j]) */
+            if (j >= 2 && least < C[64][j] && top - i > 3) abort(); /* cannot happen */
+        }
     for (int v = 0; v < 256; v++)
         for (int bit = 0, n = 0; bit < 8; bit++)
             if (v >> bit & 1) select8[v][n++] = (uint8_t)bit;
@@ -434,11 +456,12 @@ static void init_tables(void)
         keyinfo k = key_info(key);
         if (k.stm == 1 && k.ept == 0) { /* same as the white-to-move key */
             int k0 = key_index(0, k.kz, k.lw, k.lb, 0);
-            memcpy(WC[key], WC[k0], sizeof WC[key]);
+            wc_of[key] = WC[k0];
             Nkey[key] = Nkey[k0];
             continue;
         }
         chci_u192 G[1][16]; /* per (wp, wo): placements by black's lost units bm */
+        wc_of[key] = WC[key];
         WC[key][0] = chci_u192_from(0);
         int c = 0;
         while (c < ncls) {
@@ -571,27 +594,54 @@ static uint64_t comb_rank(uint64_t list, uint64_t set)
 
 /* The subset of k squares of `list` with rank r (r < C(|list|, k)): index i (the i-th square
  * of `list`, from 0) is taken for the j-th remaining piece at the largest i with
- * C[i][j] <= r, walking down (along CT, C transposed); then that square is found through the
- * bytes' counts of squares. */
+ * C[i][j] <= r. That i is found from a start read in cu_start by r's magnitude (its leading
+ * bit and the CU_MB bits after it: a bucket of r), the largest i with C[i][j] at most the
+ * bucket's least value, then at most three steps up (init_tables checks it); for j = 1 it
+ * is r itself. The square is then the i-th set bit of `list` (select_bit). */
+static inline unsigned cu_bucket(uint64_t r)
+{
+    int e = 63 - __builtin_clzll(r | 1) - CU_MB; /* r >> e has CU_MB + 1 bits (e >= 0) */
+    e = e > 0 ? e : 0;
+    return ((unsigned)e << CU_MB) + (unsigned)(r >> e);
+}
+
+/* The running counts of set bits of x's bytes: byte b of the result counts the set bits of
+ * bytes 0..b (the bytes' counts summed by one multiplication). */
+static inline uint64_t byte_runs(uint64_t x)
+{
+    uint64_t c = x - ((x >> 1) & 0x5555555555555555ull);
+    c = (c & 0x3333333333333333ull) + ((c >> 2) & 0x3333333333333333ull);
+    c = (c + (c >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return c * 0x0101010101010101ull;
+}
+
+/* The square of the i-th set bit (from 0) of x (i < popcount(x)), run = byte_runs(x): the
+ * byte that holds it is the number of bytes whose running count is at most i, compared all
+ * at once in the bytes' top bits. */
+static inline int select_bit(uint64_t x, uint64_t run, int i)
+{
+    const uint64_t ones = 0x0101010101010101ull, tops = 0x8080808080808080ull;
+    uint64_t le = (((uint64_t)i * ones | tops) - run) & tops;
+    int byte = __builtin_popcountll(le) * 8;
+    int before = (int)(((run << 8) >> byte) & 0xFF);
+    return byte + select8[(x >> byte) & 0xFF][i - before];
+}
+
 static uint64_t comb_unrank(uint64_t list, int k, uint64_t r)
 {
-    int cum[9]; /* squares of `list` below byte b */
-    cum[0] = 0;
-    for (int b = 0; b < 8; b++) cum[b + 1] = cum[b] + __builtin_popcountll((list >> (8 * b)) & 0xFF);
-    if (k > cum[8]) return 0; /* cannot happen: the placement counts see to it */
+    uint64_t run = byte_runs(list);
+    if (k > (int)(run >> 56)) return 0; /* cannot happen: the placement counts see to it */
     uint64_t set = 0;
-    int i = cum[8], b = 7;
-    for (int j = k; j >= 1; j--) {
+    for (int j = k; j >= 2; j--) {
         const uint64_t *col = CT[j];
-        /* four squares at a time while the fourth is still too far (C[i][j] grows with i) */
-        while (i - 4 > j - 1 && col[i - 4] > r) i -= 4;
-        do
-            i--;
-        while (i > j - 1 && col[i] > r); /* C[j-1][j] = 0 <= r */
+        int i = cu_start[j][cu_bucket(r)];
+        /* at most three steps up from the start, counted without branches (C[i][j] grows
+         * with i; CT is padded past i = 64) */
+        i += (col[i + 1] <= r) + (col[i + 2] <= r) + (col[i + 3] <= r);
         r -= col[i];
-        while (b > 0 && cum[b] > i) b--;
-        set |= 1ull << (8 * b + select8[(list >> (8 * b)) & 0xFF][i - cum[b]]);
+        set |= 1ull << select_bit(list, run, i);
     }
+    if (k >= 1) set |= 1ull << select_bit(list, run, (int)r);
     return set;
 }
 
@@ -639,21 +689,26 @@ static void arrangement_unrank(int o, int pr, int cr, uint64_t idx, int *types, 
     int total = cnt[0] + cnt[1] + cnt[2] + cnt[3];
     /* mult: the arrangements of the n pieces left; those with a piece of type t first number
      * mult * cnt[t] / n, an exact division (by n <= 15: a shift and a multiplication by the
-     * inverse of its odd part modulo 2^64) */
+     * inverse of its odd part modulo 2^64). The type of each piece is found without branches:
+     * those that start with a type before t number mult * (cnt[0] + .. + cnt[t - 1]) / n, so
+     * idx passes them when idx * n reaches mult times that sum. The counts are kept in 16-bit
+     * fields of one word (type t at bit 16 t). */
     uint64_t mult = multinomial4(cnt[0], cnt[1], cnt[2], cnt[3]);
+    uint64_t pk = (uint64_t)cnt[0] | (uint64_t)cnt[1] << 16 | (uint64_t)cnt[2] << 32 |
+                  (uint64_t)cnt[3] << 48;
     for (int i = 0; i < total; i++) {
         int n = total - i;
-        for (int t = 0; t < 4; t++) {
-            if (!cnt[t]) continue;
-            uint64_t w = ((mult * (uint64_t)cnt[t]) >> div_shift[n]) * div_inv[n];
-            if (idx < w) {
-                types[i] = t;
-                cnt[t]--;
-                mult = w;
-                break;
-            }
-            idx -= w;
-        }
+        uint64_t c0 = pk & 0xFFFF, c1 = pk >> 16 & 0xFFFF, c2 = pk >> 32 & 0xFFFF;
+        uint64_t x = idx * (uint64_t)n, s1 = c0, s2 = c0 + c1, s3 = s2 + c2;
+        uint64_t ge1 = x >= mult * s1, ge2 = x >= mult * s2, ge3 = x >= mult * s3;
+        int t = (int)(ge1 + ge2 + ge3);
+        /* ge3 implies ge2 implies ge1: the counts of the types before t */
+        uint64_t below = (c0 & (0 - ge1)) + (c1 & (0 - ge2)) + (c2 & (0 - ge3));
+        uint64_t ct = pk >> (16 * t) & 0xFFFF;
+        idx -= ((mult * below) >> div_shift[n]) * div_inv[n];
+        mult = ((mult * ct) >> div_shift[n]) * div_inv[n];
+        pk -= 1ull << (16 * t);
+        types[i] = t;
     }
     *m = total;
 }
@@ -689,19 +744,26 @@ int chci_pack_pos_rank(const chc_position *pos, chci_u192 *rank)
         uint64_t eight;
         memcpy(&eight, pos->board + w, 8);
         if (!eight) continue;
-        for (int sq = w; sq < w + 8; sq++) {
+        /* the occupied squares of the eight, as bits, then only those visited */
+        unsigned full = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full;
+        uint64_t nz = (((eight & low7) + low7) | eight) & ~low7; /* top bit of each nonzero byte */
+        full = (unsigned)(((nz >> 7) * 0x0102040810204080ull) >> 56);
+#else
+        for (int i = 0; i < 8; i++) full |= (unsigned)(pos->board[w + i] != 0) << i;
+#endif
+        for (; full; full &= full - 1) {
+            int sq = w + __builtin_ctz(full);
             int pc = pos->board[sq];
-            if (!pc) continue;
             int t = CHC_PIECE_TYPE(pc), col = CHC_PIECE_COLOR(pc);
             if (t < CHC_PAWN || t > CHC_KING || col > 1) return CHC_E_INTERNAL;
             occ[col][t] |= 1ull << sq;
-            if (t == CHC_KING) {
-                if (col == 0) wk = sq;
-                else bk = sq;
-            }
         }
     }
     if (popc(occ[0][CHC_KING]) != 1 || popc(occ[1][CHC_KING]) != 1) return CHC_E_POS_KINGS;
+    wk = __builtin_ctzll(occ[0][CHC_KING]);
+    bk = __builtin_ctzll(occ[1][CHC_KING]);
     if (!kings_ok(wk, bk)) return CHC_E_POS_OPPONENT_IN_CHECK;
     if ((occ[0][CHC_PAWN] | occ[1][CHC_PAWN]) & ~ZONE) return CHC_E_POS_PAWN_RANK;
 
@@ -830,7 +892,7 @@ int chci_pack_pos_rank(const chc_position *pos, chci_u192 *rank)
     keyinfo k = key_info(key);
     int cw = cls_index[pp[0]][oo[0]][prr[0]], cb = cls_index[pp[1]][oo[1]][prr[1]];
     if (cw < 0 || cb < 0) return CHC_E_INTERNAL;
-    chci_u192_add(&R, &WC[key][cw]);
+    chci_u192_add(&R, &wc_of[key][cw]);
 
     /* black classes before cb: for each number of black pawns, the sum over black's other
      * counts of C[rest][ob] times the class weights, times the factors shared by that number
@@ -980,7 +1042,7 @@ static int set_decoded(chc_position *pos, const decoded *d, int stm, const uint8
         p->checkers = pos_attackers(p, p->king_sq[stm], pos_occ(p)) & p->by_color[stm ^ 1];
         p->key = d->key ^ chci_key_castling(p->castling);
         if (chci_ep_in_key(p)) p->key ^= chci_key_ep_file(p->ep % 8);
-        if (stm == CHC_WHITE) p->key ^= chci_key_side();
+        p->key ^= chci_key_side() & (0 - (uint64_t)(stm == CHC_WHITE));
         int them = stm ^ 1;
         uint64_t ch = p->checkers;
         if (pos_attackers(p, p->king_sq[them], pos_occ(p)) & p->by_color[stm]) ok = 0;
@@ -1008,6 +1070,44 @@ static int set_decoded(chc_position *pos, const decoded *d, int stm, const uint8
     return chc_position_set(pos, board, stm, crook, epsq, 0, 1, chess960, diag);
 }
 
+/* a <= b, without branches (the borrow of b - a). */
+static inline int u192_le(const chci_u192 *a, const chci_u192 *b)
+{
+    uint64_t br0 = b->w[0] < a->w[0];
+    uint64_t d1 = b->w[1] - a->w[1];
+    uint64_t br1 = (uint64_t)(b->w[1] < a->w[1]) | (uint64_t)(d1 < br0);
+    uint64_t d2 = b->w[2] - a->w[2];
+    uint64_t br2 = (uint64_t)(b->w[2] < a->w[2]) | (uint64_t)(d2 < br1);
+    return br2 == 0;
+}
+
+/* *t *= a b: one 192-bit multiplication when a b fits in 64 bits. */
+static inline void mul_pair(chci_u192 *t, uint64_t a, uint64_t b)
+{
+    uint64_t ab;
+    if (!__builtin_mul_overflow(a, b, &ab)) {
+        chci_u192_mul64(t, ab);
+        return;
+    }
+    chci_u192_mul64(t, a);
+    chci_u192_mul64(t, b);
+}
+
+/* *lo = r mod a, *hi = (r / a) mod b, r /= a b: as two chci_u192_divmod64() calls, but with
+ * one long division by a b when that fits in 64 bits (then the 64-bit remainder splits). */
+static inline void divmod_pair(chci_u192 *r, uint64_t a, uint64_t b, uint64_t *lo, uint64_t *hi)
+{
+    uint64_t ab;
+    if (!__builtin_mul_overflow(a, b, &ab)) {
+        uint64_t rem = chci_u192_divmod64(r, ab);
+        *lo = rem % a;
+        *hi = rem / a;
+        return;
+    }
+    *lo = chci_u192_divmod64(r, a);
+    *hi = chci_u192_divmod64(r, b);
+}
+
 int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int full_check, chc_diag *diag)
 {
     ensure_init();
@@ -1019,10 +1119,10 @@ int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int ful
     int hint = (int)(r.w[2] >> (HINT_SHIFT - 128));
     int lo = block_hint[hint], hi = block_hint[hint + 1] + 1; /* block_off[lo] <= r < block_off[hi] */
     if (hi > 2 * 64 * 64) hi = 2 * 64 * 64;
-    while (hi - lo > 1) {
-        int mid = (lo + hi) / 2;
-        if (chci_u192_cmp(&block_off[mid], &r) <= 0) lo = mid;
-        else hi = mid;
+    for (int n = hi - lo; n > 1;) { /* without branches, as for the white class below */
+        int half = n / 2;
+        lo += half & -u192_le(&block_off[lo + half], &r);
+        n -= half;
     }
     int blk = lo;
     chci_u192_sub(&r, &block_off[blk]);
@@ -1063,16 +1163,17 @@ int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int ful
     }
     int key = key_index(stm, bn->kz, lw, lb, ept);
     keyinfo k = key_info(key);
-    /* white class: largest c with WC[key][c] <= r */
+    /* white class: largest c with WC[key][c] <= r (WC[key][0] = 0), a binary search without
+     * branches (the halves' lengths depend on ncls only) */
+    const chci_u192 *wc = wc_of[key];
     lo = 0;
-    hi = ncls;
-    while (hi - lo > 1) {
-        int mid = (lo + hi) / 2;
-        if (chci_u192_cmp(&WC[key][mid], &r) <= 0) lo = mid;
-        else hi = mid;
+    for (int n = ncls; n > 1;) {
+        int half = n / 2;
+        lo += half & -u192_le(&wc[lo + half], &r);
+        n -= half;
     }
     int cw = lo;
-    chci_u192_sub(&r, &WC[key][cw]);
+    chci_u192_sub(&r, &wc[cw]);
     int wp = cls_p[cw], wo = cls_o[cw], wpr = cls_pr[cw];
     int wm = 15 - wp - wo;
     int cb = -1;
@@ -1082,8 +1183,8 @@ int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int ful
     /* The rows (numbers of black pawns) are searched from the top (most black pawns, where
      * most positions of games are): the white class's count (WC) is the sum of the rows, so
      * the start of a row is that count less the rows above it. */
-    chci_u192 top = WC[key][cw + 1];
-    chci_u192_sub(&top, &WC[key][cw]);
+    chci_u192 top = wc[cw + 1];
+    chci_u192_sub(&top, &wc[cw]);
     for (int bp = 8; bp >= 0 && cb < 0; bp--) {
         pawnpart pw;
         if (!pawn_part(&k, wp, wo, bp, &pw)) continue;
@@ -1092,18 +1193,15 @@ int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int ful
         if (bo_hi > pw.rest + k.lb) bo_hi = pw.rest + k.lb; /* ob <= rest */
         chci_u192 T = row_sum(bp, k.lb, k.lb, bo_hi, pw.rest, wm);
         if (chci_u192_is_zero(&T)) continue;
-        chci_u192_mul64(&T, pw.p1);
-        chci_u192_mul64(&T, pw.p2);
-        chci_u192_mul64(&T, pw.s1);
-        chci_u192_mul64(&T, wW);
+        mul_pair(&T, pw.p1, pw.p2);
+        mul_pair(&T, pw.s1, wW);
         if (chci_u192_cmp(&top, &T) < 0)
             return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: black class rows");
         chci_u192_sub(&top, &T); /* the start of row bp */
-        if (chci_u192_cmp(&r, &top) < 0) continue;
+        if (!u192_le(&top, &r)) continue;
         chci_u192_sub(&r, &top);
         chci_u192 base = chci_u192_from(wW);
-        chci_u192_mul64(&base, pw.p1);
-        chci_u192_mul64(&base, pw.p2);
+        mul_pair(&base, pw.p1, pw.p2);
         chci_u192_mul64(&base, pw.s1);
         for (int bo = k.lb; bo <= bo_hi && cb < 0; bo++) {
             int bm = 15 - bp - bo, ob = bo - k.lb;
@@ -1111,20 +1209,19 @@ int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int ful
             if (lim > 8 - bp) lim = 8 - bp;
             uint64_t ws = Wpre[bp][bo][k.lb][lim + 1];
             if (!ws) continue;
-            chci_u192 g = base;
-            chci_u192_mul64(&g, C[pw.rest][ob]);
-            chci_u192 t = g;
-            chci_u192_mul64(&t, ws);
-            if (chci_u192_cmp(&r, &t) >= 0) {
+            uint64_t cnt = C[pw.rest][ob];
+            chci_u192 t = base;
+            mul_pair(&t, cnt, ws);
+            if (u192_le(&t, &r)) {
                 chci_u192_sub(&r, &t);
                 continue;
             }
             for (int pr = 0; pr <= lim; pr++) {
                 int c = cls_index[bp][bo][pr];
                 if (c < 0 || !W[c][k.lb]) continue;
-                t = g;
-                chci_u192_mul64(&t, W[c][k.lb]);
-                if (chci_u192_cmp(&r, &t) < 0) {
+                t = base;
+                mul_pair(&t, cnt, W[c][k.lb]);
+                if (!u192_le(&t, &r)) {
                     cb = c;
                     break;
                 }
@@ -1138,10 +1235,9 @@ int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int ful
     int bp = cls_p[cb], bo = cls_o[cb], bpr = cls_pr[cb];
     if (!placement_of(&k, wp, wo, bp, bo, &pl))
         return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: placement");
-    uint64_t s2 = chci_u192_divmod64(&r, pl.s2);
-    uint64_t s1 = chci_u192_divmod64(&r, pl.s1);
-    uint64_t p2 = chci_u192_divmod64(&r, pl.p2);
-    uint64_t p1 = chci_u192_divmod64(&r, pl.p1);
+    uint64_t s2, s1, p2, p1;
+    divmod_pair(&r, pl.s2, pl.s1, &s2, &s1);
+    divmod_pair(&r, pl.p2, pl.p1, &p2, &p1);
     uint64_t ab = chci_u192_divmod64(&r, W[cb][k.lb]);
     uint64_t aw = r.w[0];
 
