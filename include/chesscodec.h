@@ -1821,8 +1821,9 @@ CHC_API void chc_engine_clear(chc_engine *e);
  * the single-threaded one, deterministic at a fixed depth or node count; with more threads it
  * is not (the threads race). A strength level below CHC_SKILL_MAX always searches on one
  * thread (its play stays reproducible). Each helper takes about 2.3 MB (its histories).
- * Returns CHC_OK, CHC_E_ARGUMENT (n outside 1..CHC_THREADS_MAX: the count is kept) or
- * CHC_E_NO_MEMORY (the count is kept). Not while the engine searches; chc_engine_clear()
+ * Returns CHC_OK, CHC_E_ARGUMENT (n outside 1..CHC_THREADS_MAX, or a background search
+ * started by chc_engine_start() still running: the count is kept) or CHC_E_NO_MEMORY
+ * (the count is kept). Not while the engine searches; chc_engine_clear()
  * clears the helpers' histories too and keeps the count.
  */
 #define CHC_THREADS_MAX 64

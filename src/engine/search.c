@@ -289,6 +289,7 @@ int chc_engine_set_hash(chc_engine *e, size_t hash_mb)
 int chc_engine_set_threads(chc_engine *e, int threads)
 {
     if (threads < 1 || threads > CHC_THREADS_MAX) return CHC_E_ARGUMENT;
+    if (chc_engine_searching(e)) return CHC_E_ARGUMENT; /* its helpers are running */
     int want = threads - 1;
     if (want > e->nhelpers) {
         chc_engine **hs = realloc(e->helpers, (size_t)want * sizeof *hs);
