@@ -5,7 +5,10 @@
 # time to depth is the "time" of the last "info depth D" line (the reporting thread completing
 # depth D), summed over the positions. Prints each round's times and ratio, then the median
 # ratio of the rounds (the time-to-depth speed-up: above 1 is faster with N threads), the
-# nodes-per-second ratio and how many cores the machine had and how loaded it was.
+# nodes-per-second ratio and how many cores the machine had and how loaded it was. On a loaded
+# machine the threads do not get N cores; the ESTIMATE line then says what N idle cores would
+# give: N times the ratio of nodes per CPU second (CPU time of the process) divided by the ratio
+# of nodes needed to reach the depth (the helpers' duplicated work).
 # The Elo half of the measurement is a self-play match (bench_match.sh):
 #   MATCH_OPPONENTS=self MATCH_OPTIONS="Hash=16 Threads=2" MATCH_TC=5+0.05 bench/bench_match.sh B
 #
@@ -24,7 +27,7 @@ bin="$build/chesscodec"
 [ -x "$bin" ] || { echo "bench_smp: $bin not built" >&2; exit 1; }
 command -v python3 >/dev/null || { echo "bench_smp: python3 not installed"; exit 0; }
 exec python3 - "$bin" "${SMP_THREADS:-2}" "${SMP_DEPTH:-12}" "${SMP_ROUNDS:-5}" "${SMP_HASH:-64}" <<'PY'
-import os, statistics, subprocess, sys
+import os, resource, statistics, subprocess, sys
 
 binary, threads, depth, rounds, hash_mb = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
 FENS = [
@@ -41,7 +44,9 @@ FENS = [
 ]
 
 def run(nthreads):
-    """Time to depth (ms) and nodes summed over the positions, one fresh process."""
+    """Time to depth (ms), nodes summed over the positions and the process's CPU seconds."""
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu0 = ru.ru_utime + ru.ru_stime
     p = subprocess.Popen([binary, "uci"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
     def send(s):
         p.stdin.write(s + "\n")
@@ -68,7 +73,8 @@ def run(nthreads):
         total_ms += int(w[w.index("time") + 1])
         total_nodes += int(w[w.index("nodes") + 1])
     send("quit"); p.wait()
-    return total_ms, total_nodes
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return total_ms, total_nodes, ru.ru_utime + ru.ru_stime - cpu0
 
 def load():
     try:
@@ -79,18 +85,23 @@ def load():
 print("bench_smp: %d positions to depth %d, Threads=%d against Threads=1, %d rounds (alternating order)"
       % (len(FENS), depth, threads, rounds))
 print("machine: %d cores; load average before: %s" % (os.cpu_count() or 0, load()))
-ratios, nps_ratios = [], []
+ratios, nps_ratios, est = [], [], []
 for r in range(rounds):
     res = {}
     for n in ([threads, 1] if r % 2 == 0 else [1, threads]):
         res[n] = run(n)
-    (t1, n1), (tn, nn) = res[1], res[threads]
+    (t1, n1, c1), (tn, nn, cn) = res[1], res[threads]
     ratio = t1 / tn if tn else float("nan")
     nps1, npsn = n1 / max(t1, 1), nn / max(tn, 1)
     ratios.append(ratio)
     nps_ratios.append(npsn / nps1)
-    print("round %d: Threads=1 %6d ms %9d nodes | Threads=%d %6d ms %9d nodes | time-to-depth speed-up %.2f, nps ratio %.2f, load %s"
-          % (r + 1, t1, n1, threads, tn, nn, ratio, npsn / nps1, load()))
+    # on N idle cores: N times the nodes per CPU second, over the extra nodes to reach the depth
+    e = threads * (nn / max(cn, 1e-9)) / (n1 / max(c1, 1e-9)) * n1 / nn
+    est.append(e)
+    print("round %d: Threads=1 %6d ms %9d nodes %5.2f cpu-s | Threads=%d %6d ms %9d nodes %5.2f cpu-s | "
+          "speed-up %.2f, nps ratio %.2f, load %s" % (r + 1, t1, n1, c1, threads, tn, nn, cn, ratio, npsn / nps1, load()))
 print("SPEEDUP time-to-depth %.2f (median of %d rounds, min %.2f max %.2f); nps ratio %.2f; load average after: %s"
       % (statistics.median(ratios), rounds, min(ratios), max(ratios), statistics.median(nps_ratios), load()))
+print("ESTIMATE on %d idle cores (%d x nodes per CPU second ratio / nodes ratio): %.2f (median; an estimate, not a measure)"
+      % (threads, threads, statistics.median(est)))
 PY
