@@ -31,8 +31,9 @@ typedef struct tt_entry {
     _Atomic uint64_t check;
     _Atomic uint64_t data;
 } tt_entry;
-/* The fields of an entry's data (move: 32 bits, score and eval: 16, depth and genbound: 8;
- * the move takes only 16 bits of chc_move's 32, checked below). */
+/* An entry's data unpacked (packed: move 16 bits, score 16, eval 16, depth 8, genbound 8).
+ * The move keeps only chc_move's low 16 bits (from, to, promotion), which single out a move
+ * among a position's legal moves: tt_move() finds the whole move back. */
 typedef struct tt_data {
     chc_move move;
     int score;
