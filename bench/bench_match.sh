@@ -9,7 +9,12 @@
 #   MATCH_GAMES=2          games per opponent (rounded up to even)
 #   MATCH_TC=10+0.1        time control, seconds (base+increment)
 #   MATCH_OPPONENTS="sf2200"  list of: sfNNNN (Stockfish with UCI_LimitStrength, UCI_Elo NNNN),
-#                          fairymax, phalanx, glaurung
+#                          fairymax, phalanx, glaurung, self (chesscodec itself, with
+#                          MATCH_SELF_OPTIONS)
+#   MATCH_OPTIONS="Hash=16"   chesscodec's UCI options (NAME=VALUE words; names without spaces)
+#   MATCH_SELF_OPTIONS="Hash=16"  the `self` opponent's options
+#   e.g. 2 threads against 1 (bench/bench_smp.sh's Elo half):
+#   MATCH_OPPONENTS=self MATCH_OPTIONS="Hash=16 Threads=2" MATCH_TC=5+0.05 MATCH_GAMES=100 ...
 #   MATCH_PGN=FILE         append the games to FILE (default: BUILD_DIR/match-games.pgn)
 #   MATCH_SEED=1           opening seed
 #   MATCH_CONCURRENCY=1    games played at a time (one engine pair each; keep <= cores)
@@ -31,6 +36,8 @@ opponents=${MATCH_OPPONENTS:-sf2200}
 pgn=${MATCH_PGN:-$build/match-games.pgn}
 seed=${MATCH_SEED:-1}
 conc=${MATCH_CONCURRENCY:-1}
+opts1=()
+for o in ${MATCH_OPTIONS:-Hash=16}; do opts1+=(--option1 "$o"); done
 status=0
 for opp in $opponents; do
   args=()
@@ -47,13 +54,16 @@ for opp in $opponents; do
     fairymax)
       command -v fairymax >/dev/null || { echo "skip fairymax: not installed"; continue; }
       args=(--engine2 "$(command -v fairymax)" --name2 fairymax --proto2 xboard);;
+    self)
+      args=(--engine2 "$bin uci" --name2 "chesscodec-self-$(printf %s "${MATCH_SELF_OPTIONS:-Hash=16}" | tr " " ,)")
+      for o in ${MATCH_SELF_OPTIONS:-Hash=16}; do args+=(--option2 "$o"); done;;
     phalanx)
       command -v phalanx >/dev/null || { echo "skip phalanx: not installed"; continue; }
       args=(--engine2 "$(command -v phalanx) -b- -l-" --name2 phalanx --proto2 xboard);;
     *) echo "unknown opponent '$opp'" >&2; status=1; continue;;
   esac
   echo "---- chesscodec vs $opp: $games games at $tc"
-  "$runner" --engine1 "$bin uci" --name1 chesscodec --option1 Hash=16 "${args[@]}" \
+  "$runner" --engine1 "$bin uci" --name1 "chesscodec-$(printf %s "${MATCH_OPTIONS:-Hash=16}" | tr " " ,)" "${opts1[@]}" "${args[@]}" \
             --games "$games" --tc "$tc" --seed "$seed" --pgn "$pgn" --concurrency "$conc" || status=1
 done
 exit $status

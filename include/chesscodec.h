@@ -1808,6 +1808,28 @@ CHC_API void chc_engine_free(chc_engine *e);
 CHC_API int chc_engine_set_hash(chc_engine *e, size_t hash_mb);
 /* Forgets everything learnt (transposition table, history): call before a new game. */
 CHC_API void chc_engine_clear(chc_engine *e);
+/*
+ * Threads (Lazy SMP)
+ * ------------------
+ * chc_engine_set_threads(e, n) makes every later search of `e` run on n threads: the caller's
+ * (or the background search's) thread searches as with one thread and reports; n - 1 helper
+ * threads, started by each search and joined before it returns, search the same position at
+ * staggered depths with histories of their own and share the transposition table (lock-free:
+ * an entry torn by two writers reads as a miss). The result, the progress reports and
+ * limits->depth are the reporting thread's; result->nodes, nps and limits->nodes count all
+ * threads; chc_engine_stop() ends all of them. With n = 1 (the default) the search is exactly
+ * the single-threaded one, deterministic at a fixed depth or node count; with more threads it
+ * is not (the threads race). A strength level below CHC_SKILL_MAX always searches on one
+ * thread (its play stays reproducible). Each helper takes about 2.3 MB (its histories).
+ * Returns CHC_OK, CHC_E_ARGUMENT (n outside 1..CHC_THREADS_MAX, or a background search
+ * started by chc_engine_start() still running: the count is kept) or CHC_E_NO_MEMORY
+ * (the count is kept). Not while the engine searches; chc_engine_clear()
+ * clears the helpers' histories too and keeps the count.
+ */
+#define CHC_THREADS_MAX 64
+CHC_API int chc_engine_set_threads(chc_engine *e, int threads);
+/* The engine's thread count (1 when not set). */
+CHC_API int chc_engine_threads(const chc_engine *e);
 
 /*
  * Strength levels ("Skill Level" 0..20, for people)
@@ -1918,7 +1940,8 @@ typedef void (*chc_line_fn)(void *ctx, const char *line, size_t len);
  * The UCI session. Commands: uci, isready, setoption, ucinewgame, position (startpos | fen
  * FEN, then moves ...), go (wtime btime winc binc movestogo depth nodes movetime mate infinite
  * ponder searchmoves), stop, ponderhit, quit; debug, register and unknown commands are
- * ignored, as the protocol asks. Options: Hash (1..4096 MB, default 16), Clear Hash, MultiPV
+ * ignored, as the protocol asks. Options: Hash (1..4096 MB, default 16), Clear Hash, Threads
+ * (1..CHC_THREADS_MAX, default 1: see chc_engine_set_threads()), MultiPV
  * (1..64), Ponder, OwnBook (default false), BookFile (a Polyglot book; default
  * /usr/share/games/gnuchess/book.bin, "<empty>" for none), UCI_Chess960, UCI_LimitStrength
  * (default false), UCI_Elo (800..2400, used when UCI_LimitStrength is true: see
@@ -1958,7 +1981,7 @@ CHC_API void chc_uci_free(chc_uci *u);
  * The XBoard session (CECP, the Chess Engine Communication Protocol, version 2).
  * `protover N` is answered with the features, between "feature done=0" and "feature
  * done=1": myname, ping=1 setboard=1 usermove=1 playother=1 analyze=1 san=0 time=1 draw=0
- * sigint=0 sigterm=0 colors=0 reuse=1 name=0 memory=1 nps=0 debug=0 pause=0,
+ * sigint=0 sigterm=0 colors=0 reuse=1 name=0 memory=1 smp=1 nps=0 debug=0 pause=0,
  * variants="normal,fischerandom", and the options "Clear Hash" (button), "MultiPV" (spin
  * 1..64), "OwnBook" (check, default 0) and "BookFile" (file, default as for UCI).
  * Commands: xboard, protover, new, variant normal|fischerandom, force, go, playother,
@@ -1966,8 +1989,9 @@ CHC_API void chc_uci_free(chc_uci *u);
  * bare move without "usermove" as protocol 1 sends it), level MPS BASE INC (BASE in minutes
  * or min:sec), st SECONDS, sd DEPTH, time CS, otim CS, setboard FEN (X-FEN or Shredder-FEN
  * in fischerandom), undo, remove, hint, analyze, exit, ".", result, post, nopost, ping N,
- * ?, memory MB, option NAME[=VALUE], white/black (protocol 1), quit; accepted, rejected,
- * random, easy, hard, computer, name, rating, ics, draw, bk, cores, egtpath, nps, pause and
+ * ?, memory MB, cores N (search threads, 1..CHC_THREADS_MAX: chc_engine_set_threads()),
+ * option NAME[=VALUE], white/black (protocol 1), quit; accepted, rejected,
+ * random, easy, hard, computer, name, rating, ics, draw, bk, egtpath, nps, pause and
  * resume are accepted and ignored.
  * Behaviour a GUI can rely on:
  *  - After `new` the engine plays black; it thinks when the side it plays is to move after a
@@ -1991,8 +2015,9 @@ CHC_API void chc_uci_free(chc_uci *u);
  *    analysis' best move once its first iteration is done), or nothing when there is no
  *    move (or the engine is thinking on its own move). `.` also waits for that iteration.
  *  - Commands other than ping, ?, ., post, nopost, hint, time, otim, level, st, sd,
- *    usermove, memory and option stop a search on the engine's move; a move not yet sent is
- *    then dropped. time/otim/level/st/sd/usermove/memory/option wait for it to be sent.
+ *    usermove, memory, cores and option stop a search on the engine's move; a move not yet
+ *    sent is then dropped. time/otim/level/st/sd/usermove/memory/cores/option wait for it to
+ *    be sent.
  *  - Errors, never fatal: "Illegal move: MOVE" (also for a move after the game's end),
  *    "tellusererror Illegal position: WHY" for a setboard FEN the library refuses,
  *    "Error (unknown command): CMD", "Error (bad time control): ...", "Error (no move to take

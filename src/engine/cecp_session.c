@@ -365,7 +365,7 @@ static void cmd_protover(chc_cecp *c)
     out(c, "feature done=0");
     out(c, "feature myname=\"chesscodec %s\"", chc_version_string());
     out(c, "feature ping=1 setboard=1 usermove=1 playother=1 analyze=1 san=0 time=1 draw=0 "
-           "sigint=0 sigterm=0 colors=0 reuse=1 name=0 memory=1 nps=0 debug=0 pause=0");
+           "sigint=0 sigterm=0 colors=0 reuse=1 name=0 memory=1 smp=1 nps=0 debug=0 pause=0");
     out(c, "feature variants=\"normal,fischerandom\"");
     out(c, "feature option=\"Clear Hash -button\"");
     out(c, "feature option=\"MultiPV -spin %d 1 %d\"", c->multipv, MAX_MULTIPV);
@@ -591,7 +591,7 @@ int chc_cecp_command(chc_cecp *c, const char *line, size_t len)
     }
     static const char *const ignored[] = {"xboard", "accepted", "rejected", "random", "easy",
                                           "hard", "computer", "name", "rating", "ics", "draw",
-                                          "bk", "cores", "egtpath", "nps", "pause", "resume",
+                                          "bk", "egtpath", "nps", "pause", "resume",
                                           NULL};
     if (is_cmd(cmd, ignored)) return CHC_OK;
     if (strcmp(cmd, "protover") == 0) {
@@ -619,7 +619,7 @@ int chc_cecp_command(chc_cecp *c, const char *line, size_t len)
      * command stops the search first (a move not yet sent is dropped). */
     static const char *const clock_cmds[] = {"time", "otim", "level", "st", "sd", NULL};
     static const char *const waiting[] = {"time", "otim", "level", "st", "sd", "usermove",
-                                          "memory", "option", NULL};
+                                          "memory", "cores", "option", NULL};
     if (c->mode == THINK) {
         int wait = is_cmd(cmd, waiting);
         end_search(c, !wait, !wait);
@@ -690,6 +690,12 @@ int chc_cecp_command(chc_cecp *c, const char *line, size_t len)
     } else if (strcmp(cmd, "memory") == 0) {
         long mb = atol(skip_ws(rest));
         if (mb >= 1 && mb <= MAX_HASH) chc_engine_set_hash(c->engine, (size_t)mb);
+    } else if (strcmp(cmd, "cores") == 0) {
+        int n;
+        if (int_value(skip_ws(rest), 1, CHC_THREADS_MAX, &n))
+            out(c, "Error (bad value): cores %s", skip_ws(rest));
+        else if (chc_engine_set_threads(c->engine, n) != CHC_OK)
+            out(c, "Error (out of memory): cores %d", n);
     } else if (strcmp(cmd, "option") == 0) {
         cmd_option(c, rest);
     } else if (strcmp(cmd, "setboard") == 0) {

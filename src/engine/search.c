@@ -6,6 +6,7 @@
  * time management scaled by best-move stability, and MultiPV. */
 #include <limits.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,16 +22,26 @@
 
 enum { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
 
+/* A transposition table entry is two 64-bit words, read and written with relaxed atomics so
+ * that several search threads can share the table (Lazy SMP) without locks: `data` packs the
+ * move, score, static evaluation, depth and generation/bound; `check` is the position key
+ * XORed with `data`. A probe accepts an entry only when check ^ data gives its key back, so
+ * an entry torn by two threads writing at once reads as a miss, never as another position's. */
 typedef struct tt_entry {
-    uint32_t key;     /* the upper half of the position key (the lower bits pick the bucket) */
-    chc_move move;
-    int16_t score;
-    int16_t eval;     /* static evaluation, EVAL_NONE when in check */
-    int8_t depth;
-    uint8_t genbound; /* generation << 2 | bound */
+    _Atomic uint64_t check;
+    _Atomic uint64_t data;
 } tt_entry;
+/* An entry's data unpacked (packed: move 16 bits, score 16, eval 16, depth 8, genbound 8).
+ * The move keeps only chc_move's low 16 bits (from, to, promotion), which single out a move
+ * among a position's legal moves: tt_move() finds the whole move back. */
+typedef struct tt_data {
+    chc_move move;
+    int score;
+    int eval;   /* static evaluation, EVAL_NONE when in check */
+    int depth;
+    int genbound; /* generation << 2 | bound; 0: empty */
+} tt_data;
 #define EVAL_NONE INT16_MIN
-#define TT_CHECK(k) ((uint32_t)((k) >> 32))
 
 #define TT_WAYS 4
 typedef struct tt_bucket {
@@ -76,6 +87,20 @@ struct chc_engine {
     struct chci_job *job; /* the background search (background.c), or NULL */
     int skill;            /* strength level 0..CHC_SKILL_MAX (chc_engine_set_skill) */
     uint64_t skill_seed;
+
+    /* Lazy SMP (chc_engine_set_threads): threads - 1 helpers, engines of their own (history,
+     * killers, stack, position) that search the same root in threads of their own and share
+     * this engine's transposition table; only this engine's search is reported. */
+    chc_engine **helpers;
+    int nhelpers;           /* allocated: threads - 1 */
+    int nrunning;           /* helpers started by the running search */
+    atomic_int helpers_stop; /* set when this engine's search ends: its helpers stop */
+    /* a helper's own: the engine it helps (NULL for the engine itself), its number (1..),
+     * its thread and its node count, published every 1024 nodes */
+    chc_engine *owner;
+    int helper_id;
+    pthread_t thread;
+    _Atomic uint64_t nodes_pub;
 };
 
 /* Late-move reductions by depth and move number, built by the first chc_engine_new. */
@@ -110,17 +135,56 @@ static int tt_alloc(chc_engine *e, size_t mb)
     return CHC_OK;
 }
 
-static tt_entry *tt_probe(chc_engine *e, uint64_t key64, int *hit)
+static uint64_t tt_pack(chc_move m, int score, int eval, int depth, int genbound)
+{
+    return (uint64_t)(m & 0xFFFFu) | (uint64_t)(uint16_t)(int16_t)score << 16 |
+           (uint64_t)(uint16_t)(int16_t)eval << 32 | (uint64_t)(uint8_t)depth << 48 |
+           (uint64_t)(uint8_t)genbound << 56;
+}
+
+static tt_data tt_unpack(uint64_t d)
+{
+    tt_data t;
+    t.move = (chc_move)(d & 0xFFFF);
+    t.score = (int16_t)(uint16_t)(d >> 16);
+    t.eval = (int16_t)(uint16_t)(d >> 32);
+    t.depth = (int8_t)(uint8_t)(d >> 48);
+    t.genbound = (uint8_t)(d >> 56);
+    return t;
+}
+
+/* Reads entry x: its data, and whether it holds position key64 (the check verifies the key
+ * and that both words come from the same write). */
+static int tt_read(tt_entry *x, uint64_t key64, uint64_t *data)
+{
+    uint64_t c = atomic_load_explicit(&x->check, memory_order_relaxed);
+    uint64_t d = atomic_load_explicit(&x->data, memory_order_relaxed);
+    *data = d;
+    return (c ^ d) == key64 && (d >> 56) != 0;
+}
+
+/* The entry of key64: returns 1 and fills *t, or 0. The move is only its low 16 bits (from,
+ * to, promotion: unique among a position's moves): tt_move() gives the move back. */
+static int tt_probe(const chc_engine *e, uint64_t key64, tt_data *t)
 {
     tt_bucket *b = &e->tt[key64 & e->tt_mask];
-    uint32_t key = TT_CHECK(key64);
-    for (int i = 0; i < TT_WAYS; i++)
-        if (b->e[i].key == key && b->e[i].genbound) {
-            *hit = 1;
-            return &b->e[i];
+    for (int i = 0; i < TT_WAYS; i++) {
+        uint64_t d;
+        if (tt_read(&b->e[i], key64, &d)) {
+            *t = tt_unpack(d);
+            return 1;
         }
-    *hit = 0;
-    return NULL;
+    }
+    return 0;
+}
+
+/* The move among moves[0..n) whose low 16 bits are the hash move's, or CHC_MOVE_NONE. */
+static chc_move tt_move(chc_move ttm, const chc_move *moves, int n)
+{
+    if (ttm == CHC_MOVE_NONE) return ttm;
+    for (int i = 0; i < n; i++)
+        if ((moves[i] & 0xFFFFu) == (ttm & 0xFFFFu)) return moves[i];
+    return CHC_MOVE_NONE;
 }
 
 static int score_to_tt(int s, int ply)
@@ -136,40 +200,46 @@ static void tt_store(chc_engine *e, uint64_t key64, chc_move m, int score, int e
                      int ply)
 {
     tt_bucket *b = &e->tt[key64 & e->tt_mask];
-    uint32_t key = TT_CHECK(key64);
     tt_entry *repl = &b->e[0];
-    int worst = INT32_MAX;
+    tt_data old = {0};
+    int same = 0, worst = INT32_MAX;
     for (int i = 0; i < TT_WAYS; i++) {
         tt_entry *x = &b->e[i];
-        if (x->key == key || !x->genbound) {
+        uint64_t d;
+        int mine = tt_read(x, key64, &d);
+        tt_data t = tt_unpack(d);
+        if (mine || !t.genbound) {
             repl = x;
+            old = t;
+            same = mine;
             break;
         }
-        int age = (uint8_t)(e->gen - (x->genbound >> 2)) & 63;
-        int v = x->depth - 8 * age;
+        int age = (uint8_t)(e->gen - (t.genbound >> 2)) & 63;
+        int v = t.depth - 8 * age;
         if (v < worst) {
             worst = v;
             repl = x;
+            old = t;
         }
     }
-    if (repl->key == key && m == CHC_MOVE_NONE) m = repl->move;
-    if (repl->key == key && bound != BOUND_EXACT && depth + 2 < repl->depth &&
-        ((uint8_t)(repl->genbound >> 2) == (e->gen & 63)))
+    if (same && m == CHC_MOVE_NONE) m = old.move;
+    if (same && bound != BOUND_EXACT && depth + 2 < old.depth && (old.genbound >> 2) == (e->gen & 63))
         return;
-    repl->key = key;
-    repl->move = m;
-    repl->score = (int16_t)score_to_tt(score, ply);
-    repl->eval = (int16_t)(eval == EVAL_NONE ? EVAL_NONE : eval < -32000 ? -32000 : eval > 32000 ? 32000 : eval);
-    repl->depth = (int8_t)(depth < 0 ? 0 : depth > 127 ? 127 : depth);
-    repl->genbound = (uint8_t)(((e->gen & 63) << 2) | bound);
+    int ev = eval == EVAL_NONE ? EVAL_NONE : eval < -32000 ? -32000 : eval > 32000 ? 32000 : eval;
+    uint64_t d = tt_pack(m, score_to_tt(score, ply), ev, depth < 0 ? 0 : depth > 127 ? 127 : depth,
+                         ((e->gen & 63) << 2) | bound);
+    atomic_store_explicit(&repl->check, key64 ^ d, memory_order_relaxed);
+    atomic_store_explicit(&repl->data, d, memory_order_relaxed);
 }
 
 static int tt_hashfull(const chc_engine *e)
 {
     size_t n = e->tt_mask + 1 < 250 ? e->tt_mask + 1 : 250, used = 0;
     for (size_t i = 0; i < n; i++)
-        for (int j = 0; j < TT_WAYS; j++)
-            if (e->tt[i].e[j].genbound && (e->tt[i].e[j].genbound >> 2) == (e->gen & 63)) used++;
+        for (int j = 0; j < TT_WAYS; j++) {
+            int gb = (int)(atomic_load_explicit(&e->tt[i].e[j].data, memory_order_relaxed) >> 56);
+            if (gb && (gb >> 2) == (e->gen & 63)) used++;
+        }
     return (int)(used * 1000 / (n * TT_WAYS));
 }
 
@@ -184,6 +254,8 @@ chc_engine *chc_engine_new(size_t hash_mb)
     if (!e) return NULL;
     atomic_init(&e->stop_flag, 0);
     atomic_init(&e->ponderhit_flag, 0);
+    atomic_init(&e->helpers_stop, 0);
+    atomic_init(&e->nodes_pub, 0);
     if (tt_alloc(e, hash_mb) != CHC_OK) {
         free(e);
         return NULL;
@@ -192,10 +264,18 @@ chc_engine *chc_engine_new(size_t hash_mb)
     return e;
 }
 
+static void free_helper(chc_engine *h)
+{
+    free(h->keys);
+    free(h);
+}
+
 void chc_engine_free(chc_engine *e)
 {
     if (!e) return;
     chci_job_free(e, e->job);
+    for (int i = 0; i < e->nhelpers; i++) free_helper(e->helpers[i]);
+    free(e->helpers);
     free(e->tt);
     free(e->keys);
     free(e);
@@ -205,6 +285,42 @@ int chc_engine_set_hash(chc_engine *e, size_t hash_mb)
 {
     if (hash_mb == 0 || hash_mb > 65536) return CHC_E_ARGUMENT;
     return tt_alloc(e, hash_mb);
+}
+
+int chc_engine_set_threads(chc_engine *e, int threads)
+{
+    if (threads < 1 || threads > CHC_THREADS_MAX) return CHC_E_ARGUMENT;
+    if (chc_engine_searching(e)) return CHC_E_ARGUMENT; /* its helpers are running */
+    int want = threads - 1;
+    if (want > e->nhelpers) {
+        chc_engine **hs = realloc(e->helpers, (size_t)want * sizeof *hs);
+        if (!hs) return CHC_E_NO_MEMORY;
+        e->helpers = hs;
+        for (int i = e->nhelpers; i < want; i++) {
+            chc_engine *h = calloc(1, sizeof *h);
+            if (!h) {
+                for (int j = e->nhelpers; j < i; j++) free_helper(hs[j]);
+                return CHC_E_NO_MEMORY;
+            }
+            h->owner = e;
+            h->helper_id = i + 1;
+            h->skill = CHC_SKILL_MAX;
+            atomic_init(&h->stop_flag, 0);
+            atomic_init(&h->ponderhit_flag, 0);
+            atomic_init(&h->helpers_stop, 0);
+            atomic_init(&h->nodes_pub, 0);
+            hs[i] = h;
+        }
+    } else {
+        for (int i = want; i < e->nhelpers; i++) free_helper(e->helpers[i]);
+    }
+    e->nhelpers = want;
+    return CHC_OK;
+}
+
+int chc_engine_threads(const chc_engine *e)
+{
+    return e->nhelpers + 1;
 }
 
 int chc_engine_set_skill(chc_engine *e, int level, uint64_t seed)
@@ -274,6 +390,13 @@ void chc_engine_clear(chc_engine *e)
     memset(e->cap_hist, 0, sizeof e->cap_hist);
     memset(e->cont_hist, 0, sizeof e->cont_hist);
     e->gen = 0;
+    for (int i = 0; i < e->nhelpers; i++) {
+        chc_engine *h = e->helpers[i];
+        memset(h->history, 0, sizeof h->history);
+        memset(h->counter, 0, sizeof h->counter);
+        memset(h->cap_hist, 0, sizeof h->cap_hist);
+        memset(h->cont_hist, 0, sizeof h->cont_hist);
+    }
 }
 
 void chc_engine_stop(chc_engine *e)
@@ -299,13 +422,27 @@ struct chci_job **chci_engine_job(chc_engine *e)
 
 /* ---------------------------------------------------------------- search helpers */
 
+/* Nodes searched by the running search: this engine's and its helpers' (as last published). */
+static uint64_t total_nodes(const chc_engine *e)
+{
+    uint64_t n = e->nodes;
+    for (int i = 0; i < e->nrunning; i++)
+        n += atomic_load_explicit(&e->helpers[i]->nodes_pub, memory_order_relaxed);
+    return n;
+}
+
 static void check_limits(chc_engine *e)
 {
+    if (e->owner) { /* a helper: runs until its engine's search ends */
+        atomic_store_explicit(&e->nodes_pub, e->nodes, memory_order_relaxed);
+        if (atomic_load_explicit(&e->owner->helpers_stop, memory_order_relaxed)) e->stopped = 1;
+        return;
+    }
     if (atomic_load_explicit(&e->stop_flag, memory_order_relaxed)) {
         e->stopped = 1;
         return;
     }
-    if (e->node_limit && e->nodes >= e->node_limit) {
+    if (e->node_limit && total_nodes(e) >= e->node_limit) {
         e->stopped = 1;
         return;
     }
@@ -476,14 +613,14 @@ static int qsearch(chc_engine *e, int alpha, int beta, int ply)
     if (in_check && is_repetition(e)) return 0;
     if (ply >= MAX_PLY) return in_check ? 0 : chci_evaluate(pos);
 
-    int hit;
-    tt_entry *tte = tt_probe(e, pos->key, &hit);
+    tt_data tte;
+    int hit = tt_probe(e, pos->key, &tte);
     chc_move ttm = CHC_MOVE_NONE;
     int tteval = EVAL_NONE;
     if (hit) {
-        int s = score_from_tt(tte->score, ply), bound = tte->genbound & 3;
-        ttm = tte->move;
-        tteval = tte->eval;
+        int s = score_from_tt(tte.score, ply), bound = tte.genbound & 3;
+        ttm = tte.move;
+        tteval = tte.eval;
         if ((bound == BOUND_EXACT) || (bound == BOUND_LOWER && s >= beta) ||
             (bound == BOUND_UPPER && s <= alpha))
             return s;
@@ -503,6 +640,7 @@ static int qsearch(chc_engine *e, int alpha, int beta, int ply)
         best = stand;
         n = chc_legal_moves(pos, moves, CHC_GEN_CAPTURES);
     }
+    ttm = tt_move(ttm, moves, n);
     score_moves(e, moves, scores, n, ttm, ply);
     chc_move bestm = CHC_MOVE_NONE;
     int old_alpha = alpha;
@@ -571,16 +709,16 @@ static int search(chc_engine *e, int alpha, int beta, int depth, int ply)
         if (a >= b) return a;
     }
 
-    int hit;
-    tt_entry *tte = tt_probe(e, pos->key, &hit);
+    tt_data tte;
+    int hit = tt_probe(e, pos->key, &tte);
     chc_move ttm = CHC_MOVE_NONE;
     int tts = 0, ttbound = BOUND_NONE, tteval = EVAL_NONE;
     if (hit) {
-        ttm = tte->move;
-        tteval = tte->eval;
-        tts = score_from_tt(tte->score, ply);
-        ttbound = tte->genbound & 3;
-        if (!pvnode && tte->depth >= depth &&
+        ttm = tte.move;
+        tteval = tte.eval;
+        tts = score_from_tt(tte.score, ply);
+        ttbound = tte.genbound & 3;
+        if (!pvnode && tte.depth >= depth &&
             ((ttbound == BOUND_EXACT) || (ttbound == BOUND_LOWER && tts >= beta) ||
              (ttbound == BOUND_UPPER && tts <= alpha)))
             return tts;
@@ -636,6 +774,7 @@ static int search(chc_engine *e, int alpha, int beta, int depth, int ply)
         n = k;
     }
     if (n == 0) return in_check ? -MATE + ply : 0;
+    ttm = tt_move(ttm, moves, n);
     score_moves(e, moves, scores, n, ttm, ply);
 
     int best = -INF, old_alpha = alpha, legal = 0, nquiets = 0, ncaps = 0;
@@ -738,6 +877,110 @@ static int search(chc_engine *e, int alpha, int beta, int depth, int ply)
     return best;
 }
 
+/* ---------------------------------------------------------------- Lazy SMP helpers */
+
+/* Which iterations helper k skips, so that the threads spread over depths instead of all
+ * searching the same tree in step: helper k searches depth d only when
+ * ((d + phase) / size) is even (size 1, 1, 2, 2, 2, 2, 3 ... by k). */
+static int helper_skips(int k, int d)
+{
+    static const int size[20] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
+    static const int phase[20] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
+    int i = (k - 1) % 20;
+    return ((d + phase[i]) / size[i]) % 2 != 0;
+}
+
+/* A helper's search: iterative deepening with aspiration windows on the owner's root until
+ * the owner sets helpers_stop; it only fills the shared table and its own histories. */
+static void *helper_main(void *arg)
+{
+    chc_engine *h = arg;
+    int score = 0, have = 0;
+    for (int d = 1; d < MAX_PLY && !h->stopped; d++) {
+        if (d > 1 && helper_skips(h->helper_id, d)) continue;
+        h->root_depth = d;
+        int alpha = -INF, beta = INF, delta = 20;
+        if (have && d >= 5 && score > -1000 && score < 1000) {
+            alpha = score - delta;
+            beta = score + delta;
+        }
+        for (;;) {
+            h->seldepth = 0;
+            int s = search(h, alpha, beta, d, 0);
+            if (h->stopped) break;
+            if (s <= alpha) {
+                beta = (alpha + beta) / 2;
+                alpha = s - delta > -INF ? s - delta : -INF;
+            } else if (s >= beta) {
+                beta = s + delta < INF ? s + delta : INF;
+            } else {
+                score = s;
+                have = 1;
+                break;
+            }
+            delta += delta / 2 + 10;
+            if (delta > 600) {
+                alpha = -INF;
+                beta = INF;
+            }
+        }
+    }
+    atomic_store_explicit(&h->nodes_pub, h->nodes, memory_order_relaxed);
+    return NULL;
+}
+
+/* Starts e's helpers on e's root (e->pos and its key history); a helper whose memory or thread
+ * cannot be had is left out (the search still runs, with fewer threads). */
+static void start_helpers(chc_engine *e)
+{
+    e->nrunning = 0;
+    atomic_store(&e->helpers_stop, 0);
+    for (int i = 0; i < e->nhelpers; i++) {
+        chc_engine *h = e->helpers[i];
+        if (e->keys_cap > h->keys_cap) {
+            uint64_t *k = realloc(h->keys, (size_t)e->keys_cap * sizeof *k);
+            if (!k) break;
+            h->keys = k;
+            h->keys_cap = e->keys_cap;
+        }
+        memcpy(h->keys, e->keys, (size_t)e->nkeys * sizeof *h->keys);
+        h->nkeys = e->nkeys;
+        h->null_idx = 0;
+        h->tt = e->tt;
+        h->tt_mask = e->tt_mask;
+        h->gen = e->gen;
+        h->pos = e->pos;
+        h->nodes = 0;
+        atomic_store_explicit(&h->nodes_pub, 0, memory_order_relaxed);
+        h->node_limit = 0;
+        h->seldepth = 0;
+        h->stopped = 0;
+        h->pondering = 0;
+        h->start_ms = e->start_ms;
+        h->soft_ms = h->hard_ms = h->opt_ms = 0;
+        h->searchmoves = e->searchmoves;
+        h->n_searchmoves = e->n_searchmoves;
+        h->n_excluded = 0;
+        h->root_best = e->root_best;
+        h->root_score = 0;
+        memset(h->killers, 0, sizeof h->killers);
+        h->ss_piece[0] = h->ss_piece[1] = h->ss_to[0] = h->ss_to[1] = 0;
+        for (int c = 0; c < 2; c++)
+            for (int a = 0; a < 64; a++)
+                for (int b = 0; b < 64; b++) h->history[c][a][b] /= 2;
+        if (pthread_create(&h->thread, NULL, helper_main, h) != 0) break;
+        e->nrunning = i + 1;
+    }
+}
+
+/* Stops and joins the running helpers; their node counts stay readable (total_nodes). */
+static void stop_helpers(chc_engine *e)
+{
+    if (!e->nrunning) return;
+    atomic_store(&e->helpers_stop, 1);
+    for (int i = 0; i < e->nrunning; i++) pthread_join(e->helpers[i]->thread, NULL);
+}
+
 /* ---------------------------------------------------------------- driver */
 
 static void fill_result(chc_engine *e, int score, int depth, int bound)
@@ -747,9 +990,9 @@ static void fill_result(chc_engine *e, int score, int depth, int bound)
     r->mate = score >= MATE_MIN ? (MATE - score + 1) / 2 : score <= -MATE_MIN ? -((MATE + score) / 2) : 0;
     r->depth = depth;
     r->seldepth = e->seldepth;
-    r->nodes = e->nodes;
+    r->nodes = total_nodes(e);
     r->time_ms = now_ms() - e->start_ms;
-    r->nps = r->time_ms > 0 ? (uint64_t)(e->nodes * 1000 / (uint64_t)r->time_ms) : e->nodes * 1000;
+    r->nps = r->time_ms > 0 ? (uint64_t)(r->nodes * 1000 / (uint64_t)r->time_ms) : r->nodes * 1000;
     r->hashfull = tt_hashfull(e);
     r->bound = bound == BOUND_LOWER ? 1 : bound == BOUND_UPPER ? 2 : 0;
     r->multipv = 1;
@@ -881,10 +1124,15 @@ int chci_engine_search(chc_engine *e, const chc_position *start, const chc_move 
             if (!nallowed) e->root_best = all[i];
             nallowed++;
         }
-    int ttcheck;
-    tt_entry *tte = tt_probe(e, e->pos.key, &ttcheck);
-    if (ttcheck && chc_is_legal(&e->pos, tte->move) && root_allowed(e, tte->move)) e->root_best = tte->move;
+    tt_data tte;
+    if (tt_probe(e, e->pos.key, &tte)) {
+        chc_move m = tt_move(tte.move, all, nroot);
+        if (m != CHC_MOVE_NONE && root_allowed(e, m)) e->root_best = m;
+    }
 
+    /* the helpers (Threads > 1): not for a weakened level, whose play must stay reproducible */
+    e->nrunning = 0;
+    if (nallowed > 0 && !weak) start_helpers(e);
     if (nallowed == 0) {
         e->res.score = e->pos.checkers ? -MATE : 0;
         e->res.mate = 0;
@@ -932,7 +1180,7 @@ int chci_engine_search(chc_engine *e, const chc_position *start, const chc_move 
                         e->res.pv_len = 1;
                         e->res.ponder = CHC_MOVE_NONE;
                     }
-                    e->res.nodes = e->nodes;
+                    e->res.nodes = total_nodes(e);
                     e->res.time_ms = now_ms() - e->start_ms;
                 }
                 break;
@@ -1005,6 +1253,7 @@ int chci_engine_search(chc_engine *e, const chc_position *start, const chc_move 
                 break;
         }
     }
+    stop_helpers(e);
     /* UCI: an infinite or pondering search reports only after stop (or ponderhit) */
     while ((limits->infinite || e->pondering) && !atomic_load(&e->stop_flag)) {
         if (e->pondering && atomic_load(&e->ponderhit_flag)) break;
@@ -1019,9 +1268,11 @@ int chci_engine_search(chc_engine *e, const chc_position *start, const chc_move 
     e->res.multipv = 1;
     free(lines);
     free(saved);
-    e->res.nodes = e->nodes;
+    e->res.nodes = total_nodes(e);
+    e->nrunning = 0;
     e->res.time_ms = now_ms() - t0;
-    e->res.nps = e->res.time_ms > 0 ? (uint64_t)(e->nodes * 1000 / (uint64_t)e->res.time_ms) : e->nodes * 1000;
+    e->res.nps = e->res.time_ms > 0 ? (uint64_t)(e->res.nodes * 1000 / (uint64_t)e->res.time_ms)
+                                    : e->res.nodes * 1000;
     *result = e->res;
     return CHC_OK;
 }

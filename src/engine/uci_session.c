@@ -168,6 +168,7 @@ static void cmd_identify(chc_uci *u)
     out(u, "id author the chesscodec developers");
     out(u, "option name Hash type spin default %d min 1 max %d", DEFAULT_HASH, MAX_HASH);
     out(u, "option name Clear Hash type button");
+    out(u, "option name Threads type spin default 1 min 1 max %d", CHC_THREADS_MAX);
     out(u, "option name MultiPV type spin default 1 min 1 max %d", MAX_MULTIPV);
     out(u, "option name Ponder type check default false");
     out(u, "option name OwnBook type check default false");
@@ -357,6 +358,12 @@ static void cmd_setoption(chc_uci *u, char *rest)
         if (mb >= 1 && mb <= MAX_HASH) chc_engine_set_hash(u->engine, (size_t)mb);
     } else if (ieq(name, "Clear Hash")) {
         chc_engine_clear(u->engine);
+    } else if (ieq(name, "Threads")) {
+        int n;
+        if (int_value(value, 1, CHC_THREADS_MAX, &n))
+            out(u, "info string bad value '%s' for Threads (1..%d)", value, CHC_THREADS_MAX);
+        else if (chc_engine_set_threads(u->engine, n) != CHC_OK)
+            out(u, "info string out of memory for %d threads", n);
     } else if (ieq(name, "OwnBook")) {
         u->own_book = ieq(value, "true");
         set_book(u);

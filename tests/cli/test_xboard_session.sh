@@ -42,7 +42,7 @@ wait_for '^feature done=1$' || failed "no feature done=1"
 first=$(printf '%s' "$LINES" | head -1)
 expect_eq "features open with done=0" "feature done=0" "$first"
 for f in 'setboard=1' 'usermove=1' 'ping=1' 'analyze=1' 'playother=1' 'variants="normal,fischerandom"' \
-         'myname="chesscodec ' 'sigint=0' 'sigterm=0' 'colors=0' 'option="MultiPV -spin' \
+         'myname="chesscodec ' 'sigint=0' 'sigterm=0' 'colors=0' 'smp=1' 'option="MultiPV -spin' \
          'option="Clear Hash -button"' 'option="OwnBook -check 0"' 'option="BookFile -file'; do
   has "feature $f" "feature .*$(printf '%s' "$f" | sed 's/[.[\*^$]/\\&/g')"
 done
@@ -179,10 +179,12 @@ sync 17
 has "unknown variant" '^Error \(unsupported variant\): crazyhouse$'
 has "unknown command" '^Error \(unknown command\): frobnicate$'
 
-# ---- options, memory, ?, quit
+# ---- options, memory, cores, ? (thinking on 2 threads), quit
 send "memory 32"; send "option MultiPV=2"; send "option Clear Hash"; send "option Foo=1"
+send "cores 0"; send "cores 2"
 sync 18
 has "unknown option" '^Error \(unknown option\): Foo$'
+has "bad cores" '^Error \(bad value\): cores 0$'
 send new; send "st 30"; send "usermove e2e4"; sleep 0.3; send "?"
 wait_for '^move ' 10 || failed "? did not make the engine move"
 send quit

@@ -376,6 +376,38 @@ static void test_quit_and_end(void **state)
     chc_uci_free(NULL);
 }
 
+/* Threads: announced, bad values refused, legal moves with 2 and 4 threads, stop and quit
+ * while the threads search. */
+static void test_threads(void **state)
+{
+    (void)state;
+    chc_uci *u = session();
+    cmd(u, "uci");
+    assert_true(find(0, "option name Threads type spin default 1 min 1 max ") >= 0);
+    int from = out.n;
+    cmd(u, "setoption name Threads value 0");
+    cmd(u, "setoption name Threads value many");
+    assert_int_equal(count(from, "info string bad value"), 2);
+    cmd(u, "setoption name Threads value 2");
+    from = out.n;
+    cmd(u, "position startpos moves e2e4 c7c5");
+    cmd(u, "go depth 8");
+    check_bestmove(wait_line(from, "bestmove"), NULL, "e2e4 c7c5");
+    assert_true(find(from, "info depth 8 ") >= 0);
+    cmd(u, "setoption name Threads value 4");
+    from = out.n;
+    cmd(u, "go infinite");
+    wait_line(from, "info depth");
+    cmd(u, "stop");
+    assert_int_equal(count(from, "bestmove"), 1);
+    check_bestmove(find(from, "bestmove"), NULL, "e2e4 c7c5");
+    from = out.n;
+    cmd(u, "go infinite");
+    assert_int_equal(cmd(u, "quit"), CHC_SESSION_QUIT);
+    assert_int_equal(count(from, "bestmove"), 1);
+    chc_uci_free(u);
+}
+
 /* The background search keeps a stop made right after its start. */
 static void test_background_search(void **state)
 {
@@ -432,6 +464,7 @@ int main(void)
         cmocka_unit_test_teardown(test_bad_input_and_options, teardown),
         cmocka_unit_test_teardown(test_quit_and_end, teardown),
         cmocka_unit_test_teardown(test_background_search, teardown),
+        cmocka_unit_test_teardown(test_threads, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
