@@ -2,7 +2,8 @@
  * every depth whose count is at most 10 million nodes (release build; 20,000 under the
  * sanitizers, whose debug checks rebuild the position after every move, and there only every
  * 4th position of the 6,838 random ones). Runs on all cores.
- * `make test-slow` runs every depth (test_core_perft_all). */
+ * `make test-slow` runs every depth (test_core_perft_all). CHC_PERFT_LIMIT=N lowers the limit to
+ * N nodes; CHC_PERFT_PATH picks the library's perft path (test_core_perft_paths.sh). */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,6 +88,11 @@ int main(void)
     const char *all = getenv("CHC_PERFT_ALL");
     limit = tu_sanitized() ? 20000 : 10000000;
     if (all && *all == '1') limit = UINT64_MAX;
+    const char *lim = getenv("CHC_PERFT_LIMIT");
+    if (lim && *lim) {
+        uint64_t l = strtoull(lim, NULL, 10);
+        if (l < limit) limit = l;
+    }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_standard),  cmocka_unit_test(test_tricky),
         cmocka_unit_test(test_fischer),   cmocka_unit_test(test_pychess960),
