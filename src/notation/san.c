@@ -1,7 +1,6 @@
-/* SAN in and out. Resolution does not generate every legal move: the candidates are the
- * pieces of the named kind that attack the destination, each checked for legality with a
- * pin test (the full legality check only when in check, for the king, castling and en
- * passant). */
+/* SAN in and out. Resolution does not generate moves: the candidates are the pieces of the
+ * named kind that reach the destination, each checked for legality directly (king safety,
+ * check evasion, pins, en passant exactly; castling by its own test). */
 #include <string.h>
 
 #include "common/diag.h"
@@ -17,22 +16,6 @@ void chci_play(chc_position *pos, chc_move m)
         chc_make_move(pos, m, &u);
 }
 
-/* ---- legality of a candidate (pos not in check, normal piece or pawn move) ---------- */
-/* Non-zero if the piece on `from` may go to `to` without exposing its king. */
-static int pin_ok(const chc_position *pos, int from, int to)
-{
-    int us = pos->side, k = pos->king_sq[us];
-    bb_t line = chci_line[k][from];
-    if (!line || (line & BB(to))) return 1;
-    bb_t occ = pos_occ(pos) ^ BB(from);
-    bb_t them = pos->by_color[us ^ 1];
-    bb_t rq = pos->by_type[CHC_ROOK] | pos->by_type[CHC_QUEEN];
-    bb_t bq = pos->by_type[CHC_BISHOP] | pos->by_type[CHC_QUEEN];
-    if (CHC_FILE(k) == CHC_FILE(from) || CHC_RANK(k) == CHC_RANK(from))
-        return !(chci_rook_att(k, occ) & line & them & rq);
-    return !(chci_bishop_att(k, occ) & line & them & bq);
-}
-
 static chc_move build(const chc_position *pos, int type, int from, int to, int promo)
 {
     unsigned flags = 0;
@@ -44,14 +27,6 @@ static chc_move build(const chc_position *pos, int type, int from, int to, int p
         if (promo) flags |= CHC_MF_PROMOTION;
     }
     return CHC_MAKE_MOVE(from, to, promo, flags);
-}
-
-/* Legal test of a built move: fast path when not in check. */
-static int legal(const chc_position *pos, int type, chc_move m)
-{
-    if (pos->checkers || type == CHC_KING || (CHC_MOVE_FLAGS(m) & CHC_MF_EN_PASSANT))
-        return chc_is_legal(pos, m);
-    return pin_ok(pos, CHC_MOVE_FROM(m), CHC_MOVE_TO(m));
 }
 
 /* Squares from which a piece of `type` and colour `us` could reach `to` (pseudo-legally,
@@ -111,7 +86,7 @@ size_t chc_move_to_san(const chc_position *pos, chc_move m, char buf[CHC_SAN_MAX
             while (others) {
                 int sq = bb_pop(&others);
                 chc_move alt = build(pos, type, sq, to, 0);
-                if (!legal(pos, type, alt)) continue;
+                if (!chci_built_legal(pos, alt)) continue;
                 any = 1;
                 if (CHC_FILE(sq) == CHC_FILE(from)) file_clash = 1;
                 if (CHC_RANK(sq) == CHC_RANK(from)) rank_clash = 1;
@@ -372,7 +347,7 @@ static int resolve_pawn(const chc_position *pos, const chci_san *s, chc_move *ou
         return CHC_E_MOVE_ILLEGAL;
     }
     chc_move m = build(pos, CHC_PAWN, from, to, s->promo);
-    if (!legal(pos, CHC_PAWN, m)) return CHC_E_MOVE_ILLEGAL;
+    if (!chci_built_legal(pos, m)) return CHC_E_MOVE_ILLEGAL;
     *out = m;
     return CHC_OK;
 }
@@ -388,7 +363,7 @@ static int resolve_piece(const chc_position *pos, int type, const chci_san *s, c
     while (cand) {
         int from = bb_pop(&cand);
         chc_move m = build(pos, type, from, to, 0);
-        if (!legal(pos, type, m)) continue;
+        if (!chci_built_legal(pos, m)) continue;
         if (found) return CHC_E_MOVE_AMBIGUOUS;
         found = m;
     }
@@ -423,8 +398,7 @@ int chci_san_resolve(const chc_position *pos, const chci_san *s, const char *tex
         int right = s->castle == 1 ? (us == CHC_WHITE ? 0 : 2) : (us == CHC_WHITE ? 1 : 3);
         int rook = pos->castle_rook[right];
         chc_move m = CHC_MOVE_NONE;
-        if ((pos->castling & (1u << right)) && rook < 64)
-            m = chc_find_move(pos, pos->king_sq[us], rook, 0);
+        if ((pos->castling & (1u << right)) && rook < 64) m = chci_castle_move(pos, right);
         if (!m) return fail_move(pos, diag, CHC_E_MOVE_ILLEGAL, text, len, NULL);
         *out = m;
         return CHC_OK;
