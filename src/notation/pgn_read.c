@@ -170,8 +170,36 @@ static int comment_resync(const char *p, size_t n)
     return i < n && p[i] == '[';
 }
 
+/* Byte classes of the skimmer outside comments and tags. */
+enum {
+    SK_TOK = 0, /* part of a token (move, number, result, ...) */
+    SK_SP,      /* ' ' '\t' '\r': white space that ends a token */
+    SK_WS,      /* '\f' '\v': white space that does not end a token */
+    SK_NL,      /* '\n' */
+    SK_OPEN_TAG, SK_BRACE, SK_SEMI, SK_LPAREN, SK_RPAREN,
+    SK_CLOSER,  /* '}' ']': end a token, then start one */
+    SK_STAR,    /* '*' */
+    SK_PERCENT  /* '%': an escape line at a line start, else a token byte */
+};
+
+static const unsigned char sk_class[256] = {
+    ['\t'] = SK_SP, [' '] = SK_SP, ['\r'] = SK_SP, ['\f'] = SK_WS, ['\v'] = SK_WS,
+    ['\n'] = SK_NL, ['['] = SK_OPEN_TAG, ['{'] = SK_BRACE, [';'] = SK_SEMI, ['('] = SK_LPAREN,
+    [')'] = SK_RPAREN, ['}'] = SK_CLOSER, [']'] = SK_CLOSER, ['*'] = SK_STAR, ['%'] = SK_PERCENT,
+};
+
+/* Bytes that end a token: white space but '\f' '\v', brackets, braces, parentheses, ';'. */
+static inline int sk_delim(unsigned char c)
+{
+    unsigned k = sk_class[c];
+    return k != SK_TOK && k != SK_WS && k != SK_STAR && k != SK_PERCENT;
+}
+
 /* Finds the end of the game starting at data[start]. Sets *len and *lines (newlines in the
- * game). Returns CHC_OK, or CHC_E_LIMIT for a game too large (its bytes were dropped). */
+ * game). Returns CHC_OK, or CHC_E_LIMIT for a game too large (its bytes were dropped).
+ * The game ends after its result token at depth 0 (outside comments, tags and variations),
+ * before a '[' that follows movetext (or a second "[Event "), at an unterminated comment's
+ * resynchronisation point (see comment_resync), or at the end of the input. */
 static int skim(chc_pgn_reader *r, size_t *len, long *lines)
 {
     size_t i = r->in.start;
@@ -179,40 +207,48 @@ static int skim(chc_pgn_reader *r, size_t *len, long *lines)
     int line_start = 1, seen_move = 0, seen_tag = 0, depth = 0, oversize = 0;
     size_t tok = (size_t)-1;
     long nl = 0;
+    const unsigned char *d = (const unsigned char *)r->data;
+    /* Bytes below `lim` may be read with LOOKAHEAD bytes after them (or the input ends). */
+    size_t lim = 0;
     for (;;) {
-        if (i >= r->in.end || (r->in.end - i < LOOKAHEAD && !r->in.eof)) {
-            /* Keep token and game offsets relative to start across the refill. */
-            size_t rel = i - r->in.start, trel = tok == (size_t)-1 ? (size_t)-1 : tok - r->in.start;
-            if (i - r->in.start > CHC_PGN_MAX_GAME_BYTES) {
-                oversize = 1;
-                /* Drop what was skimmed, keeping the state. */
-                r->in.consumed += 0;
-                r->in.start = i;
-                rel = 0;
-                trel = (size_t)-1;
+        if (i >= lim) {
+            if (i >= r->in.end || (r->in.end - i < LOOKAHEAD && !r->in.eof)) {
+                /* Keep token and game offsets relative to start across the refill. */
+                size_t rel = i - r->in.start, trel = tok == (size_t)-1 ? (size_t)-1 : tok - r->in.start;
+                if (i - r->in.start > CHC_PGN_MAX_GAME_BYTES) {
+                    oversize = 1;
+                    /* Drop what was skimmed, keeping the state. */
+                    r->in.start = i;
+                    rel = 0;
+                    trel = (size_t)-1;
+                }
+                int more = refill(r);
+                d = (const unsigned char *)r->data;
+                i = r->in.start + rel;
+                tok = trel == (size_t)-1 ? (size_t)-1 : r->in.start + trel;
+                if (!more && i >= r->in.end) break;
             }
-            int more = refill(r);
-            i = r->in.start + rel;
-            tok = trel == (size_t)-1 ? (size_t)-1 : r->in.start + trel;
-            if (!more && i >= r->in.end) break;
-            if (!more && i < r->in.end) {
-                /* fewer than 8 bytes left and no more input: just continue */
-            }
+            lim = r->in.eof ? r->in.end : r->in.end > LOOKAHEAD ? r->in.end - LOOKAHEAD : 0;
+            if (lim <= i) lim = i + 1; /* more input may come: one byte, then refill */
         }
-        char c = r->data[i];
         if (in_semi) {
-            if (c == '\n') {
-                in_semi = 0;
-                line_start = 1;
-                nl++;
+            const unsigned char *q = memchr(d + i, '\n', lim - i);
+            if (!q) {
+                i = lim;
+                continue;
             }
-            i++;
+            i = (size_t)(q - d) + 1;
+            in_semi = 0;
+            line_start = 1;
+            nl++;
             continue;
         }
         if (in_brace) {
-            if (c == '}') {
+            while (i < lim && d[i] != '}' && d[i] != '\n') i++;
+            if (i >= lim) continue;
+            if (d[i] == '}') {
                 in_brace = 0;
-            } else if (c == '\n') {
+            } else {
                 nl++;
                 /* An unterminated comment must not swallow the next games: it ends at a line
                  * starting "[Event " or at a blank line followed by a line starting '['. */
@@ -225,72 +261,80 @@ static int skim(chc_pgn_reader *r, size_t *len, long *lines)
             continue;
         }
         if (in_tag) {
-            if (c == '\n') {
-                in_tag = in_str = 0;
-                line_start = 1;
-                nl++;
-            } else if (in_str) {
-                if (esc)
-                    esc = 0;
-                else if (c == '\\')
-                    esc = 1;
-                else if (c == '"')
-                    in_str = 0;
-            } else if (c == '"') {
-                in_str = 1;
-            } else if (c == ']') {
-                in_tag = 0;
+            while (i < lim) {
+                unsigned char c = d[i];
+                if (c == '\n') {
+                    in_tag = in_str = 0;
+                    line_start = 1;
+                    nl++;
+                    i++;
+                    break;
+                } else if (in_str) {
+                    if (esc)
+                        esc = 0;
+                    else if (c == '\\')
+                        esc = 1;
+                    else if (c == '"')
+                        in_str = 0;
+                } else if (c == '"') {
+                    in_str = 1;
+                } else if (c == ']') {
+                    in_tag = 0;
+                    i++;
+                    break;
+                }
+                i++;
             }
-            i++;
             continue;
         }
-        int delim = c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '{' || c == '}' ||
-                    c == '(' || c == ')' || c == ';' || c == '[' || c == ']';
-        if (delim && tok != (size_t)-1) {
+        unsigned char c = d[i];
+        unsigned k = sk_class[c];
+        if (tok != (size_t)-1 && sk_delim(c)) {
             if (depth == 0 && is_result(r->data + tok, i - tok)) break;
             tok = (size_t)-1;
         }
-        if (c == '\n') {
+        if (k == SK_NL) {
             nl++;
             line_start = 1;
             i++;
             continue;
         }
-        if (line_start && c == '%') {
+        if (line_start && k == SK_PERCENT) {
             in_semi = 1;
             i++;
             continue;
         }
         line_start = 0;
-        switch (c) {
-        case ' ': case '\t': case '\r': case '\f': case '\v':
+        switch (k) {
+        case SK_SP: case SK_WS:
             break;
-        case '[':
+        case SK_OPEN_TAG:
             if (seen_move) goto done;
             if (seen_tag && r->in.end - i >= 7 && memcmp(r->data + i, "[Event ", 7) == 0) goto done;
             in_tag = 1;
             seen_tag = 1;
             break;
-        case '{': in_brace = 1; seen_move = 1; break;
-        case ';': in_semi = 1; seen_move = 1; break;
-        case '(': depth++; seen_move = 1; break;
-        case ')': if (depth) depth--; seen_move = 1; break;
-        default:
+        case SK_BRACE: in_brace = 1; seen_move = 1; break;
+        case SK_SEMI: in_semi = 1; seen_move = 1; break;
+        case SK_LPAREN: depth++; seen_move = 1; break;
+        case SK_RPAREN: if (depth) depth--; seen_move = 1; break;
+        default: /* a token's byte */
             seen_move = 1;
-            if (tok == (size_t)-1) tok = i;
-            if (c == '*' && depth == 0 && i == tok) {
-                /* "*" stands alone: check the next byte. */
-                if (i + 1 >= r->in.end || strchr(" \t\r\n{}();[]", r->data[i + 1])) {
-                    i++;
-                    goto done;
+            if (tok == (size_t)-1) {
+                tok = i;
+                if (k == SK_STAR && depth == 0) {
+                    /* "*" stands alone: check the next byte. */
+                    if (i + 1 >= r->in.end || d[i + 1] == 0 || sk_delim(d[i + 1])) {
+                        i++;
+                        goto done;
+                    }
                 }
             }
+            /* The rest of the token. */
+            while (i + 1 < lim && !sk_delim(d[i + 1])) i++;
             break;
         }
         i++;
-    }
-    if (i >= r->in.end && tok != (size_t)-1 && depth == 0) {
-        /* A result token that ends the input: nothing to do, the game ends here anyway. */
     }
 done:
     *len = i - r->in.start;
