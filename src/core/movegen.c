@@ -251,13 +251,32 @@ chc_move chci_castle_move(const chc_position *p, int right)
     return CHC_MAKE_MOVE(p->king_sq[us], p->castle_rook[right], 0, CHC_MF_CASTLE);
 }
 
+/* Non-zero if a slider of `by` reaches `sq` through occupancy `occ`: the aligned sliders
+ * (few) are walked through the between table, which stays in cache where the slider attack
+ * tables would not (replaying a game touches a new entry at almost every move). */
+static int slider_hits(const chc_position *p, int sq, int by, bb_t occ)
+{
+    const bb_t them = p->by_color[by];
+    bb_t s = (chci_rook_att(sq, 0) & them & (p->by_type[CHC_ROOK] | p->by_type[CHC_QUEEN]))
+           | (chci_bishop_att(sq, 0) & them & (p->by_type[CHC_BISHOP] | p->by_type[CHC_QUEEN]));
+    while (s)
+        if (!(chci_between[sq][bb_pop(&s)] & occ)) return 1;
+    return 0;
+}
+
 int chci_built_legal(const chc_position *p, chc_move m)
 {
     const int us = p->side, them = us ^ 1, ksq = p->king_sq[us];
     const int from = CHC_MOVE_FROM(m), to = CHC_MOVE_TO(m);
-    const bb_t occ = pos_occ(p);
+    const bb_t occ = pos_occ(p), theirs = p->by_color[them];
     if (p->by_color[us] & BB(to)) return 0;
-    if (from == ksq) return !pos_attacked_by(p, to, them, occ ^ BB(ksq));
+    if (from == ksq) {
+        if ((chci_pawn_att[us][to] & theirs & p->by_type[CHC_PAWN]) ||
+            (chci_knight_att[to] & theirs & p->by_type[CHC_KNIGHT]) ||
+            (chci_king_att[to] & theirs & p->by_type[CHC_KING]))
+            return 0;
+        return !slider_hits(p, to, them, occ ^ BB(ksq));
+    }
     if (CHC_MOVE_FLAGS(m) & CHC_MF_EN_PASSANT) {
         const int cap = to + (us == CHC_WHITE ? -8 : 8);
         bb_t o = (occ ^ BB(from) ^ BB(cap)) | BB(to);
@@ -265,20 +284,24 @@ int chci_built_legal(const chc_position *p, chc_move m)
                  | (chci_bishop_att(ksq, o) & (p->by_type[CHC_BISHOP] | p->by_type[CHC_QUEEN]))
                  | (chci_knight_att[ksq] & p->by_type[CHC_KNIGHT])
                  | (chci_pawn_att[us][ksq] & p->by_type[CHC_PAWN] & ~BB(cap));
-        return !(att & p->by_color[them]);
+        return !(att & theirs);
     }
     const bb_t checkers = p->checkers;
     if (checkers) {
         if (bb_more_than_one(checkers)) return 0;
         if (!((chci_between[ksq][bb_lsb(checkers)] | checkers) & BB(to))) return 0;
     }
-    /* A pinned piece stays on the line through its king. */
-    bb_t line = chci_line[ksq][from];
+    /* A pinned piece stays on the line through its king: pinned when an enemy slider of the
+     * line's kind sees the king with only `from` between them. */
+    const bb_t line = chci_line[ksq][from];
     if (!line || (line & BB(to))) return 1;
-    const bb_t o = occ ^ BB(from), theirs = p->by_color[them];
-    if (CHC_FILE(ksq) == CHC_FILE(from) || CHC_RANK(ksq) == CHC_RANK(from))
-        return !(chci_rook_att(ksq, o) & line & theirs & (p->by_type[CHC_ROOK] | p->by_type[CHC_QUEEN]));
-    return !(chci_bishop_att(ksq, o) & line & theirs & (p->by_type[CHC_BISHOP] | p->by_type[CHC_QUEEN]));
+    bb_t s = line & theirs &
+             ((CHC_FILE(ksq) == CHC_FILE(from) || CHC_RANK(ksq) == CHC_RANK(from))
+                  ? p->by_type[CHC_ROOK] | p->by_type[CHC_QUEEN]
+                  : p->by_type[CHC_BISHOP] | p->by_type[CHC_QUEEN]);
+    while (s)
+        if ((chci_between[ksq][bb_pop(&s)] & occ) == BB(from)) return 0;
+    return 1;
 }
 
 int chc_is_legal(const chc_position *pos, chc_move m)

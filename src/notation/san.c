@@ -29,6 +29,19 @@ static chc_move build(const chc_position *pos, int type, int from, int to, int p
     return CHC_MAKE_MOVE(from, to, promo, flags);
 }
 
+/* Our sliders among `cand` with nothing between them and `to`: a walk along the few aligned
+ * pieces through the small between table instead of a slider attack lookup (the big attack
+ * tables miss the cache on every move of a game being replayed). */
+static bb_t reach(bb_t cand, int to, bb_t occ)
+{
+    bb_t r = 0;
+    while (cand) {
+        int s = bb_pop(&cand);
+        if (!(chci_between[to][s] & occ)) r |= BB(s);
+    }
+    return r;
+}
+
 /* Squares from which a piece of `type` and colour `us` could reach `to` (pseudo-legally,
  * ignoring what stands on `to`), limited to our pieces of that type. */
 static bb_t origins(const chc_position *pos, int type, int to)
@@ -38,9 +51,9 @@ static bb_t origins(const chc_position *pos, int type, int to)
     bb_t mine = pos_pieces(pos, us, type);
     switch (type) {
     case CHC_KNIGHT: return chci_knight_att[to] & mine;
-    case CHC_BISHOP: return chci_bishop_att(to, occ) & mine;
-    case CHC_ROOK: return chci_rook_att(to, occ) & mine;
-    case CHC_QUEEN: return chci_queen_att(to, occ) & mine;
+    case CHC_BISHOP: return reach(chci_bishop_att(to, 0) & mine, to, occ);
+    case CHC_ROOK: return reach(chci_rook_att(to, 0) & mine, to, occ);
+    case CHC_QUEEN: return reach(chci_queen_att(to, 0) & mine, to, occ);
     case CHC_KING: return chci_king_att[to] & mine;
     default: return 0;
     }
