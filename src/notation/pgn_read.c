@@ -477,16 +477,23 @@ static int parse_tag(parser *ps)
         return perr(ps, ps->p, CHC_E_PGN_SYNTAX, name, nlen, "%s", "tag value must be quoted");
     ps->p++;
     chc_pgn_reader *r = ps->r;
-    size_t vl = 0;
-    for (;;) {
-        if (ps->p >= ps->end || *ps->p == '\n' || *ps->p == '\r')
-            return perr(ps, ps->p, CHC_E_PGN_SYNTAX, name, nlen, "%s", "unterminated tag value");
-        char c = *ps->p++;
-        if (c == '"') break;
-        if (c == '\\' && ps->p < ps->end && (*ps->p == '"' || *ps->p == '\\')) c = *ps->p++;
-        if (tmp_reserve(r, nlen + vl + 3)) return CHC_E_NO_MEMORY;
-        r->tmp[nlen + 1 + vl++] = c;
+    /* The value's extent first (its closing quote, or where it fails), then one copy. */
+    const char *v0 = ps->p, *q = ps->p;
+    while (q < ps->end && *q != '"' && *q != '\n' && *q != '\r') {
+        if (*q == '\\' && q + 1 < ps->end && (q[1] == '"' || q[1] == '\\')) q++;
+        q++;
     }
+    if (q >= ps->end || *q != '"') {
+        ps->p = q;
+        return perr(ps, ps->p, CHC_E_PGN_SYNTAX, name, nlen, "%s", "unterminated tag value");
+    }
+    if (tmp_reserve(r, nlen + (size_t)(q - v0) + 3)) return CHC_E_NO_MEMORY;
+    size_t vl = 0;
+    for (const char *c = v0; c < q; c++) {
+        if (*c == '\\' && (c[1] == '"' || c[1] == '\\')) c++;
+        r->tmp[nlen + 1 + vl++] = *c;
+    }
+    ps->p = q + 1;
     while (ps->p < ps->end && (*ps->p == ' ' || *ps->p == '\t')) ps->p++;
     if (ps->p >= ps->end || *ps->p != ']')
         return perr(ps, ps->p, CHC_E_PGN_SYNTAX, name, nlen, "%s", "tag not closed by ']'");
@@ -637,11 +644,13 @@ static int skip_variation(parser *ps, const char *open)
     return perr(ps, open, CHC_E_PGN_SYNTAX, open, 1, "%s", "unterminated variation");
 }
 
-static int is_delim(char c)
-{
-    return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '{' || c == '}' || c == '(' ||
-           c == ')' || c == ';' || c == '[' || c == ']' || c == '$' || c == '\f' || c == '\v';
-}
+/* Bytes that end a movetext token. */
+static const unsigned char token_end[256] = {
+    [' '] = 1, ['\n'] = 1, ['\t'] = 1, ['\r'] = 1, ['{'] = 1, ['}'] = 1, ['('] = 1, [')'] = 1,
+    [';'] = 1, ['['] = 1, [']'] = 1, ['$'] = 1, ['\f'] = 1, ['\v'] = 1,
+};
+
+static inline int is_delim(char c) { return token_end[(unsigned char)c]; }
 
 static int parse_game(parser *ps)
 {
@@ -745,7 +754,11 @@ static int parse_game(parser *ps)
             return perr(ps, t, CHC_E_PGN_SYNTAX, t, 1, "%s", "unexpected character");
         }
         /* A token. */
-        while (ps->p < ps->end && !is_delim(*ps->p)) ps->p++;
+        {
+            const char *q = ps->p, *end = ps->end;
+            while (q < end && !token_end[(unsigned char)*q]) q++;
+            ps->p = q;
+        }
         /* "e8(Q)": a promotion written with brackets is not a variation. */
         if (ps->end - ps->p >= 3 && ps->p[0] == '(' && ps->p[2] == ')' && strchr("QRBNqrbn", ps->p[1]) &&
             ps->p[1] && ps->p > t && ps->p[-1] >= '1' && ps->p[-1] <= '8')
