@@ -207,8 +207,60 @@ size_t chci_san_figurines(const char *text, size_t len, char *buf, size_t cap)
     return n;
 }
 
+#define IS_FILE(c) ((c) >= 'a' && (c) <= 'h')
+#define IS_RANK(c) ((c) >= '1' && (c) <= '8')
+
+/* The common shapes at once (e4, exd5, Nf3, Nxe5, Nbd2, R1e2, Nbxd2, O-O, O-O-O, each with at
+ * most one '+' or '#'): 1 when s was filled exactly as the general split below would fill it,
+ * 0 for anything else (the general split decides). */
+static int split_fast(const char *p, size_t n, chci_san *s)
+{
+    if (n < 2 || n > 7) return 0;
+    if (p[n - 1] == '+' || p[n - 1] == '#') n--;
+    if (n < 2 || !IS_FILE(p[n - 2]) || !IS_RANK(p[n - 1])) {
+        if (p[0] != 'O' || !((n == 3 && memcmp(p, "O-O", 3) == 0) || (n == 5 && memcmp(p, "O-O-O", 5) == 0)))
+            return 0;
+        memset(s, 0, sizeof *s);
+        s->from_file = s->from_rank = -1;
+        s->castle = n == 3 ? 1 : 2;
+        return 1;
+    }
+    int to = CHC_SQUARE(p[n - 2] - 'a', p[n - 1] - '1');
+    int type, ff = -1, fr = -1;
+    if (n == 2) {
+        type = CHC_PAWN;
+    } else if (IS_FILE(p[0])) {
+        /* exd5: a pawn capture (a lower-case 'b' may be a bishop) */
+        if (n != 4 || p[1] != 'x') return 0;
+        type = CHC_PAWN;
+        ff = p[0] - 'a';
+    } else {
+        switch (p[0]) {
+        case 'N': type = CHC_KNIGHT; break;
+        case 'B': type = CHC_BISHOP; break;
+        case 'R': type = CHC_ROOK; break;
+        case 'Q': type = CHC_QUEEN; break;
+        case 'K': type = CHC_KING; break;
+        default: return 0;
+        }
+        size_t i = 1, e = n - 2;
+        if (e > i && p[e - 1] == 'x') e--;
+        if (e > i && IS_FILE(p[i])) ff = p[i++] - 'a';
+        if (e > i && IS_RANK(p[i])) fr = p[i++] - '1';
+        if (i != e) return 0;
+    }
+    memset(s, 0, sizeof *s);
+    s->type = type;
+    s->to = to;
+    s->from_file = ff;
+    s->from_rank = fr;
+    s->lower_b = type == CHC_PAWN && p[0] == 'b' && n >= 3;
+    return 1;
+}
+
 int chci_san_split(const char *text, size_t len, chci_san *s, chc_diag *diag)
 {
+    if (split_fast(text, len, s)) return CHC_OK;
     memset(s, 0, sizeof *s);
     s->from_file = s->from_rank = -1;
     const char *p = text;
