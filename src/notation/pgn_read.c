@@ -189,11 +189,10 @@ static const unsigned char sk_class[256] = {
 };
 
 /* Bytes that end a token: white space but '\f' '\v', brackets, braces, parentheses, ';'. */
-static inline int sk_delim(unsigned char c)
-{
-    unsigned k = sk_class[c];
-    return k != SK_TOK && k != SK_WS && k != SK_STAR && k != SK_PERCENT;
-}
+static const unsigned char sk_end[256] = {
+    ['\t'] = 1, [' '] = 1, ['\r'] = 1, ['\n'] = 1, ['['] = 1, [']'] = 1, ['{'] = 1, ['}'] = 1,
+    ['('] = 1, [')'] = 1, [';'] = 1,
+};
 
 /* Finds the end of the game starting at data[start]. Sets *len and *lines (newlines in the
  * game). Returns CHC_OK, or CHC_E_LIMIT for a game too large (its bytes were dropped).
@@ -287,54 +286,67 @@ static int skim(chc_pgn_reader *r, size_t *len, long *lines)
             }
             continue;
         }
-        unsigned char c = d[i];
-        unsigned k = sk_class[c];
-        if (tok != (size_t)-1 && sk_delim(c)) {
-            if (depth == 0 && is_result(r->data + tok, i - tok)) break;
-            tok = (size_t)-1;
-        }
-        if (k == SK_NL) {
-            nl++;
-            line_start = 1;
-            i++;
-            continue;
-        }
-        if (line_start && k == SK_PERCENT) {
-            in_semi = 1;
-            i++;
-            continue;
-        }
-        line_start = 0;
-        switch (k) {
-        case SK_SP: case SK_WS:
-            break;
-        case SK_OPEN_TAG:
-            if (seen_move) goto done;
-            if (seen_tag && r->in.end - i >= 7 && memcmp(r->data + i, "[Event ", 7) == 0) goto done;
-            in_tag = 1;
-            seen_tag = 1;
-            break;
-        case SK_BRACE: in_brace = 1; seen_move = 1; break;
-        case SK_SEMI: in_semi = 1; seen_move = 1; break;
-        case SK_LPAREN: depth++; seen_move = 1; break;
-        case SK_RPAREN: if (depth) depth--; seen_move = 1; break;
-        default: /* a token's byte */
-            seen_move = 1;
-            if (tok == (size_t)-1) {
-                tok = i;
-                if (k == SK_STAR && depth == 0) {
-                    /* "*" stands alone: check the next byte. */
-                    if (i + 1 >= r->in.end || d[i + 1] == 0 || sk_delim(d[i + 1])) {
-                        i++;
-                        goto done;
+        /* Outside comments and tags: here until the state changes. */
+        while (i < lim) {
+            unsigned char c = d[i];
+            unsigned k = sk_class[c];
+            if (tok != (size_t)-1 && sk_end[c]) {
+                if (depth == 0 && is_result(r->data + tok, i - tok)) goto done;
+                tok = (size_t)-1;
+            }
+            if (k == SK_NL) {
+                nl++;
+                line_start = 1;
+                i++;
+                continue;
+            }
+            if (line_start && k == SK_PERCENT) {
+                in_semi = 1;
+                i++;
+                goto next;
+            }
+            line_start = 0;
+            switch (k) {
+            case SK_SP: case SK_WS:
+                break;
+            case SK_OPEN_TAG:
+                if (seen_move) goto done;
+                if (seen_tag && r->in.end - i >= 7 && memcmp(r->data + i, "[Event ", 7) == 0) goto done;
+                in_tag = 1;
+                seen_tag = 1;
+                i++;
+                goto next;
+            case SK_BRACE:
+                in_brace = 1;
+                seen_move = 1;
+                i++;
+                goto next;
+            case SK_SEMI:
+                in_semi = 1;
+                seen_move = 1;
+                i++;
+                goto next;
+            case SK_LPAREN: depth++; seen_move = 1; break;
+            case SK_RPAREN: if (depth) depth--; seen_move = 1; break;
+            default: /* a token's byte */
+                seen_move = 1;
+                if (tok == (size_t)-1) {
+                    tok = i;
+                    if (k == SK_STAR && depth == 0) {
+                        /* "*" stands alone: check the next byte. */
+                        if (i + 1 >= r->in.end || d[i + 1] == 0 || sk_end[d[i + 1]]) {
+                            i++;
+                            goto done;
+                        }
                     }
                 }
+                /* The rest of the token. */
+                while (i + 1 < lim && !sk_end[d[i + 1]]) i++;
+                break;
             }
-            /* The rest of the token. */
-            while (i + 1 < lim && !sk_delim(d[i + 1])) i++;
-            break;
+            i++;
         }
-        i++;
+    next:;
     }
 done:
     *len = i - r->in.start;
