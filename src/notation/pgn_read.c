@@ -453,19 +453,23 @@ static inline void newline(parser *ps, const char *nl)
 /* Skips white space and % escape lines. */
 static void skip_ws(parser *ps)
 {
-    while (ps->p < ps->end) {
-        char c = *ps->p;
-        if (c == '\n') {
-            newline(ps, ps->p);
-            ps->p++;
-        } else if (c == '%' && ps->p == ps->line_start) {
-            while (ps->p < ps->end && *ps->p != '\n') ps->p++;
-        } else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
-            ps->p++;
+    const char *p = ps->p, *end = ps->end;
+    while (p < end) {
+        char c = *p;
+        if (c == ' ') {
+            p++;
+        } else if (c == '\n') {
+            ps->line++;
+            ps->line_start = ++p;
+        } else if (c == '%' && p == ps->line_start) {
+            while (p < end && *p != '\n') p++;
+        } else if (c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+            p++;
         } else {
             break;
         }
     }
+    ps->p = p;
 }
 
 /* Parses one tag at ps->p ('['). */
