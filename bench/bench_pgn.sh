@@ -6,6 +6,12 @@
 # machine compare the CPU figures (user + system time); wall time shows the threads' gain
 # only when cores are free.
 # Usage: bench_pgn.sh BUILD_DIR [REPEAT] (REPEAT copies of the 8.6 MB games; default 7 = 58 MB).
+# CHC_ANCHOR_CHESSLIB=/path/to/driver adds the fastest public anchor: a program built from
+# Disservin/chess-library (its pgn::StreamParser and board) that reads the PGN named as its
+# argument, plays every SAN move and prints each game's UCI moves then its Result tag on one
+# line, as `convert --to uci` does (see bench/README.md). Ours and it run interleaved
+# (ours, anchor, ours 2 threads; CHC_ANCHOR_ROUNDS rounds, default 5); the ratios are medians
+# of the rounds' ratios, and the outputs must be identical.
 set -uo pipefail
 build=${1:-build/release}
 rep=${2:-7}
@@ -50,6 +56,39 @@ if [ $have_pe = 1 ]; then
   awk -v a="$pe_cpu" -v b="$c1_cpu" -v c="$pe_wall" -v d="$c1_wall" -v e="$c2_wall" 'BEGIN {
     printf "  ratio, 1 thread vs pgn-extract:  %.2fx (CPU time)  %.2fx (wall)   goal >= 3x\n", a / b, c / d
     printf "  ratio, 2 threads vs pgn-extract: %.2fx (wall)\n", c / e }'
+fi
+if [ -n "${CHC_ANCHOR_CHESSLIB:-}" ]; then
+  if [ ! -x "$CHC_ANCHOR_CHESSLIB" ]; then
+    echo "  chess-library anchor: $CHC_ANCHOR_CHESSLIB is not an executable"
+  else
+    rounds=${CHC_ANCHOR_ROUNDS:-5}
+    echo "  chess-library anchor, interleaved, $rounds rounds (ratios: our time / its time; lower is faster):"
+    : > "$tmp/rounds"
+    for k in $(seq "$rounds"); do
+      run "chesscodec --threads 1 ($k)" "$bin" convert --to uci --threads 1 -q -o "$tmp/c1.uci" "$tmp/big.pgn"
+      a_cpu=$CPU; a_wall=$WALL
+      run "chess-library ($k)" "$CHC_ANCHOR_CHESSLIB" "$tmp/big.pgn"
+      mv "$tmp/out" "$tmp/cl.uci"
+      b_cpu=$CPU; b_wall=$WALL
+      run "chesscodec --threads 2 ($k)" "$bin" convert --to uci --threads 2 -q -o "$tmp/c2.uci" "$tmp/big.pgn"
+      echo "$a_cpu $a_wall $b_cpu $b_wall $CPU $WALL" >> "$tmp/rounds"
+    done
+    if cmp -s "$tmp/c1.uci" "$tmp/cl.uci" && cmp -s "$tmp/c1.uci" "$tmp/c2.uci"; then
+      echo "  (chesscodec and chess-library: identical output)"
+    else
+      echo "  WARNING: chesscodec and chess-library outputs differ"
+    fi
+    # Medians of each round's ratios.
+    med() { sort -g | awk '{ v[NR] = $1 } END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+    r1c=$(awk '{ print $1 / ($3 > 0 ? $3 : 0.001) }' "$tmp/rounds" | med)
+    r1w=$(awk '{ print $2 / ($4 > 0 ? $4 : 0.001) }' "$tmp/rounds" | med)
+    r2w=$(awk '{ print $6 / ($4 > 0 ? $4 : 0.001) }' "$tmp/rounds" | med)
+    s2w=$(awk '{ print $2 / ($6 > 0 ? $6 : 0.001) }' "$tmp/rounds" | med)
+    awk -v a="$r1c" -v b="$r1w" -v c="$r2w" -v d="$s2w" 'BEGIN {
+      printf "  ratio, 1 thread vs chess-library:  %.2f (CPU time)  %.2f (wall)   goal <= 0.67 (1.5x faster)\n", a, b
+      printf "  ratio, 2 threads vs chess-library: %.2f (wall); 2 threads vs 1 thread: %.2fx faster (wall)\n", c, d }'
+    rm -f "$tmp/c1.uci" "$tmp/c2.uci" "$tmp/cl.uci"
+  fi
 fi
 # Peak memory must not grow with the input: the same games repeated to 4x the size.
 for _ in 1 2 3 4; do cat "$tmp/big.pgn"; done > "$tmp/huge.pgn"

@@ -48,6 +48,26 @@ static ALWAYS_INLINE int emit_targets(const chc_position *p, chc_move *out, int 
     return n;
 }
 
+/* Non-zero if side `us` (to move, not in check) may castle with right bit `right` (0 WK,
+ * 1 WQ, 2 BK, 3 BQ; Chess960-aware): the squares the king and rook cross are empty but for
+ * the two, the king's path is not attacked and neither is its destination on the board
+ * after castling (a rook that was shielding the king along the back rank may move away). */
+static ALWAYS_INLINE int castle_ok(const chc_position *p, int us, int right)
+{
+    if (!(p->castling & (1u << right))) return 0;
+    const int them = us ^ 1, ksq = p->king_sq[us], rsq = p->castle_rook[right];
+    const int back = us == CHC_WHITE ? 0 : 56, side = right & 1;
+    const int kdst = back + (side == 0 ? 6 : 2), rdst = back + (side == 0 ? 5 : 3);
+    const bb_t occ = pos_occ(p);
+    bb_t span = chci_between[ksq][kdst] | BB(kdst) | chci_between[rsq][rdst] | BB(rdst);
+    span &= ~(BB(ksq) | BB(rsq));
+    if (span & occ) return 0;
+    for (bb_t path = chci_between[ksq][kdst]; path;)
+        if (pos_attacked_by(p, bb_pop(&path), them, occ)) return 0;
+    bb_t after = (occ ^ BB(ksq) ^ BB(rsq)) | BB(kdst) | BB(rdst);
+    return !pos_attacked_by(p, kdst, them, after);
+}
+
 static ALWAYS_INLINE int gen_color(const chc_position *p, chc_move *out, enum chc_gen kind, const int us)
 {
     const int them = us ^ 1;
@@ -202,26 +222,8 @@ static ALWAYS_INLINE int gen_color(const chc_position *p, chc_move *out, enum ch
 
     /* Castling. */
     if (kind != CHC_GEN_CAPTURES && !checkers && (p->castling & (us == CHC_WHITE ? 3 : 12))) {
-        const int back = us == CHC_WHITE ? 0 : 56;
-        for (int side = 0; side < 2; side++) {
-            int right = us * 2 + side; /* 0 WK, 1 WQ, 2 BK, 3 BQ */
-            if (!(p->castling & (1u << right))) continue;
-            int rsq = p->castle_rook[right];
-            int kdst = back + (side == 0 ? 6 : 2), rdst = back + (side == 0 ? 5 : 3);
-            bb_t span = chci_between[ksq][kdst] | BB(kdst) | chci_between[rsq][rdst] | BB(rdst);
-            span &= ~(BB(ksq) | BB(rsq));
-            if (span & occ) continue;
-            bb_t path = chci_between[ksq][kdst];
-            int safe = 1;
-            while (path && safe) {
-                int s = bb_pop(&path);
-                if (pos_attacked_by(p, s, them, occ)) safe = 0;
-            }
-            if (!safe) continue;
-            bb_t after = (occ ^ BB(ksq) ^ BB(rsq)) | BB(kdst) | BB(rdst);
-            if (pos_attacked_by(p, kdst, them, after)) continue;
-            EMIT(ksq, rsq, 0, CHC_MF_CASTLE);
-        }
+        for (int side = 0; side < 2; side++)
+            if (castle_ok(p, us, us * 2 + side)) EMIT(ksq, p->castle_rook[us * 2 + side], 0, CHC_MF_CASTLE);
     }
     return n;
 }
@@ -239,6 +241,67 @@ int chc_legal_moves(const chc_position *pos, chc_move *out, enum chc_gen kind)
 int chc_count_legal_moves(const chc_position *pos)
 {
     return chci_generate(pos, NULL, CHC_GEN_ALL);
+}
+
+chc_move chci_castle_move(const chc_position *p, int right)
+{
+    int us = p->side;
+    if (right < 0 || right > 3 || (right >> 1) != us || p->checkers) return CHC_MOVE_NONE;
+    if (p->castle_rook[right] >= 64 || !castle_ok(p, us, right)) return CHC_MOVE_NONE;
+    return CHC_MAKE_MOVE(p->king_sq[us], p->castle_rook[right], 0, CHC_MF_CASTLE);
+}
+
+/* Non-zero if a slider of `by` reaches `sq` through occupancy `occ`: the aligned sliders
+ * (few) are walked through the between table, which stays in cache where the slider attack
+ * tables would not (replaying a game touches a new entry at almost every move). */
+static int slider_hits(const chc_position *p, int sq, int by, bb_t occ)
+{
+    const bb_t them = p->by_color[by];
+    bb_t s = (chci_rook_att(sq, 0) & them & (p->by_type[CHC_ROOK] | p->by_type[CHC_QUEEN]))
+           | (chci_bishop_att(sq, 0) & them & (p->by_type[CHC_BISHOP] | p->by_type[CHC_QUEEN]));
+    while (s)
+        if (!(chci_between[sq][bb_pop(&s)] & occ)) return 1;
+    return 0;
+}
+
+int chci_built_legal(const chc_position *p, chc_move m)
+{
+    const int us = p->side, them = us ^ 1, ksq = p->king_sq[us];
+    const int from = CHC_MOVE_FROM(m), to = CHC_MOVE_TO(m);
+    const bb_t occ = pos_occ(p), theirs = p->by_color[them];
+    if (p->by_color[us] & BB(to)) return 0;
+    if (from == ksq) {
+        if ((chci_pawn_att[us][to] & theirs & p->by_type[CHC_PAWN]) ||
+            (chci_knight_att[to] & theirs & p->by_type[CHC_KNIGHT]) ||
+            (chci_king_att[to] & theirs & p->by_type[CHC_KING]))
+            return 0;
+        return !slider_hits(p, to, them, occ ^ BB(ksq));
+    }
+    if (CHC_MOVE_FLAGS(m) & CHC_MF_EN_PASSANT) {
+        const int cap = to + (us == CHC_WHITE ? -8 : 8);
+        bb_t o = (occ ^ BB(from) ^ BB(cap)) | BB(to);
+        bb_t att = (chci_rook_att(ksq, o) & (p->by_type[CHC_ROOK] | p->by_type[CHC_QUEEN]))
+                 | (chci_bishop_att(ksq, o) & (p->by_type[CHC_BISHOP] | p->by_type[CHC_QUEEN]))
+                 | (chci_knight_att[ksq] & p->by_type[CHC_KNIGHT])
+                 | (chci_pawn_att[us][ksq] & p->by_type[CHC_PAWN] & ~BB(cap));
+        return !(att & theirs);
+    }
+    const bb_t checkers = p->checkers;
+    if (checkers) {
+        if (bb_more_than_one(checkers)) return 0;
+        if (!((chci_between[ksq][bb_lsb(checkers)] | checkers) & BB(to))) return 0;
+    }
+    /* A pinned piece stays on the line through its king: pinned when an enemy slider of the
+     * line's kind sees the king with only `from` between them. */
+    const bb_t line = chci_line[ksq][from];
+    if (!line || (line & BB(to))) return 1;
+    bb_t s = line & theirs &
+             ((CHC_FILE(ksq) == CHC_FILE(from) || CHC_RANK(ksq) == CHC_RANK(from))
+                  ? p->by_type[CHC_ROOK] | p->by_type[CHC_QUEEN]
+                  : p->by_type[CHC_BISHOP] | p->by_type[CHC_QUEEN]);
+    while (s)
+        if ((chci_between[ksq][bb_pop(&s)] & occ) == BB(from)) return 0;
+    return 1;
 }
 
 int chc_is_legal(const chc_position *pos, chc_move m)

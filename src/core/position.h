@@ -84,6 +84,14 @@ void chci_refresh(chc_position *p);
 /* Debug: asserts the caches, bitboards and key equal a recomputation (CHC_DEBUG_CHECKS). */
 void chci_check(const chc_position *p);
 
+/* The castling move of right bit `right` (0 WK, 1 WQ, 2 BK, 3 BQ) for the side to move if
+ * it is legal, else CHC_MOVE_NONE (no move generation). */
+chc_move chci_castle_move(const chc_position *p, int right);
+/* Legality of a move built the way the generator builds it (flags from the board) whose piece
+ * of the side to move can reach `to` (a pawn push onto an empty square, a capture of an enemy
+ * piece or en passant, a piece's attack): the king's safety, check evasion, pins, en passant
+ * exactly. Not for castling. No move generation. */
+int chci_built_legal(const chc_position *p, chc_move m);
 /* Legal move generation into out (NULL: count only). */
 int chci_generate(const chc_position *p, chc_move *out, enum chc_gen kind);
 #endif

@@ -487,11 +487,13 @@ static int limit_item(const conv *cv, batch *b, input *in)
 }
 
 /* Fills batch b with whole games. A game over the size limit ends the batch; it is reported
- * first in the next one. */
-static int fill_pgn(const conv *cv, batch *b, chc_pgn_reader *r, input *in)
+ * first in the next one. With `now` (one thread), each game is converted into b's result
+ * where the reader holds it, without copying it into the batch (b->t.len counts its bytes). */
+static int fill_pgn(const conv *cv, batch *b, chc_pgn_reader *r, input *in, work *now)
 {
     b->t.len = 0;
     b->ngames = 0;
+    b->rc = CHC_OK;
     if (in->limit_game && limit_item(cv, b, in) != CHC_OK) return CHC_E_NO_MEMORY;
     while (b->t.len < BATCH_BYTES && !b->res.stop) {
         const char *t;
@@ -507,6 +509,12 @@ static int fill_pgn(const conv *cv, batch *b, chc_pgn_reader *r, input *in)
             continue;
         }
         if (e != CHC_OK) return e;
+        if (now) {
+            game_ref one = {0, n, ln, chc_pgn_reader_game_number(r)};
+            b->t.len += n;
+            if ((b->rc = run_pgn(cv, now, t, &one, 1, &b->res)) != CHC_OK) return CHC_OK;
+            continue;
+        }
         if (b->ngames == b->capgames) {
             size_t cap = b->capgames ? b->capgames * 2 : 256;
             game_ref *g = realloc(b->games, cap * sizeof *g);
@@ -565,12 +573,12 @@ static int run_threads(const conv *cv, input *in, int is_pgn, int nthreads, cons
         pthread_mutex_unlock(&pl.mu);
         if (eof || rc != CHC_OK) continue;
         batch *b = &pl.b[next_fill % pl.nb];
-        int e = r ? fill_pgn(cv, b, r, in) : fill_lines(b, in, &line);
+        int e = r ? fill_pgn(cv, b, r, in, alone ? &self : NULL) : fill_lines(b, in, &line);
         if (e != CHC_OK) eof = 1;
         if (e == CHC_E_IO) rc = chci_fail(diag, e, -1, 0, 0, -1, "reading the input failed");
         else if (e != CHC_OK && e != CHC_E_GAME_END) rc = chci_fail(diag, e, -1, 0, 0, -1, "%s", chc_strerror(e));
         if ((b->t.len || b->res.nbad) && alone) {
-            run_batch(&pl, &self, b);
+            if (!r) run_batch(&pl, &self, b); /* PGN: converted while filled */
             b->state = DONE;
             next_fill++;
         } else if (b->t.len || b->res.nbad) {

@@ -118,8 +118,10 @@ uint32_t chci_game_str(chc_game *g, const char *s, size_t n)
 /* ---- tags ------------------------------------------------------------------------------ */
 static long tag_find(const chc_game *g, const char *name)
 {
-    for (size_t i = 0; i < g->ntags; i++)
-        if (strcmp(g->pool + g->tags[i][0] - 1, name) == 0) return (long)i;
+    for (size_t i = 0; i < g->ntags; i++) {
+        const char *t = g->pool + g->tags[i][0] - 1;
+        if (t[0] == name[0] && strcmp(t, name) == 0) return (long)i;
+    }
     return -1;
 }
 

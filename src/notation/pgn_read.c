@@ -170,8 +170,35 @@ static int comment_resync(const char *p, size_t n)
     return i < n && p[i] == '[';
 }
 
+/* Byte classes of the skimmer outside comments and tags. */
+enum {
+    SK_TOK = 0, /* part of a token (move, number, result, ...) */
+    SK_SP,      /* ' ' '\t' '\r': white space that ends a token */
+    SK_WS,      /* '\f' '\v': white space that does not end a token */
+    SK_NL,      /* '\n' */
+    SK_OPEN_TAG, SK_BRACE, SK_SEMI, SK_LPAREN, SK_RPAREN,
+    SK_CLOSER,  /* '}' ']': end a token, then start one */
+    SK_STAR,    /* '*' */
+    SK_PERCENT  /* '%': an escape line at a line start, else a token byte */
+};
+
+static const unsigned char sk_class[256] = {
+    ['\t'] = SK_SP, [' '] = SK_SP, ['\r'] = SK_SP, ['\f'] = SK_WS, ['\v'] = SK_WS,
+    ['\n'] = SK_NL, ['['] = SK_OPEN_TAG, ['{'] = SK_BRACE, [';'] = SK_SEMI, ['('] = SK_LPAREN,
+    [')'] = SK_RPAREN, ['}'] = SK_CLOSER, [']'] = SK_CLOSER, ['*'] = SK_STAR, ['%'] = SK_PERCENT,
+};
+
+/* Bytes that end a token: white space but '\f' '\v', brackets, braces, parentheses, ';'. */
+static const unsigned char sk_end[256] = {
+    ['\t'] = 1, [' '] = 1, ['\r'] = 1, ['\n'] = 1, ['['] = 1, [']'] = 1, ['{'] = 1, ['}'] = 1,
+    ['('] = 1, [')'] = 1, [';'] = 1,
+};
+
 /* Finds the end of the game starting at data[start]. Sets *len and *lines (newlines in the
- * game). Returns CHC_OK, or CHC_E_LIMIT for a game too large (its bytes were dropped). */
+ * game). Returns CHC_OK, or CHC_E_LIMIT for a game too large (its bytes were dropped).
+ * The game ends after its result token at depth 0 (outside comments, tags and variations),
+ * before a '[' that follows movetext (or a second "[Event "), at an unterminated comment's
+ * resynchronisation point (see comment_resync), or at the end of the input. */
 static int skim(chc_pgn_reader *r, size_t *len, long *lines)
 {
     size_t i = r->in.start;
@@ -179,40 +206,48 @@ static int skim(chc_pgn_reader *r, size_t *len, long *lines)
     int line_start = 1, seen_move = 0, seen_tag = 0, depth = 0, oversize = 0;
     size_t tok = (size_t)-1;
     long nl = 0;
+    const unsigned char *d = (const unsigned char *)r->data;
+    /* Bytes below `lim` may be read with LOOKAHEAD bytes after them (or the input ends). */
+    size_t lim = 0;
     for (;;) {
-        if (i >= r->in.end || (r->in.end - i < LOOKAHEAD && !r->in.eof)) {
-            /* Keep token and game offsets relative to start across the refill. */
-            size_t rel = i - r->in.start, trel = tok == (size_t)-1 ? (size_t)-1 : tok - r->in.start;
-            if (i - r->in.start > CHC_PGN_MAX_GAME_BYTES) {
-                oversize = 1;
-                /* Drop what was skimmed, keeping the state. */
-                r->in.consumed += 0;
-                r->in.start = i;
-                rel = 0;
-                trel = (size_t)-1;
+        if (i >= lim) {
+            if (i >= r->in.end || (r->in.end - i < LOOKAHEAD && !r->in.eof)) {
+                /* Keep token and game offsets relative to start across the refill. */
+                size_t rel = i - r->in.start, trel = tok == (size_t)-1 ? (size_t)-1 : tok - r->in.start;
+                if (i - r->in.start > CHC_PGN_MAX_GAME_BYTES) {
+                    oversize = 1;
+                    /* Drop what was skimmed, keeping the state. */
+                    r->in.start = i;
+                    rel = 0;
+                    trel = (size_t)-1;
+                }
+                int more = refill(r);
+                d = (const unsigned char *)r->data;
+                i = r->in.start + rel;
+                tok = trel == (size_t)-1 ? (size_t)-1 : r->in.start + trel;
+                if (!more && i >= r->in.end) break;
             }
-            int more = refill(r);
-            i = r->in.start + rel;
-            tok = trel == (size_t)-1 ? (size_t)-1 : r->in.start + trel;
-            if (!more && i >= r->in.end) break;
-            if (!more && i < r->in.end) {
-                /* fewer than 8 bytes left and no more input: just continue */
-            }
+            lim = r->in.eof ? r->in.end : r->in.end > LOOKAHEAD ? r->in.end - LOOKAHEAD : 0;
+            if (lim <= i) lim = i + 1; /* more input may come: one byte, then refill */
         }
-        char c = r->data[i];
         if (in_semi) {
-            if (c == '\n') {
-                in_semi = 0;
-                line_start = 1;
-                nl++;
+            const unsigned char *q = memchr(d + i, '\n', lim - i);
+            if (!q) {
+                i = lim;
+                continue;
             }
-            i++;
+            i = (size_t)(q - d) + 1;
+            in_semi = 0;
+            line_start = 1;
+            nl++;
             continue;
         }
         if (in_brace) {
-            if (c == '}') {
+            while (i < lim && d[i] != '}' && d[i] != '\n') i++;
+            if (i >= lim) continue;
+            if (d[i] == '}') {
                 in_brace = 0;
-            } else if (c == '\n') {
+            } else {
                 nl++;
                 /* An unterminated comment must not swallow the next games: it ends at a line
                  * starting "[Event " or at a blank line followed by a line starting '['. */
@@ -225,72 +260,93 @@ static int skim(chc_pgn_reader *r, size_t *len, long *lines)
             continue;
         }
         if (in_tag) {
-            if (c == '\n') {
-                in_tag = in_str = 0;
-                line_start = 1;
-                nl++;
-            } else if (in_str) {
-                if (esc)
-                    esc = 0;
-                else if (c == '\\')
-                    esc = 1;
-                else if (c == '"')
-                    in_str = 0;
-            } else if (c == '"') {
-                in_str = 1;
-            } else if (c == ']') {
-                in_tag = 0;
-            }
-            i++;
-            continue;
-        }
-        int delim = c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '{' || c == '}' ||
-                    c == '(' || c == ')' || c == ';' || c == '[' || c == ']';
-        if (delim && tok != (size_t)-1) {
-            if (depth == 0 && is_result(r->data + tok, i - tok)) break;
-            tok = (size_t)-1;
-        }
-        if (c == '\n') {
-            nl++;
-            line_start = 1;
-            i++;
-            continue;
-        }
-        if (line_start && c == '%') {
-            in_semi = 1;
-            i++;
-            continue;
-        }
-        line_start = 0;
-        switch (c) {
-        case ' ': case '\t': case '\r': case '\f': case '\v':
-            break;
-        case '[':
-            if (seen_move) goto done;
-            if (seen_tag && r->in.end - i >= 7 && memcmp(r->data + i, "[Event ", 7) == 0) goto done;
-            in_tag = 1;
-            seen_tag = 1;
-            break;
-        case '{': in_brace = 1; seen_move = 1; break;
-        case ';': in_semi = 1; seen_move = 1; break;
-        case '(': depth++; seen_move = 1; break;
-        case ')': if (depth) depth--; seen_move = 1; break;
-        default:
-            seen_move = 1;
-            if (tok == (size_t)-1) tok = i;
-            if (c == '*' && depth == 0 && i == tok) {
-                /* "*" stands alone: check the next byte. */
-                if (i + 1 >= r->in.end || strchr(" \t\r\n{}();[]", r->data[i + 1])) {
+            while (i < lim) {
+                unsigned char c = d[i];
+                if (c == '\n') {
+                    in_tag = in_str = 0;
+                    line_start = 1;
+                    nl++;
                     i++;
-                    goto done;
+                    break;
+                } else if (in_str) {
+                    if (esc)
+                        esc = 0;
+                    else if (c == '\\')
+                        esc = 1;
+                    else if (c == '"')
+                        in_str = 0;
+                } else if (c == '"') {
+                    in_str = 1;
+                } else if (c == ']') {
+                    in_tag = 0;
+                    i++;
+                    break;
                 }
+                i++;
             }
-            break;
+            continue;
         }
-        i++;
-    }
-    if (i >= r->in.end && tok != (size_t)-1 && depth == 0) {
-        /* A result token that ends the input: nothing to do, the game ends here anyway. */
+        /* Outside comments and tags: here until the state changes. */
+        while (i < lim) {
+            unsigned char c = d[i];
+            unsigned k = sk_class[c];
+            if (tok != (size_t)-1 && sk_end[c]) {
+                if (depth == 0 && is_result(r->data + tok, i - tok)) goto done;
+                tok = (size_t)-1;
+            }
+            if (k == SK_NL) {
+                nl++;
+                line_start = 1;
+                i++;
+                continue;
+            }
+            if (line_start && k == SK_PERCENT) {
+                in_semi = 1;
+                i++;
+                goto next;
+            }
+            line_start = 0;
+            switch (k) {
+            case SK_SP: case SK_WS:
+                break;
+            case SK_OPEN_TAG:
+                if (seen_move) goto done;
+                if (seen_tag && r->in.end - i >= 7 && memcmp(r->data + i, "[Event ", 7) == 0) goto done;
+                in_tag = 1;
+                seen_tag = 1;
+                i++;
+                goto next;
+            case SK_BRACE:
+                in_brace = 1;
+                seen_move = 1;
+                i++;
+                goto next;
+            case SK_SEMI:
+                in_semi = 1;
+                seen_move = 1;
+                i++;
+                goto next;
+            case SK_LPAREN: depth++; seen_move = 1; break;
+            case SK_RPAREN: if (depth) depth--; seen_move = 1; break;
+            default: /* a token's byte */
+                seen_move = 1;
+                if (tok == (size_t)-1) {
+                    tok = i;
+                    if (k == SK_STAR && depth == 0) {
+                        /* "*" stands alone: check the next byte. */
+                        if (i + 1 >= r->in.end || d[i + 1] == 0 || sk_end[d[i + 1]]) {
+                            i++;
+                            goto done;
+                        }
+                    }
+                }
+                /* The rest of the token. */
+                while (i + 1 < lim && !sk_end[d[i + 1]]) i++;
+                break;
+            }
+            i++;
+        }
+    next:;
     }
 done:
     *len = i - r->in.start;
@@ -397,19 +453,23 @@ static inline void newline(parser *ps, const char *nl)
 /* Skips white space and % escape lines. */
 static void skip_ws(parser *ps)
 {
-    while (ps->p < ps->end) {
-        char c = *ps->p;
-        if (c == '\n') {
-            newline(ps, ps->p);
-            ps->p++;
-        } else if (c == '%' && ps->p == ps->line_start) {
-            while (ps->p < ps->end && *ps->p != '\n') ps->p++;
-        } else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
-            ps->p++;
+    const char *p = ps->p, *end = ps->end;
+    while (p < end) {
+        char c = *p;
+        if (c == ' ') {
+            p++;
+        } else if (c == '\n') {
+            ps->line++;
+            ps->line_start = ++p;
+        } else if (c == '%' && p == ps->line_start) {
+            while (p < end && *p != '\n') p++;
+        } else if (c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+            p++;
         } else {
             break;
         }
     }
+    ps->p = p;
 }
 
 /* Parses one tag at ps->p ('['). */
@@ -433,16 +493,23 @@ static int parse_tag(parser *ps)
         return perr(ps, ps->p, CHC_E_PGN_SYNTAX, name, nlen, "%s", "tag value must be quoted");
     ps->p++;
     chc_pgn_reader *r = ps->r;
-    size_t vl = 0;
-    for (;;) {
-        if (ps->p >= ps->end || *ps->p == '\n' || *ps->p == '\r')
-            return perr(ps, ps->p, CHC_E_PGN_SYNTAX, name, nlen, "%s", "unterminated tag value");
-        char c = *ps->p++;
-        if (c == '"') break;
-        if (c == '\\' && ps->p < ps->end && (*ps->p == '"' || *ps->p == '\\')) c = *ps->p++;
-        if (tmp_reserve(r, nlen + vl + 3)) return CHC_E_NO_MEMORY;
-        r->tmp[nlen + 1 + vl++] = c;
+    /* The value's extent first (its closing quote, or where it fails), then one copy. */
+    const char *v0 = ps->p, *q = ps->p;
+    while (q < ps->end && *q != '"' && *q != '\n' && *q != '\r') {
+        if (*q == '\\' && q + 1 < ps->end && (q[1] == '"' || q[1] == '\\')) q++;
+        q++;
     }
+    if (q >= ps->end || *q != '"') {
+        ps->p = q;
+        return perr(ps, ps->p, CHC_E_PGN_SYNTAX, name, nlen, "%s", "unterminated tag value");
+    }
+    if (tmp_reserve(r, nlen + (size_t)(q - v0) + 3)) return CHC_E_NO_MEMORY;
+    size_t vl = 0;
+    for (const char *c = v0; c < q; c++) {
+        if (*c == '\\' && (c[1] == '"' || c[1] == '\\')) c++;
+        r->tmp[nlen + 1 + vl++] = *c;
+    }
+    ps->p = q + 1;
     while (ps->p < ps->end && (*ps->p == ' ' || *ps->p == '\t')) ps->p++;
     if (ps->p >= ps->end || *ps->p != ']')
         return perr(ps, ps->p, CHC_E_PGN_SYNTAX, name, nlen, "%s", "tag not closed by ']'");
@@ -593,11 +660,13 @@ static int skip_variation(parser *ps, const char *open)
     return perr(ps, open, CHC_E_PGN_SYNTAX, open, 1, "%s", "unterminated variation");
 }
 
-static int is_delim(char c)
-{
-    return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '{' || c == '}' || c == '(' ||
-           c == ')' || c == ';' || c == '[' || c == ']' || c == '$' || c == '\f' || c == '\v';
-}
+/* Bytes that end a movetext token. */
+static const unsigned char token_end[256] = {
+    [' '] = 1, ['\n'] = 1, ['\t'] = 1, ['\r'] = 1, ['{'] = 1, ['}'] = 1, ['('] = 1, [')'] = 1,
+    [';'] = 1, ['['] = 1, [']'] = 1, ['$'] = 1, ['\f'] = 1, ['\v'] = 1,
+};
+
+static inline int is_delim(char c) { return token_end[(unsigned char)c]; }
 
 static int parse_game(parser *ps)
 {
@@ -701,7 +770,11 @@ static int parse_game(parser *ps)
             return perr(ps, t, CHC_E_PGN_SYNTAX, t, 1, "%s", "unexpected character");
         }
         /* A token. */
-        while (ps->p < ps->end && !is_delim(*ps->p)) ps->p++;
+        {
+            const char *q = ps->p, *end = ps->end;
+            while (q < end && !token_end[(unsigned char)*q]) q++;
+            ps->p = q;
+        }
         /* "e8(Q)": a promotion written with brackets is not a variation. */
         if (ps->end - ps->p >= 3 && ps->p[0] == '(' && ps->p[2] == ')' && strchr("QRBNqrbn", ps->p[1]) &&
             ps->p[1] && ps->p > t && ps->p[-1] >= '1' && ps->p[-1] <= '8')

@@ -1,7 +1,6 @@
-/* SAN in and out. Resolution does not generate every legal move: the candidates are the
- * pieces of the named kind that attack the destination, each checked for legality with a
- * pin test (the full legality check only when in check, for the king, castling and en
- * passant). */
+/* SAN in and out. Resolution does not generate moves: the candidates are the pieces of the
+ * named kind that reach the destination, each checked for legality directly (king safety,
+ * check evasion, pins, en passant exactly; castling by its own test). */
 #include <string.h>
 
 #include "common/diag.h"
@@ -17,22 +16,6 @@ void chci_play(chc_position *pos, chc_move m)
         chc_make_move(pos, m, &u);
 }
 
-/* ---- legality of a candidate (pos not in check, normal piece or pawn move) ---------- */
-/* Non-zero if the piece on `from` may go to `to` without exposing its king. */
-static int pin_ok(const chc_position *pos, int from, int to)
-{
-    int us = pos->side, k = pos->king_sq[us];
-    bb_t line = chci_line[k][from];
-    if (!line || (line & BB(to))) return 1;
-    bb_t occ = pos_occ(pos) ^ BB(from);
-    bb_t them = pos->by_color[us ^ 1];
-    bb_t rq = pos->by_type[CHC_ROOK] | pos->by_type[CHC_QUEEN];
-    bb_t bq = pos->by_type[CHC_BISHOP] | pos->by_type[CHC_QUEEN];
-    if (CHC_FILE(k) == CHC_FILE(from) || CHC_RANK(k) == CHC_RANK(from))
-        return !(chci_rook_att(k, occ) & line & them & rq);
-    return !(chci_bishop_att(k, occ) & line & them & bq);
-}
-
 static chc_move build(const chc_position *pos, int type, int from, int to, int promo)
 {
     unsigned flags = 0;
@@ -46,12 +29,17 @@ static chc_move build(const chc_position *pos, int type, int from, int to, int p
     return CHC_MAKE_MOVE(from, to, promo, flags);
 }
 
-/* Legal test of a built move: fast path when not in check. */
-static int legal(const chc_position *pos, int type, chc_move m)
+/* Our sliders among `cand` with nothing between them and `to`: a walk along the few aligned
+ * pieces through the small between table instead of a slider attack lookup (the big attack
+ * tables miss the cache on every move of a game being replayed). */
+static bb_t reach(bb_t cand, int to, bb_t occ)
 {
-    if (pos->checkers || type == CHC_KING || (CHC_MOVE_FLAGS(m) & CHC_MF_EN_PASSANT))
-        return chc_is_legal(pos, m);
-    return pin_ok(pos, CHC_MOVE_FROM(m), CHC_MOVE_TO(m));
+    bb_t r = 0;
+    while (cand) {
+        int s = bb_pop(&cand);
+        if (!(chci_between[to][s] & occ)) r |= BB(s);
+    }
+    return r;
 }
 
 /* Squares from which a piece of `type` and colour `us` could reach `to` (pseudo-legally,
@@ -63,9 +51,9 @@ static bb_t origins(const chc_position *pos, int type, int to)
     bb_t mine = pos_pieces(pos, us, type);
     switch (type) {
     case CHC_KNIGHT: return chci_knight_att[to] & mine;
-    case CHC_BISHOP: return chci_bishop_att(to, occ) & mine;
-    case CHC_ROOK: return chci_rook_att(to, occ) & mine;
-    case CHC_QUEEN: return chci_queen_att(to, occ) & mine;
+    case CHC_BISHOP: return reach(chci_bishop_att(to, 0) & mine, to, occ);
+    case CHC_ROOK: return reach(chci_rook_att(to, 0) & mine, to, occ);
+    case CHC_QUEEN: return reach(chci_queen_att(to, 0) & mine, to, occ);
     case CHC_KING: return chci_king_att[to] & mine;
     default: return 0;
     }
@@ -111,7 +99,7 @@ size_t chc_move_to_san(const chc_position *pos, chc_move m, char buf[CHC_SAN_MAX
             while (others) {
                 int sq = bb_pop(&others);
                 chc_move alt = build(pos, type, sq, to, 0);
-                if (!legal(pos, type, alt)) continue;
+                if (!chci_built_legal(pos, alt)) continue;
                 any = 1;
                 if (CHC_FILE(sq) == CHC_FILE(from)) file_clash = 1;
                 if (CHC_RANK(sq) == CHC_RANK(from)) rank_clash = 1;
@@ -219,8 +207,60 @@ size_t chci_san_figurines(const char *text, size_t len, char *buf, size_t cap)
     return n;
 }
 
+#define IS_FILE(c) ((c) >= 'a' && (c) <= 'h')
+#define IS_RANK(c) ((c) >= '1' && (c) <= '8')
+
+/* The common shapes at once (e4, exd5, Nf3, Nxe5, Nbd2, R1e2, Nbxd2, O-O, O-O-O, each with at
+ * most one '+' or '#'): 1 when s was filled exactly as the general split below would fill it,
+ * 0 for anything else (the general split decides). */
+static int split_fast(const char *p, size_t n, chci_san *s)
+{
+    if (n < 2 || n > 7) return 0;
+    if (p[n - 1] == '+' || p[n - 1] == '#') n--;
+    if (n < 2 || !IS_FILE(p[n - 2]) || !IS_RANK(p[n - 1])) {
+        if (p[0] != 'O' || !((n == 3 && memcmp(p, "O-O", 3) == 0) || (n == 5 && memcmp(p, "O-O-O", 5) == 0)))
+            return 0;
+        memset(s, 0, sizeof *s);
+        s->from_file = s->from_rank = -1;
+        s->castle = n == 3 ? 1 : 2;
+        return 1;
+    }
+    int to = CHC_SQUARE(p[n - 2] - 'a', p[n - 1] - '1');
+    int type, ff = -1, fr = -1;
+    if (n == 2) {
+        type = CHC_PAWN;
+    } else if (IS_FILE(p[0])) {
+        /* exd5: a pawn capture (a lower-case 'b' may be a bishop) */
+        if (n != 4 || p[1] != 'x') return 0;
+        type = CHC_PAWN;
+        ff = p[0] - 'a';
+    } else {
+        switch (p[0]) {
+        case 'N': type = CHC_KNIGHT; break;
+        case 'B': type = CHC_BISHOP; break;
+        case 'R': type = CHC_ROOK; break;
+        case 'Q': type = CHC_QUEEN; break;
+        case 'K': type = CHC_KING; break;
+        default: return 0;
+        }
+        size_t i = 1, e = n - 2;
+        if (e > i && p[e - 1] == 'x') e--;
+        if (e > i && IS_FILE(p[i])) ff = p[i++] - 'a';
+        if (e > i && IS_RANK(p[i])) fr = p[i++] - '1';
+        if (i != e) return 0;
+    }
+    memset(s, 0, sizeof *s);
+    s->type = type;
+    s->to = to;
+    s->from_file = ff;
+    s->from_rank = fr;
+    s->lower_b = type == CHC_PAWN && p[0] == 'b' && n >= 3;
+    return 1;
+}
+
 int chci_san_split(const char *text, size_t len, chci_san *s, chc_diag *diag)
 {
+    if (split_fast(text, len, s)) return CHC_OK;
     memset(s, 0, sizeof *s);
     s->from_file = s->from_rank = -1;
     const char *p = text;
@@ -372,7 +412,7 @@ static int resolve_pawn(const chc_position *pos, const chci_san *s, chc_move *ou
         return CHC_E_MOVE_ILLEGAL;
     }
     chc_move m = build(pos, CHC_PAWN, from, to, s->promo);
-    if (!legal(pos, CHC_PAWN, m)) return CHC_E_MOVE_ILLEGAL;
+    if (!chci_built_legal(pos, m)) return CHC_E_MOVE_ILLEGAL;
     *out = m;
     return CHC_OK;
 }
@@ -388,7 +428,7 @@ static int resolve_piece(const chc_position *pos, int type, const chci_san *s, c
     while (cand) {
         int from = bb_pop(&cand);
         chc_move m = build(pos, type, from, to, 0);
-        if (!legal(pos, type, m)) continue;
+        if (!chci_built_legal(pos, m)) continue;
         if (found) return CHC_E_MOVE_AMBIGUOUS;
         found = m;
     }
@@ -423,8 +463,7 @@ int chci_san_resolve(const chc_position *pos, const chci_san *s, const char *tex
         int right = s->castle == 1 ? (us == CHC_WHITE ? 0 : 2) : (us == CHC_WHITE ? 1 : 3);
         int rook = pos->castle_rook[right];
         chc_move m = CHC_MOVE_NONE;
-        if ((pos->castling & (1u << right)) && rook < 64)
-            m = chc_find_move(pos, pos->king_sq[us], rook, 0);
+        if ((pos->castling & (1u << right)) && rook < 64) m = chci_castle_move(pos, right);
         if (!m) return fail_move(pos, diag, CHC_E_MOVE_ILLEGAL, text, len, NULL);
         *out = m;
         return CHC_OK;

@@ -257,6 +257,74 @@ static void round_trip_epd(const char *rel, int depth, int flags)
     assert_true(positions > 50);
 }
 
+/* "Nf3"-style SAN without disambiguation, for every piece kind and destination, against the
+ * move generator: read when exactly one legal move of that kind goes there, ambiguous when
+ * several, illegal when none (the resolver tests legality without generating moves). */
+static long san_vs_generator(const chc_position *pos)
+{
+    static const char letter[7] = {0, 0, 'N', 'B', 'R', 'Q', 'K'};
+    chc_move moves[CHC_MAX_MOVES];
+    int n = chc_legal_moves(pos, moves, CHC_GEN_ALL);
+    long checked = 0;
+    for (int type = CHC_KNIGHT; type <= CHC_KING; type++) {
+        for (int to = 0; to < 64; to++) {
+            int count = 0;
+            chc_move only = CHC_MOVE_NONE;
+            for (int i = 0; i < n; i++) {
+                if (CHC_MOVE_FLAGS(moves[i]) & CHC_MF_CASTLE) continue;
+                int from = CHC_MOVE_FROM(moves[i]);
+                if (CHC_MOVE_TO(moves[i]) != to || CHC_PIECE_TYPE(chc_piece_at(pos, from)) != type) continue;
+                count++;
+                only = moves[i];
+            }
+            char san[4] = {letter[type], (char)('a' + to % 8), (char)('1' + to / 8), 0};
+            chc_move m;
+            int rc = chc_move_from_san(pos, san, &m, NULL);
+            int want = count == 1 ? CHC_OK : count > 1 ? CHC_E_MOVE_AMBIGUOUS : CHC_E_MOVE_ILLEGAL;
+            if (type == CHC_KING && rc == CHC_OK && count == 0 && (CHC_MOVE_FLAGS(m) & CHC_MF_CASTLE))
+                want = CHC_OK; /* "Kg1": castling written as a king move */
+            if (rc != want || (count == 1 && m != only)) {
+                char fen[CHC_FEN_MAX];
+                chc_position_to_fen(pos, fen, sizeof fen, 0);
+                fail_msg("%s: '%s' gave %d, the generator says %d move(s)", fen, san, rc, count);
+            }
+            checked++;
+        }
+    }
+    return checked;
+}
+
+static void test_san_vs_generator(void **state)
+{
+    (void)state;
+    static const char *const files[] = {"notation/standard.epd", "notation/fischer-120.epd"};
+    long checked = 0;
+    for (int f = 0; f < 2; f++) {
+        size_t len;
+        char *text = tu_read_file(tu_data_path(files[f]), &len);
+        assert_non_null(text);
+        for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+            char *semi = strchr(line, ';');
+            if (semi) *semi = 0;
+            chc_position pos;
+            if (chc_position_from_fen(&pos, line, f ? CHC_FEN_CHESS960 : 0, NULL) != CHC_OK) continue;
+            checked += san_vs_generator(&pos);
+            /* and every position one move later */
+            chc_move moves[CHC_MAX_MOVES];
+            int n = chc_legal_moves(&pos, moves, CHC_GEN_ALL);
+            for (int i = 0; i < n; i++) {
+                chc_position next = pos;
+                chc_undo u;
+                chc_make_move(&next, moves[i], &u);
+                checked += san_vs_generator(&next);
+            }
+        }
+        free(text);
+    }
+    printf("%ld SAN texts checked against the generator\n", checked);
+    assert_true(checked > 100000);
+}
+
 static void test_san_round_trip_epd(void **state)
 {
     (void)state;
@@ -352,6 +420,7 @@ int main(void)
         cmocka_unit_test(test_san_tolerant),
         cmocka_unit_test(test_san_errors),
         cmocka_unit_test(test_san_round_trip_epd),
+        cmocka_unit_test(test_san_vs_generator),
         cmocka_unit_test(test_san_round_trip_games),
         cmocka_unit_test(test_san_kaggle_noncanonical),
     };
