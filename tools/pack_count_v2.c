@@ -483,6 +483,7 @@ static void bf_header(header *h, void *ctx)
 /* ---------------------------------------------------------------------------------------- */
 typedef struct {
     uint64_t positions, outside_v1, outside_v2, min_slack_hist[10];
+    uint64_t tight; /* K >= 1 and exactly K opposed files */
 } mem_stats;
 
 /* 1 when pos is in the draft domain (version 1's domain and conditions (P) and (O)). */
@@ -509,6 +510,7 @@ static int in_v2(const chc_position *pos, mem_stats *st)
     int slack = opp - (k < 0 ? 0 : k);
     if (ok) st->min_slack_hist[slack > 8 ? 8 : slack]++;
     else st->outside_v2++;
+    if (ok && k >= 1 && opp == k) st->tight++;
     return ok;
 }
 
@@ -626,6 +628,7 @@ int main(int argc, char **argv)
         printf("opposed files beyond the need:");
         for (int s = 0; s <= 8; s++) printf(" %d:%llu", s, (unsigned long long)st.min_slack_hist[s]);
         printf(" (8 = 8 or more)\n");
+        printf("positions with K >= 1 and exactly K opposed files: %llu\n", (unsigned long long)st.tight);
         return bad || st.outside_v2 ? 1 : 0;
     }
     if (argc > 1 && !strcmp(argv[1], "-b")) {
