@@ -41,7 +41,7 @@ void chc_engine_free(chc_engine *e)
     chci_job_free(e, e->job);
     for (int i = 0; i < e->nhelpers; i++) free_helper(e->helpers[i]);
     free(e->helpers);
-    free(e->tt);
+    free(e->tt_mem);
     free(e->keys);
     free(e->pawn_cache);
     free(e);

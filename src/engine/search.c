@@ -118,6 +118,7 @@ static int qsearch(chc_engine *e, int alpha, int beta, int ply)
         e->ss_to[ply + 2] = CHC_MOVE_TO(m);
         chc_undo u;
         chc_make_move(pos, m, &u);
+        chci_tt_prefetch(e, pos->key);
         push_key(e, pos->key);
         int s = -qsearch(e, -beta, -alpha, ply + 1);
         e->nkeys--;
@@ -212,6 +213,7 @@ static int search(chc_engine *e, int alpha, int beta, int depth, int ply)
                     ((eval - beta) / NMP_EVAL_DIV < NMP_EVAL_MAX ? (eval - beta) / NMP_EVAL_DIV : NMP_EVAL_MAX);
             chc_undo u;
             chc_make_null(pos, &u);
+            chci_tt_prefetch(e, pos->key);
             push_key(e, pos->key);
             int saved_null = e->null_idx;
             e->null_idx = e->nkeys - 1;
@@ -274,6 +276,7 @@ static int search(chc_engine *e, int alpha, int beta, int depth, int ply)
         int ext = gives && ply < 2 * e->root_depth ? 1 : 0;
         chc_undo u;
         chc_make_move(pos, m, &u);
+        chci_tt_prefetch(e, pos->key);
         push_key(e, pos->key);
         e->ss_move[ply] = m;
         e->ss_piece[ply + 2] = piece;

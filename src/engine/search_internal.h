@@ -41,9 +41,12 @@ typedef struct tt_data {
 typedef struct tt_bucket {
     tt_entry e[TT_WAYS];
 } tt_bucket;
+#define TT_ALIGN 64 /* a bucket is one cache line */
+_Static_assert(sizeof(tt_bucket) == TT_ALIGN, "a bucket fills one cache line");
 
 struct chc_engine {
-    tt_bucket *tt;
+    tt_bucket *tt;  /* aligned on TT_ALIGN bytes, inside tt_mem (the allocation; NULL in a helper) */
+    void *tt_mem;
     size_t tt_mask; /* number of buckets - 1 (a power of two) */
     uint8_t gen;
     atomic_int stop_flag;
