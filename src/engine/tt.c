@@ -1,23 +1,37 @@
 /* The transposition table: a power-of-two array of buckets of TT_WAYS entries, shared by
  * the Lazy SMP threads without locks (see tt_entry in search_internal.h); replacement by
  * depth and age. */
+#define _DEFAULT_SOURCE /* madvise's MADV_HUGEPAGE (glibc) */
 #include <stdint.h>
 #include <stdlib.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 #include "engine/search_internal.h"
+
+#define TT_HUGE_PAGE ((uintptr_t)2 << 20) /* x86-64's and most arm64 kernels' huge page */
 
 int chci_tt_alloc(chc_engine *e, size_t mb)
 {
     size_t bytes = mb * 1024 * 1024, n = 1;
     while (n * 2 * sizeof(tt_bucket) <= bytes) n *= 2;
-    /* one bucket more, so that the table can start on a cache line: a probe then reads one
-       line, not two (calloc, not aligned_alloc + memset: untouched pages stay unmapped) */
-    void *mem = calloc(n + 1, sizeof(tt_bucket));
+    /* Room to start the table on a cache line (a probe then reads one line, not two) or, when
+       it is large enough, on a huge page (calloc, not aligned_alloc + memset: untouched pages
+       stay unmapped). */
+    size_t size = n * sizeof(tt_bucket);
+    uintptr_t align = size >= TT_HUGE_PAGE ? TT_HUGE_PAGE : TT_ALIGN;
+    void *mem = calloc(1, size + align);
     if (!mem) return CHC_E_NO_MEMORY;
     free(e->tt_mem);
     e->tt_mem = mem;
-    e->tt = (tt_bucket *)(((uintptr_t)mem + TT_ALIGN - 1) & ~(uintptr_t)(TT_ALIGN - 1));
+    e->tt = (tt_bucket *)(((uintptr_t)mem + align - 1) & ~(align - 1));
     e->tt_mask = n - 1;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    /* transparent huge pages: each probe is a random access to the table, and 4 KB pages
+       would make most of them a TLB miss too (a hint: ignored where not available) */
+    if (align == TT_HUGE_PAGE) (void)madvise(e->tt, size, MADV_HUGEPAGE);
+#endif
     return CHC_OK;
 }
 
