@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "common/once.h"
+#include "core/position.h"
 #include "engine/search_internal.h"
 
 /* Late-move reductions by depth and move number, built by the first chc_engine_new. */
@@ -46,6 +47,20 @@ static int is_repetition(const chc_engine *e)
     for (int i = n - 4; i >= lim; i -= 2)
         if (e->keys[i] == k) return 1;
     return 0;
+}
+
+/* The key of the position after move m, for a prefetch of its table bucket before the move
+ * is made: exact for the usual moves; castling, en passant and changes of the castling rights
+ * are left out (a prefetch of another bucket costs only the prefetch). */
+static inline uint64_t key_after(const chc_position *pos, chc_move m, uint64_t side_key)
+{
+    int from = CHC_MOVE_FROM(m), to = CHC_MOVE_TO(m), piece = pos->board[from];
+    int placed = CHC_MOVE_PROMO(m) ? CHC_PIECE(pos->side, CHC_MOVE_PROMO(m)) : piece;
+#define KP(pc, sq) chci_zobrist_piece[64 * (2 * (CHC_PIECE_TYPE(pc) - 1) + (CHC_PIECE_COLOR(pc) == CHC_WHITE)) + (sq)]
+    uint64_t k = pos->key ^ side_key ^ KP(piece, from) ^ KP(placed, to);
+    if (pos->board[to] && !(CHC_MOVE_FLAGS(m) & CHC_MF_CASTLE)) k ^= KP(pos->board[to], to);
+#undef KP
+    return k;
 }
 
 static int has_non_pawn(const chc_position *pos, int c)
@@ -106,6 +121,7 @@ static int qsearch(chc_engine *e, int alpha, int beta, int ply)
     ttm = tt_move(ttm, moves, n);
     chci_score_moves(e, moves, scores, n, ttm, ply);
     chc_move bestm = CHC_MOVE_NONE;
+    const uint64_t side_key = chci_key_side();
     int old_alpha = alpha;
     for (int i = 0; i < n; i++) {
         chc_move m = pick_move(moves, scores, n, i);
@@ -114,11 +130,11 @@ static int qsearch(chc_engine *e, int alpha, int beta, int ply)
             int promo = CHC_MOVE_PROMO(m);
             if (!promo && stand + chci_see_value[captured_type(pos, m)] + QS_DELTA <= alpha) continue;
         }
+        chci_tt_prefetch(e, key_after(pos, m, side_key));
         e->ss_piece[ply + 2] = pos->board[CHC_MOVE_FROM(m)];
         e->ss_to[ply + 2] = CHC_MOVE_TO(m);
         chc_undo u;
         chc_make_move(pos, m, &u);
-        chci_tt_prefetch(e, pos->key);
         push_key(e, pos->key);
         int s = -qsearch(e, -beta, -alpha, ply + 1);
         e->nkeys--;
@@ -247,6 +263,7 @@ static int search(chc_engine *e, int alpha, int beta, int depth, int ply)
     int best = -INF, old_alpha = alpha, legal = 0, nquiets = 0, ncaps = 0;
     int nonpawn = has_non_pawn(pos, pos->side);
     chc_move bestm = CHC_MOVE_NONE;
+    const uint64_t side_key = chci_key_side();
     chc_move quiets[CHC_MAX_MOVES], caps[CHC_MAX_MOVES];
     int qpiece[CHC_MAX_MOVES];
     for (int i = 0; i < n; i++) {
@@ -271,12 +288,12 @@ static int search(chc_engine *e, int alpha, int beta, int depth, int ply)
                 continue;
             }
         }
+        chci_tt_prefetch(e, key_after(pos, m, side_key));
         if (gives < 0) gives = chc_gives_check(pos, m);
         if (!tactical && depth >= LMR_MIN_DEPTH) HS(); /* for the reduction, before the move is made */
         int ext = gives && ply < 2 * e->root_depth ? 1 : 0;
         chc_undo u;
         chc_make_move(pos, m, &u);
-        chci_tt_prefetch(e, pos->key);
         push_key(e, pos->key);
         e->ss_move[ply] = m;
         e->ss_piece[ply + 2] = piece;
