@@ -49,7 +49,7 @@ static uint64_t rng_next(void)
 static int quiesce(chc_position *pos, int alpha, int beta, int ply, chc_move *pv, int *pvlen)
 {
     *pvlen = 0;
-    int stand = chci_evaluate(pos);
+    int stand = chci_evaluate(pos, NULL);
     if (stand >= beta || ply >= 12) return stand;
     if (stand > alpha) alpha = stand;
     chc_move moves[CHC_MAX_MOVES];

@@ -19,8 +19,19 @@ void chci_job_free(chc_engine *e, struct chci_job *job);
 /* Material values used by move ordering and SEE (index: piece type). */
 extern const int chci_see_value[7];
 
-/* Static evaluation from the side to move's point of view (centipawns). */
-int chci_evaluate(const chc_position *pos);
+/* The pawn cache: pawn_terms (eval.c) by pawn structure, keyed by both pawn bitboards
+ * (compared in full, so it never returns another structure's values; an all-zero entry is
+ * the right one for no pawns). Every searching thread has its own (chc_engine.pawn_cache). */
+typedef struct chci_pawn_entry {
+    bb_t pawns[2], passers[2];
+    int mg, eg;
+} chci_pawn_entry;
+#define CHCI_PAWN_CACHE_SIZE 2048 /* entries (a power of two); 96 KB */
+
+/* Static evaluation from the side to move's point of view (centipawns), with a pawn cache of
+ * CHCI_PAWN_CACHE_SIZE zero-initialised entries (owned by the caller, used by one thread at a
+ * time) or NULL (no cache). */
+int chci_evaluate(const chc_position *pos, chci_pawn_entry *cache);
 
 /* Non-zero when neither side can possibly mate (K v K, K+minor v K). */
 int chci_insufficient_material(const chc_position *pos);

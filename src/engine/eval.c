@@ -108,18 +108,10 @@ static inline __attribute__((always_inline)) void pawn_terms(const bb_t pawns[2]
     }
 }
 
-/* A small cache of pawn_terms per thread, keyed by both pawn bitboards (compared in full, so
- * it never returns another structure's values). */
-struct pawn_entry {
-    bb_t pawns[2], passers[2];
-    int mg, eg;
-};
-static _Thread_local struct pawn_entry pawn_cache[2048]; /* 96 KB per thread that evaluates */
-
 /* The whole evaluation, white's point of view. Always inlined so that the search's copy has
  * no trace tests left in it. */
 static inline __attribute__((always_inline)) int eval_body(const chc_position *pos, const int (*w)[2],
-                                                           chci_eval_trace *tr)
+                                                           chci_eval_trace *tr, chci_pawn_entry *cache)
 {
     int mg[2] = {0, 0}, eg[2] = {0, 0};
     int phase = 0;
@@ -131,11 +123,12 @@ static inline __attribute__((always_inline)) int eval_body(const chc_position *p
     int npm[2] = {0, 0};
     if (tr) memset(tr, 0, sizeof *tr);
 
-    /* the terms that depend on the pawns alone, from the pawn cache when not tracing */
-    if (tr) {
+    /* the terms that depend on the pawns alone, from the pawn cache when there is one */
+    if (tr || !cache) {
         pawn_terms(pawns, patt, w, tr, mg, eg, passers);
     } else {
-        struct pawn_entry *pe = &pawn_cache[(pawns[0] * 0x9E3779B97F4A7C15ULL ^ pawns[1] * 0xC2B2AE3D27D4EB4FULL) >> 53];
+        _Static_assert(CHCI_PAWN_CACHE_SIZE == 1 << 11, "the index below takes 11 bits");
+        chci_pawn_entry *pe = &cache[(pawns[0] * 0x9E3779B97F4A7C15ULL ^ pawns[1] * 0xC2B2AE3D27D4EB4FULL) >> 53];
         if (pe->pawns[0] != pawns[0] || pe->pawns[1] != pawns[1]) { /* (an empty entry fits no pawns) */
             int pm[2] = {0, 0}, pg[2] = {0, 0};
             pawn_terms(pawns, patt, w, NULL, pm, pg, pe->passers);
@@ -320,20 +313,20 @@ static inline __attribute__((always_inline)) int eval_body(const chc_position *p
     return (vmg * phase + veg * (24 - phase)) / 24;
 }
 
-int chci_evaluate(const chc_position *pos)
+int chci_evaluate(const chc_position *pos, chci_pawn_entry *cache)
 {
-    int v = eval_body(pos, chci_eval_weights, NULL);
+    int v = eval_body(pos, chci_eval_weights, NULL, cache);
     return pos->side == CHC_WHITE ? v : -v;
 }
 
 int chci_evaluate_trace(const chc_position *pos, const int (*w)[2], chci_eval_trace *tr)
 {
-    return eval_body(pos, w, tr);
+    return eval_body(pos, w, tr, NULL);
 }
 
 int chc_evaluate(const chc_position *pos)
 {
-    return chci_evaluate(pos);
+    return chci_evaluate(pos, NULL); /* one position: a cache would not be reused */
 }
 
 int chci_see(const chc_position *pos, chc_move m)

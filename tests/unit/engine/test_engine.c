@@ -205,6 +205,35 @@ static void test_eval_trace(void **state)
     assert_true(checked > 1000);
 }
 
+/* The pawn cache (one per engine and Lazy SMP helper, passed to the evaluation) never changes
+ * a value: random games evaluated with a small shared cache, cold and warm, and without one. */
+static void test_eval_pawn_cache(void **state)
+{
+    (void)state;
+    chci_pawn_entry *cache = calloc(CHCI_PAWN_CACHE_SIZE, sizeof *cache);
+    assert_non_null(cache);
+    tu_rng rng = TU_RNG(777);
+    int hits = 0;
+    for (int game = 0; game < 60; game++) {
+        chc_position p;
+        chc_position_startpos(&p);
+        for (int ply = 0; ply < 200; ply++) {
+            int plain = chci_evaluate(&p, NULL);
+            assert_int_equal(chci_evaluate(&p, cache), plain); /* filled (or found) */
+            assert_int_equal(chci_evaluate(&p, cache), plain); /* found */
+            assert_int_equal(chc_evaluate(&p), plain);
+            hits++;
+            chc_move moves[CHC_MAX_MOVES];
+            int n = chc_legal_moves(&p, moves, CHC_GEN_ALL);
+            if (n == 0) break;
+            chc_undo u;
+            chc_make_move(&p, moves[tu_rand_below(&rng, (uint64_t)n)], &u);
+        }
+    }
+    assert_true(hits > 2000);
+    free(cache);
+}
+
 /* MultiPV: each iteration reports N distinct lines, best first; the result is line 1. */
 struct mpv_log {
     chc_search_result r[64];
@@ -464,6 +493,7 @@ int main(void)
         cmocka_unit_test(test_book_memory),
         cmocka_unit_test(test_eval_symmetry),
         cmocka_unit_test(test_eval_trace),
+        cmocka_unit_test(test_eval_pawn_cache),
         cmocka_unit_test(test_multipv),
         cmocka_unit_test(test_search_edges),
         cmocka_unit_test(test_stop_thread),
