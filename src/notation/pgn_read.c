@@ -295,6 +295,25 @@ static int skim(chc_pgn_reader *r, size_t *len, long *lines)
         }
         /* Outside comments and tags: here until the state changes. */
         while (i < lim) {
+            if (tok == (size_t)-1 && !line_start) {
+                /* Runs of spaces and of whole tokens that start with a plain byte and are no
+                 * result at depth 0 change nothing but seen_move: skipped in a tight loop. A
+                 * token whose end is not yet buffered, a result, anything else: below. */
+                while (i < lim) {
+                    unsigned char c0 = d[i];
+                    if (sk_class[c0] == SK_SP) {
+                        i++;
+                        continue;
+                    }
+                    if (sk_class[c0] != SK_TOK) break;
+                    size_t j = i + 1;
+                    while (j < lim && !sk_end[d[j]]) j++;
+                    if (j >= lim || (depth == 0 && is_result(r->data + i, j - i))) break;
+                    seen_move = 1;
+                    i = j;
+                }
+                if (i >= lim) break;
+            }
             unsigned char c = d[i];
             unsigned k = sk_class[c];
             if (tok != (size_t)-1 && sk_end[c]) {
