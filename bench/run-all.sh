@@ -6,6 +6,12 @@ set -uo pipefail
 build=${1:-build/release}
 here=$(cd "$(dirname "$0")" && pwd)
 export PATH="$PATH:/usr/games"
+# Anchors built from public sources, given in the environment (CHC_ANCHOR_CHESSLIB=... make
+# bench), reach the scripts that use them: bench_pgn.sh (chess-library), bench_perft.sh
+# (Gigantua). Each set one is named here.
+for v in CHC_ANCHOR_CHESSLIB CHC_ANCHOR_GIGANTUA CHC_ANCHOR_ROUNDS; do
+  if [ -n "${!v:-}" ]; then export "$v"; echo "($v=${!v})"; fi
+done
 status=0
 for s in "$here"/bench_*.sh; do
   [ -f "$s" ] || continue

@@ -88,6 +88,7 @@ typedef struct work {
 typedef struct game_ref {
     size_t off, len;
     long line, game;
+    int at_end; /* it ran to the end of the input (a missing result means a cut file) */
 } game_ref;
 
 /* Sets d's message to "where: msg" (cut to the message's size). */
@@ -146,11 +147,20 @@ static int emit(const conv *cv, work *w, result *res, chc_diag *d)
             return CHC_E_NO_MEMORY;
         rc = chc_pack_stream_write_game(w->g, cv->write_flags, (uint8_t *)b->p, b->cap, &len, d);
     } else {
+        /* written in place at the end of the output, a byte kept for the line end */
+        text *o = &res->out;
         chc_game_set_rule_result(w->g);
-        if (reserve(b, 256)) return CHC_E_NO_MEMORY;
-        rc = chc_game_write(w->g, cv->to, cv->write_flags, b->p, b->cap, &len, d);
-        if (rc == CHC_E_BUFFER_TOO_SMALL && reserve(b, len + 1) == 0)
-            rc = chc_game_write(w->g, cv->to, cv->write_flags, b->p, b->cap, &len, d);
+        if (reserve(o, 256)) return CHC_E_NO_MEMORY;
+        rc = chc_game_write(w->g, cv->to, cv->write_flags, o->p + o->len, o->cap - o->len - 1, &len, d);
+        if (rc == CHC_E_BUFFER_TOO_SMALL) {
+            if (reserve(o, len + 2)) return CHC_E_NO_MEMORY;
+            rc = chc_game_write(w->g, cv->to, cv->write_flags, o->p + o->len, o->cap - o->len - 1, &len, d);
+        }
+        if (rc == CHC_OK) {
+            o->len += len;
+            if (cv->line_out) o->p[o->len++] = '\n';
+        }
+        return rc;
     }
     if (rc == CHC_OK && (put(&res->out, b->p, len) || (cv->line_out && put(&res->out, "\n", 1))))
         rc = CHC_E_NO_MEMORY;
@@ -193,7 +203,8 @@ static int run_pgn(const conv *cv, work *w, const char *t, const game_ref *games
         char where[48];
         snprintf(where, sizeof where, "game %ld", number);
         rc = rc == CHC_E_NO_MEMORY ? rc : item(cv, w, res, rc, &d, number, where);
-        res->truncated = chc_pgn_reader_truncated(w->pgn);
+        /* as the streaming reader tells it (chc_pgn_reader_truncated) */
+        res->truncated = games[i].at_end && chc_pgn_reader_truncated(w->pgn);
     }
     return rc;
 }
@@ -486,6 +497,41 @@ static int limit_item(const conv *cv, batch *b, input *in)
     return note_bad(cv, &b->res, game, CHC_E_LIMIT, &d, NULL);
 }
 
+/* fill_pgn with one thread: the reader parses each game where it holds it (in one pass when
+ * it can: chc_pgn_read_game) and it is converted into b's result (b->t.len counts the bytes
+ * read). */
+static int fill_pgn_now(const conv *cv, batch *b, chc_pgn_reader *r, input *in, work *w)
+{
+    uint64_t start = chc_pgn_reader_bytes(r);
+    long items = 0;
+    while (b->t.len < BATCH_BYTES && !b->res.stop) {
+        chc_diag d = CHC_DIAG_INIT;
+        int e = chc_pgn_read_game(r, w->g, &d);
+        if (e == CHC_E_GAME_END) return items || b->res.nbad ? CHC_OK : e;
+        b->t.len = (size_t)(chc_pgn_reader_bytes(r) - start);
+        if (e == CHC_E_LIMIT) {
+            in->limit_game = chc_pgn_reader_game_number(r);
+            in->limit_line = d.line;
+            if (items) return CHC_OK;
+            if (limit_item(cv, b, in) != CHC_OK) return CHC_E_NO_MEMORY;
+            continue;
+        }
+        if (e == CHC_E_IO) return e;
+        if (e == CHC_E_NO_MEMORY) {
+            b->rc = e;
+            return CHC_OK;
+        }
+        items++;
+        long number = chc_pgn_reader_game_number(r);
+        char where[48];
+        snprintf(where, sizeof where, "game %ld", number);
+        b->rc = item(cv, w, &b->res, e, &d, number, where);
+        b->res.truncated = chc_pgn_reader_truncated(r);
+        if (b->rc != CHC_OK) return CHC_OK;
+    }
+    return CHC_OK;
+}
+
 /* Fills batch b with whole games. A game over the size limit ends the batch; it is reported
  * first in the next one. With `now` (one thread), each game is converted into b's result
  * where the reader holds it, without copying it into the batch (b->t.len counts its bytes). */
@@ -495,6 +541,7 @@ static int fill_pgn(const conv *cv, batch *b, chc_pgn_reader *r, input *in, work
     b->ngames = 0;
     b->rc = CHC_OK;
     if (in->limit_game && limit_item(cv, b, in) != CHC_OK) return CHC_E_NO_MEMORY;
+    if (now) return fill_pgn_now(cv, b, r, in, now);
     while (b->t.len < BATCH_BYTES && !b->res.stop) {
         const char *t;
         size_t n;
@@ -509,12 +556,6 @@ static int fill_pgn(const conv *cv, batch *b, chc_pgn_reader *r, input *in, work
             continue;
         }
         if (e != CHC_OK) return e;
-        if (now) {
-            game_ref one = {0, n, ln, chc_pgn_reader_game_number(r)};
-            b->t.len += n;
-            if ((b->rc = run_pgn(cv, now, t, &one, 1, &b->res)) != CHC_OK) return CHC_OK;
-            continue;
-        }
         if (b->ngames == b->capgames) {
             size_t cap = b->capgames ? b->capgames * 2 : 256;
             game_ref *g = realloc(b->games, cap * sizeof *g);
@@ -522,7 +563,8 @@ static int fill_pgn(const conv *cv, batch *b, chc_pgn_reader *r, input *in, work
             b->games = g;
             b->capgames = cap;
         }
-        b->games[b->ngames++] = (game_ref){b->t.len, n, ln, chc_pgn_reader_game_number(r)};
+        b->games[b->ngames++] =
+            (game_ref){b->t.len, n, ln, chc_pgn_reader_game_number(r), chci_pgn_reader_at_end(r)};
         if (put(&b->t, t, n)) return CHC_E_NO_MEMORY;
     }
     return CHC_OK;
@@ -546,7 +588,8 @@ static int run_threads(const conv *cv, input *in, int is_pgn, int nthreads, cons
     int started = 0;
     for (int i = 0; pl.b && th && !alone && i < nthreads; i++)
         if (pthread_create(&th[i], NULL, worker, &pl) == 0) started++;
-    chc_pgn_reader *r = is_pgn ? chc_pgn_reader_new(input_read, in, 0) : NULL;
+    chc_pgn_reader *r = is_pgn ? chc_pgn_reader_new(input_read, in, cv->read_flags) : NULL;
+    if (r) chci_pgn_reader_number_raw(r);
     int ready = alone ? self.g != NULL && pl.b : started > 0;
     int rc = ready && (r || !is_pgn) ? CHC_OK : memory_fail(diag), eof = 0;
     long line = 1, next_fill = 0, next_write = 0;

@@ -38,4 +38,10 @@ long chci_pgn_reader_game_line(const chc_pgn_reader *r);
  * chc_pgn_read_game() reads it whole without looking for its end again (a game read twice
  * costs one skim, not two); the one after returns CHC_E_GAME_END. */
 void chci_pgn_reader_set_game(chc_pgn_reader *r, const char *text, size_t len, long line, long game);
+/* Makes chc_pgn_read_game() on r number games as chc_pgn_next_raw() does: text that is no
+ * game (a comment after a result) keeps the number it took (convert numbers its items so,
+ * with one thread as with more). */
+void chci_pgn_reader_number_raw(chc_pgn_reader *r);
+/* Non-zero when r has no input left (the last game taken ran to the end of the input). */
+int chci_pgn_reader_at_end(const chc_pgn_reader *r);
 #endif

@@ -6,7 +6,14 @@
  *      in the buffer (memory is bounded by the largest game, not the file);
  *   2. parse: tags, then the movetext, resolving SAN moves as they come.
  * A bad game therefore never hides the next one: the parser stops at the error and the
- * reader carries on from the game's end. */
+ * reader carries on from the game's end.
+ *
+ * The common case takes one pass (chc_pgn_read_game's fast path): the parser runs on the
+ * buffered bytes without a skim and finds the game's end itself, at its result token. It
+ * gives up (and the two passes run) whenever the skimmer might have cut the game elsewhere or
+ * the game is bad: an error, no result token in the buffered bytes, a second "[Event " tag, a
+ * line end in a comment where the skimmer resynchronises, a result token glued to bytes the
+ * skimmer counts as part of a token. Both ways give the same games, lines and errors. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +50,7 @@ struct chc_pgn_reader {
     long game_no;      /* number of the last game returned */
     int truncated;     /* the last game ended at the end of input without a result token */
     int one_game;      /* the text is one game as chc_pgn_next_raw() cut it: no second skim */
+    int number_raw;    /* chci_pgn_reader_number_raw() */
     long game_line;    /* first line of the last game */
     char *tmp;         /* unescaped tag values, comments */
     size_t tmp_cap;
@@ -64,13 +72,9 @@ chc_pgn_reader *chc_pgn_reader_new(chc_read_fn fn, void *ctx, unsigned flags)
     if (!r) return NULL;
     r->fn = fn;
     r->ctx = ctx;
-    r->in.cap = READ_CHUNK * 4;
-    r->in.buf = malloc(r->in.cap);
-    if (!r->in.buf) {
-        free(r);
-        return NULL;
-    }
-    r->data = r->in.buf;
+    /* The buffer is allocated by the first read (READ_CHUNK bytes, doubled when a game needs
+     * more): a small input never costs a large buffer. */
+    r->data = "";
     return r;
 }
 
@@ -99,6 +103,9 @@ void chci_pgn_reader_set_game(chc_pgn_reader *r, const char *text, size_t len, l
     r->line = line > 0 ? line : 1;
     r->game_no = game > 0 ? game - 1 : 0;
 }
+
+void chci_pgn_reader_number_raw(chc_pgn_reader *r) { r->number_raw = 1; }
+int chci_pgn_reader_at_end(const chc_pgn_reader *r) { return r->in.eof && r->in.start >= r->in.end; }
 
 void chc_pgn_reader_free(chc_pgn_reader *r)
 {
@@ -288,6 +295,25 @@ static int skim(chc_pgn_reader *r, size_t *len, long *lines)
         }
         /* Outside comments and tags: here until the state changes. */
         while (i < lim) {
+            if (tok == (size_t)-1 && !line_start) {
+                /* Runs of spaces and of whole tokens that start with a plain byte and are no
+                 * result at depth 0 change nothing but seen_move: skipped in a tight loop. A
+                 * token whose end is not yet buffered, a result, anything else: below. */
+                while (i < lim) {
+                    unsigned char c0 = d[i];
+                    if (sk_class[c0] == SK_SP) {
+                        i++;
+                        continue;
+                    }
+                    if (sk_class[c0] != SK_TOK) break;
+                    size_t j = i + 1;
+                    while (j < lim && !sk_end[d[j]]) j++;
+                    if (j >= lim || (depth == 0 && is_result(r->data + i, j - i))) break;
+                    seen_move = 1;
+                    i = j;
+                }
+                if (i >= lim) break;
+            }
             unsigned char c = d[i];
             unsigned k = sk_class[c];
             if (tok != (size_t)-1 && sk_end[c]) {
@@ -402,6 +428,7 @@ typedef struct parser {
     int depth;
     int ply; /* main-line ply, for diagnostics */
     int got_result;
+    int fast;       /* the fast path: ps->end is the buffer's end, the game's end is unknown */
     /* where the Variant and FEN tags are (for their errors) */
     const char *var_at, *var_ls, *fen_at, *fen_ls;
     long var_line, fen_line;
@@ -634,6 +661,16 @@ static int add_comment(parser *ps, level *lv, const char *s, size_t n, int pendi
     return chc_game_add_comment(ps->g, lv->node, 0, ps->r->tmp);
 }
 
+/* The fast path, at a line end inside a brace comment: non-zero when the skimmer would end
+ * the game there (comment_resync), or might (too few bytes buffered to tell). */
+static int fast_resync(const parser *ps, const char *nl)
+{
+    const chc_pgn_reader *r = ps->r;
+    size_t n = (size_t)(r->data + r->in.end - nl - 1);
+    if (n < LOOKAHEAD && !r->in.eof) return 1;
+    return comment_resync(nl + 1, n);
+}
+
 /* Skips a variation in main-line-only mode (ps->p just after '('). */
 static int skip_variation(parser *ps, const char *open)
 {
@@ -642,9 +679,14 @@ static int skip_variation(parser *ps, const char *open)
         char c = *ps->p++;
         if (c == '\n') {
             newline(ps, ps->p - 1);
+            /* an escape line: the skimmer ignores its parentheses */
+            if (ps->fast && ps->p < ps->end && *ps->p == '%') return CHC_E_PGN_SYNTAX;
         } else if (c == '{') {
             while (ps->p < ps->end && *ps->p != '}') {
-                if (*ps->p == '\n') newline(ps, ps->p);
+                if (*ps->p == '\n') {
+                    if (ps->fast && fast_resync(ps, ps->p)) return CHC_E_PGN_SYNTAX;
+                    newline(ps, ps->p);
+                }
                 ps->p++;
             }
             if (ps->p >= ps->end) break;
@@ -675,9 +717,12 @@ static int parse_game(parser *ps)
     int rc;
     int mainline_only = (r->flags & CHC_PGN_MAINLINE_ONLY) != 0;
     /* Tags. */
-    for (;;) {
+    for (int ntags = 0;; ntags++) {
         skip_ws(ps);
         if (ps->p >= ps->end || *ps->p != '[') break;
+        /* the skimmer starts a new game at a second "[Event " */
+        if (ps->fast && ntags && ps->end - ps->p >= 7 && memcmp(ps->p, "[Event ", 7) == 0)
+            return CHC_E_PGN_SYNTAX;
         rc = parse_tag(ps);
         if (rc != CHC_OK) return rc;
     }
@@ -700,7 +745,10 @@ static int parse_game(parser *ps)
             long line0 = ps->line;
             const char *ls0 = ps->line_start;
             while (ps->p < ps->end && *ps->p != '}') {
-                if (*ps->p == '\n') newline(ps, ps->p);
+                if (*ps->p == '\n') {
+                    if (ps->fast && fast_resync(ps, ps->p)) return CHC_E_PGN_SYNTAX;
+                    newline(ps, ps->p);
+                }
                 ps->p++;
             }
             if (ps->p >= ps->end) {
@@ -787,6 +835,16 @@ static int parse_game(parser *ps)
                           : t[1] == '/' ? CHC_RESULT_DRAW
                           : t[0] == '1' ? CHC_RESULT_WHITE_WINS : CHC_RESULT_BLACK_WINS;
                 got_result = 1;
+                if (ps->fast) {
+                    /* The skimmer cuts here only if its token is the same: bytes it counts
+                     * as a token's ('$', '\f', '\v') must not touch it, and more input must
+                     * not be able to extend it. */
+                    const char *lo = r->data + r->in.start;
+                    if (t > lo && !sk_end[(unsigned char)t[-1]]) return CHC_E_PGN_SYNTAX;
+                    if (ps->p < ps->end ? !sk_end[(unsigned char)*ps->p] : !r->in.eof)
+                        return CHC_E_PGN_SYNTAX;
+                    break;
+                }
                 skip_ws(ps);
                 if (ps->p < ps->end) {
                     /* Only comments may follow (the skimmer cut the game here). */
@@ -905,11 +963,46 @@ static int parse_game(parser *ps)
     return CHC_OK;
 }
 
+/* The one-pass read (see the top of the file). Returns CHC_OK with the game read and the
+ * reader past it, or non-zero to have the caller run the two passes from the same place. */
+static int read_fast(chc_pgn_reader *r, chc_game *g)
+{
+    if (r->one_game || !r->bom_done || r->in.err) return 1;
+    /* No read here: a game cut by the buffer's end has no visible result token, so the two
+     * passes read it (once a buffer, about every 500 games on real files); reading ahead here
+     * would move the buffered bytes at every game when the input comes in small pieces. */
+    if (!skip_space(r)) return 1;
+    chc_game_reset(g, NULL);
+    parser ps;
+    memset(&ps, 0, sizeof ps);
+    ps.r = r;
+    ps.g = g;
+    ps.base = ps.p = ps.line_start = r->data + r->in.start;
+    ps.end = r->data + r->in.end;
+    ps.line = r->line;
+    ps.base_offset = r->in.consumed + r->in.start;
+    ps.fast = 1;
+    r->game_no++; /* as the parser's messages would name it */
+    int rc = parse_game(&ps);
+    size_t len = (size_t)(ps.p - ps.base);
+    if (rc != CHC_OK || !ps.got_result || len > CHC_PGN_MAX_GAME_BYTES) {
+        r->game_no--;
+        return 1;
+    }
+    r->game_line = r->line;
+    r->in.start += len;
+    r->line = ps.line;
+    r->truncated = 0;
+    g->termination = chc_game_tag(g, "Termination") ? CHCI_TERM_FROM_TAG : CHC_TERM_NONE;
+    return CHC_OK;
+}
+
 int chc_pgn_read_game(chc_pgn_reader *r, chc_game *g, chc_diag *diag)
 {
+    if (read_fast(r, g) == CHC_OK) return CHC_OK;
     for (;;) {
-        size_t off, len;
-        long line;
+        size_t off = 0, len = 0;
+        long line = 0;
         int rc = next_game(r, &off, &len, &line);
         chc_game_reset(g, NULL);
         if (rc == CHC_E_LIMIT)
@@ -936,6 +1029,7 @@ int chc_pgn_read_game(chc_pgn_reader *r, chc_game *g, chc_diag *diag)
         ps.depth = 0;
         ps.ply = 0;
         ps.got_result = 0;
+        ps.fast = 0;
         ps.var_at = ps.var_ls = ps.fen_at = ps.fen_ls = NULL;
         ps.var_line = ps.fen_line = 0;
         int saved = diag ? diag->code : 0;
@@ -951,7 +1045,7 @@ int chc_pgn_read_game(chc_pgn_reader *r, chc_game *g, chc_diag *diag)
         g->termination = chc_game_tag(g, "Termination") ? CHCI_TERM_FROM_TAG : CHC_TERM_NONE;
         /* Text with neither tags nor moves (a comment after a result) is not a game. */
         if (g->ntags == 0 && g->nnodes == 1 && !ps.got_result) {
-            r->game_no--;
+            if (!r->number_raw) r->game_no--;
             continue;
         }
         return CHC_OK;
