@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "pack/pack_internal.h"
+#include "pack_tools.h"
 
 static uint64_t binom(int n, int k)
 {
@@ -149,22 +150,6 @@ static void side_weights(void)
                     }
 }
 
-static void u192_to_dec(chci_u192 v, char *buf)
-{
-    char tmp[80];
-    int n = 0;
-    if (chci_u192_is_zero(&v)) tmp[n++] = '0';
-    while (!chci_u192_is_zero(&v)) tmp[n++] = (char)('0' + chci_u192_divmod64(&v, 10));
-    for (int i = 0; i < n; i++) buf[i] = tmp[n - 1 - i];
-    buf[n] = 0;
-}
-
-static double u192_log2(chci_u192 v)
-{
-    return log2((double)v.w[2] * 18446744073709551616.0 * 18446744073709551616.0 +
-                (double)v.w[1] * 18446744073709551616.0 + (double)v.w[0]);
-}
-
 int main(int argc, char **argv)
 {
     int verbose = argc > 1 && !strcmp(argv[1], "-v");
@@ -208,14 +193,14 @@ int main(int argc, char **argv)
         chci_u192_add(&total, &part);
         if (verbose) {
             char d[80];
-            u192_to_dec(part, d);
+            pt_u192_to_dec(part, d);
             printf("kind stm=%d cw=%d cb=%d zone=%d restrict=%d pre=%d/%d taken=%d headers=%llu: %s\n",
                    h->stm, h->cw, h->cb, h->zone_free, h->restrict_stm, h->pre_w, h->pre_b, h->taken,
                    (unsigned long long)kind_count[i], d);
         }
     }
     char dec[80];
-    u192_to_dec(total, dec);
+    pt_u192_to_dec(total, dec);
     int bits = chci_u192_bits(&total);
     chci_u192 one_less = total;
     chci_u192 one = chci_u192_from(1);
@@ -223,13 +208,13 @@ int main(int argc, char **argv)
     bits = chci_u192_bits(&one_less); /* codes 0..count-1 */
     printf("header kinds: %d\n", nkinds);
     printf("count: %s\n", dec);
-    printf("log2(count): %.4f\n", u192_log2(total));
+    printf("log2(count): %.4f\n", pt_u192_log2(total));
     printf("bits: %d\n", bits);
     chci_u192 lib;
     chci_pack_pos_count(&lib);
     if (chci_u192_cmp(&lib, &total) != 0) {
         char d2[80];
-        u192_to_dec(lib, d2);
+        pt_u192_to_dec(lib, d2);
         printf("MISMATCH: the library counts %s\n", d2);
         return 1;
     }

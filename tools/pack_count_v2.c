@@ -351,22 +351,6 @@ typedef struct {
 static cls classes[9 * 16 * 9];
 static int nclasses;
 
-static void u192_to_dec(chci_u192 v, char *buf)
-{
-    char tmp[80];
-    int n = 0;
-    if (chci_u192_is_zero(&v)) tmp[n++] = '0';
-    while (!chci_u192_is_zero(&v)) tmp[n++] = (char)('0' + chci_u192_divmod64(&v, 10));
-    for (int i = 0; i < n; i++) buf[i] = tmp[n - 1 - i];
-    buf[n] = 0;
-}
-
-static double u192_log2(chci_u192 v)
-{
-    return log2((double)v.w[2] * 18446744073709551616.0 * 18446744073709551616.0 +
-                (double)v.w[1] * 18446744073709551616.0 + (double)v.w[0]);
-}
-
 /* v1 = 1: version 1's conditions instead of (P) and (O) (a check against the library). */
 static chci_u192 kind_sum(const hkind *h, int v1)
 {
@@ -658,14 +642,14 @@ int main(int argc, char **argv)
         headers += kind_count[i];
         if (verbose) {
             char d[80];
-            u192_to_dec(part, d);
+            pt_u192_to_dec(part, d);
             const hkind *h = &kinds[i];
             printf("kind %.56s cw=%d cb=%d pre=%d/%d taken=%d headers=%llu: %s\n", sigs[h->sig], h->cw,
                    h->cb, h->pre_w, h->pre_b, h->taken, (unsigned long long)kind_count[i], d);
         }
     }
     char dec[80];
-    u192_to_dec(total, dec);
+    pt_u192_to_dec(total, dec);
     chci_u192 one_less = total, one = chci_u192_from(1);
     chci_u192_sub(&one_less, &one);
     int bits = chci_u192_bits(&one_less);
@@ -673,14 +657,14 @@ int main(int argc, char **argv)
     printf("pawn signatures: %d\n", nsigs);
     printf("header kinds: %d\n", nkinds);
     printf("count: %s\n", dec);
-    printf("log2(count): %.4f\n", u192_log2(total));
+    printf("log2(count): %.4f\n", pt_u192_log2(total));
     printf("bits: %d\n", bits);
-    printf("ratio to version 1: 2^%.4f\n", u192_log2(total) - u192_log2(total_v1));
+    printf("ratio to version 1: 2^%.4f\n", pt_u192_log2(total) - pt_u192_log2(total_v1));
     /* the same machinery with version 1's conditions must give the library's version-1 count */
     chci_u192 lib;
     chci_pack_pos_count(&lib);
     if (chci_u192_cmp(&lib, &total_v1) != 0) {
-        u192_to_dec(total_v1, dec);
+        pt_u192_to_dec(total_v1, dec);
         printf("MISMATCH: with version 1's conditions this counts %s, the library's version 1 more or less\n", dec);
         return 1;
     }

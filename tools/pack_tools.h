@@ -2,12 +2,34 @@
  * files that may be xz-compressed, loading the games of a PGN file. */
 #ifndef CHC_PACK_TOOLS_H
 #define CHC_PACK_TOOLS_H
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "chesscodec.h"
+
+/* The decimal digits of v in buf (at least 59 bytes: 2^192 has 58 digits). Needs
+ * pack/u192.h (through pack/pack_internal.h) included before this header. */
+#ifdef CHC_PACK_U192_H
+static inline void pt_u192_to_dec(chci_u192 v, char *buf)
+{
+    char tmp[80];
+    int n = 0;
+    if (chci_u192_is_zero(&v)) tmp[n++] = '0';
+    while (!chci_u192_is_zero(&v)) tmp[n++] = (char)('0' + chci_u192_divmod64(&v, 10));
+    for (int i = 0; i < n; i++) buf[i] = tmp[n - 1 - i];
+    buf[n] = 0;
+}
+
+/* log2(v) in double precision (for printing a count's width). */
+static inline double pt_u192_log2(chci_u192 v)
+{
+    return log2((double)v.w[2] * 18446744073709551616.0 * 18446744073709551616.0 +
+                (double)v.w[1] * 18446744073709551616.0 + (double)v.w[0]);
+}
+#endif
 
 /* xorshift64: the next value of the sequence in *s (never 0). */
 static inline uint64_t pt_rnd(uint64_t *s)
