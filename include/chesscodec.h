@@ -402,7 +402,9 @@ CHC_API chc_bitboard chc_attacks(int color, int type, int sq, chc_bitboard occup
 /* ===================================================================================== */
 /* Perft                                                                                 */
 /* ===================================================================================== */
-/* Counts leaf nodes of the legal move tree to `depth` (bulk-counted at the last ply). */
+/* Counts leaf nodes of the legal move tree to `depth` (bulk-counted at the last ply).
+ * The environment variable CHC_PERFT_PATH=pext|magic|movegen picks the counting path, for
+ * tests and measurement; every path gives the same counts (docs/perft.md). */
 CHC_API uint64_t chc_perft(const chc_position *pos, int depth);
 /* Perft split by root move: writes each legal move and its count (count buffers with room
  * for CHC_MAX_MOVES) and returns the number of root moves. depth >= 1. */

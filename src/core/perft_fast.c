@@ -30,6 +30,19 @@ typedef struct fb {
 /* Castling rights lost when a move leaves or lands on the square. */
 static const uint8_t fb_touch[64] = {[0] = 2, [4] = 3, [7] = 1, [56] = 8, [60] = 12, [63] = 4};
 
+/* The squares a rook and a bishop on each square see on an empty board: the lines on which an
+ * enemy slider can check or pin. */
+static bb_t fb_rook_line[64], fb_bishop_line[64];
+static void fb_lines_build(void)
+{
+    chci_init();
+    for (int sq = 0; sq < 64; sq++) {
+        fb_rook_line[sq] = chci_rook_att(sq, 0);
+        fb_bishop_line[sq] = chci_bishop_att(sq, 0);
+    }
+}
+CHCI_ONCE(fb_lines_ready, fb_lines_build);
+
 /* ---- portable copy: magic lookups ---- */
 #define PF(name) name##_magic
 #define PF_ATTR
@@ -129,6 +142,7 @@ int chci_perft_fast(const chc_position *p, int depth, enum chci_perft_path path,
     b.occ = b.col[0] | b.col[1];
     b.ep = p->ep;
     b.castling = p->castling & 15;
+    fb_lines_ready();
 #ifdef CHC_HAVE_PEXT_PATH
     if (path == CHCI_PERFT_PEXT) {
         pext_ready();
