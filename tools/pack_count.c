@@ -16,21 +16,6 @@
 #include "pack/pack_internal.h"
 #include "pack_tools.h"
 
-static uint64_t binom(int n, int k)
-{
-    if (k < 0 || n < 0 || k > n) return 0;
-    uint64_t r = 1;
-    for (int i = 1; i <= k; i++) r = r * (uint64_t)(n - k + i) / (uint64_t)i;
-    return r;
-}
-
-static uint64_t fac(int n)
-{
-    uint64_t r = 1;
-    for (int i = 2; i <= n; i++) r *= (uint64_t)i;
-    return r;
-}
-
 /* Header kinds: what the rest of the count needs to know about a header. */
 typedef struct {
     int zone_free;  /* pawn-zone squares not taken by the header */
@@ -146,7 +131,7 @@ static void side_weights(void)
                         if (!chci_pack_side_ok(p, n, b, r, q)) continue;
                         int o = n + b + r + q, pr = chci_pack_min_promotions(n, b, r, q);
                         for (int cr = 0; cr <= 2 && cr <= r; cr++)
-                            weight[p][o][pr][cr] += fac(o - cr) / (fac(n) * fac(b) * fac(r - cr) * fac(q));
+                            weight[p][o][pr][cr] += pt_fac(o - cr) / (pt_fac(n) * pt_fac(b) * pt_fac(r - cr) * pt_fac(q));
                     }
 }
 
@@ -173,12 +158,12 @@ int main(int argc, char **argv)
                                 int fw = wp - h->pre_w, fb = bp - h->pre_b;
                                 if (fw < 0 || fb < 0) continue;
                                 int fs = h->stm ? fb : fw, fo = h->stm ? fw : fb;
-                                uint64_t pawns = binom(h->zone_free - h->restrict_stm, fs) *
-                                                 binom(h->zone_free - fs, fo);
+                                uint64_t pawns = pt_binom(h->zone_free - h->restrict_stm, fs) *
+                                                 pt_binom(h->zone_free - fs, fo);
                                 if (!pawns) continue;
                                 int free = 64 - h->taken - fw - fb;
                                 int ow = wo - h->cw, ob = bo - h->cb;
-                                uint64_t sq = binom(free, ow), sq2 = binom(free - ow, ob);
+                                uint64_t sq = pt_binom(free, ow), sq2 = pt_binom(free - ow, ob);
                                 if (!sq || !sq2) continue;
                                 chci_u192 t = chci_u192_from(pawns);
                                 chci_u192_mul64(&t, sq);

@@ -33,21 +33,6 @@
 #include "pack/pack_internal.h"
 #include "pack_tools.h"
 
-static uint64_t binom(int n, int k)
-{
-    if (k < 0 || n < 0 || k > n) return 0;
-    uint64_t r = 1;
-    for (int i = 1; i <= k; i++) r = r * (uint64_t)(n - k + i) / (uint64_t)i;
-    return r;
-}
-
-static uint64_t fac(int n)
-{
-    uint64_t r = 1;
-    for (int i = 2; i <= n; i++) r *= (uint64_t)i;
-    return r;
-}
-
 /* ---------------------------------------------------------------------------------------- */
 /* Material                                                                                 */
 /* ---------------------------------------------------------------------------------------- */
@@ -341,7 +326,7 @@ static void side_weights(void)
                         if (!side_ok(p, n, b, r, q)) continue;
                         int o = n + b + r + q, pr = min_promotions(n, b, r, q);
                         for (int cr = 0; cr <= 2 && cr <= r; cr++)
-                            weight[p][o][pr][cr] += fac(o - cr) / (fac(n) * fac(b) * fac(r - cr) * fac(q));
+                            weight[p][o][pr][cr] += pt_fac(o - cr) / (pt_fac(n) * pt_fac(b) * pt_fac(r - cr) * pt_fac(q));
                     }
 }
 
@@ -378,7 +363,7 @@ static chci_u192 kind_sum(const hkind *h, int v1)
             if (!pawns) continue;
             int free = 64 - h->taken - (W->p - h->pre_w) - (B->p - h->pre_b);
             int ow = W->o - h->cw, ob = B->o - h->cb;
-            uint64_t s1 = binom(free, ow), s2 = binom(free - ow, ob);
+            uint64_t s1 = pt_binom(free, ow), s2 = pt_binom(free - ow, ob);
             if (!s1 || !s2) continue;
             chci_u192 t = chci_u192_from(pawns);
             chci_u192_mul64(&t, s1);

@@ -31,6 +31,23 @@ static inline double pt_u192_log2(chci_u192 v)
 }
 #endif
 
+/* C(n, k) in 64 bits (0 outside 0 <= k <= n; exact for the board sizes the tools use). */
+static inline uint64_t pt_binom(int n, int k)
+{
+    if (k < 0 || n < 0 || k > n) return 0;
+    uint64_t r = 1;
+    for (int i = 1; i <= k; i++) r = r * (uint64_t)(n - k + i) / (uint64_t)i;
+    return r;
+}
+
+/* n! in 64 bits (n <= 20). */
+static inline uint64_t pt_fac(int n)
+{
+    uint64_t r = 1;
+    for (int i = 2; i <= n; i++) r *= (uint64_t)i;
+    return r;
+}
+
 /* xorshift64: the next value of the sequence in *s (never 0). */
 static inline uint64_t pt_rnd(uint64_t *s)
 {
