@@ -1141,7 +1141,11 @@ CHC_API int chc_bot_answer(const char *src, size_t src_len, const char *page_bas
 #define CHC_PACK_POS_BYTES 20
 /* The text form (28 characters) and its NUL. */
 #define CHC_PACK_POS_TEXT_MAX 29
-#define CHC_PACK_POS_VERSION 1   /* the version chc_pack_position_write() writes */
+#define CHC_PACK_POS_VERSION 1   /* the version chc_pack_position_write() writes by default */
+#define CHC_PACK_POS_VERSION_MAX 2 /* the newest position code version this library knows */
+/* Flags of chc_pack_position_write(): the version to write (0: CHC_PACK_POS_VERSION, or
+ * 1..CHC_PACK_POS_VERSION_MAX). Other bits must be zero. */
+#define CHC_PACK_POS_V(n) ((unsigned)(n) & 15u)
 #define CHC_PACK_GAME_VERSION 1  /* the version chc_pack_game_encode()/_write() write */
 
 /* Encodes `pos` (a valid position) into 20 bytes. Returns CHC_OK, or a CHC_E_POS_* code for a
@@ -1157,8 +1161,21 @@ CHC_API int chc_pack_position_encode(const chc_position *pos, uint8_t dst[CHC_PA
  * check). */
 CHC_API int chc_pack_position_decode(const uint8_t src[CHC_PACK_POS_BYTES], chc_position *pos,
                                      chc_diag *diag);
-/* Writes the version-1 text form (28 characters; flags must be 0; CHC_PACK_POS_TEXT_MAX
- * always suffices). Returns as chc_pack_position_encode(), plus CHC_E_ARGUMENT (flags) and
+/* As chc_pack_position_encode() and chc_pack_position_decode() for a named version (1 or
+ * 2; the binary form does not say its version: the caller keeps it). Version 2 counts a
+ * smaller domain (2^152.57 positions, 153 bits: the top seven bits are zero); every legal
+ * position is in both. Encode returns CHC_E_ARGUMENT for another version, and for version 2
+ * also CHC_E_POS_TOO_MANY for a position of version 1's domain that is not in version 2's
+ * (material or pawn files that captures and promotions cannot explain: never a legal
+ * position). Decode returns CHC_E_PACK_VERSION for a version this library does not know, then
+ * the errors of chc_pack_position_decode() (CHC_E_PACK_RANGE at or past the version's count). */
+CHC_API int chc_pack_position_encode_version(const chc_position *pos, int version,
+                                             uint8_t dst[CHC_PACK_POS_BYTES], chc_diag *diag);
+CHC_API int chc_pack_position_decode_version(const uint8_t src[CHC_PACK_POS_BYTES], int version,
+                                             chc_position *pos, chc_diag *diag);
+/* Writes the text form (28 characters; CHC_PACK_POS_TEXT_MAX always suffices) of the version
+ * flags name (CHC_PACK_POS_V(n); 0: version 1, whose codes every release reads). Returns as
+ * chc_pack_position_encode_version(), plus CHC_E_ARGUMENT (flags, version) and
  * CHC_E_BUFFER_TOO_SMALL. */
 CHC_API int chc_pack_position_write(const chc_position *pos, unsigned flags, char *dst,
                                     size_t dst_cap, size_t *dst_len, chc_diag *diag);
@@ -1243,10 +1260,16 @@ CHC_API int chc_pack_stream_header(uint8_t *dst, size_t dst_cap, size_t *dst_len
  * with *dst_len the record's size), plus CHC_E_NO_MEMORY. */
 CHC_API int chc_pack_stream_write_game(const chc_game *g, unsigned flags, uint8_t *dst,
                                        size_t dst_cap, size_t *dst_len, chc_diag *diag);
-/* Writes one record holding position `pos` (27 bytes). Returns as chc_pack_position_encode(),
- * plus CHC_E_BUFFER_TOO_SMALL. */
+/* Writes one record holding position `pos` (27 bytes) as a version-1 code. Returns as
+ * chc_pack_position_encode(), plus CHC_E_BUFFER_TOO_SMALL. */
 CHC_API int chc_pack_stream_write_position(const chc_position *pos, uint8_t *dst,
                                            size_t dst_cap, size_t *dst_len, chc_diag *diag);
+/* As chc_pack_stream_write_position() with the position code of `version` (1 or 2; the record's
+ * version byte names it). Returns as chc_pack_position_encode_version(), plus
+ * CHC_E_BUFFER_TOO_SMALL. */
+CHC_API int chc_pack_stream_write_position_version(const chc_position *pos, int version,
+                                                   uint8_t *dst, size_t dst_cap, size_t *dst_len,
+                                                   chc_diag *diag);
 /* Checks a stream header at src[0..src_len) (the first 8 bytes). Returns CHC_OK,
  * CHC_E_STREAM_FORMAT (no magic, cut off, or a damaged last byte) or CHC_E_PACK_VERSION (a
  * stream version this library does not know). */
@@ -1357,7 +1380,8 @@ CHC_API int chc_detect(const char *src, size_t src_len, unsigned kinds, chc_read
 CHC_API int chc_position_read(const char *src, size_t src_len, int format, chc_position *pos,
                               chc_read_info *info, chc_diag *diag);
 /* Flags of chc_position_write() and chc_game_write(), by format: FEN and EPD take the
- * CHC_FEN_* flags; covert CHC_COVERT_RESIGNED; pack game CHC_PACK_LEVEL(n); PGN the
+ * CHC_FEN_* flags; covert CHC_COVERT_RESIGNED; pack position CHC_PACK_POS_V(n) (the
+ * version); pack game CHC_PACK_LEVEL(n); PGN the
  * CHC_PGN_WRITE_* flags. Other bits must be zero. */
 /* Writes `pos` in `format` (a position format). Returns CHC_OK, CHC_E_ARGUMENT (not a position
  * format that can be written), the format's error, or CHC_E_BUFFER_TOO_SMALL. */

@@ -9,6 +9,7 @@ typedef struct pos_job {
     int from; /* CHC_FORMAT_AUTO: detected */
     int to;   /* CHC_FORMAT_AUTO: the Polyglot key (hash) */
     int resign; const char *cmd; /* --resign; the command */
+    unsigned pack; /* --pack-version: CHC_PACK_POS_V(n) */
 } pos_job;
 
 static int pos_item(void *ctx, const char *text, FILE *f, const char **what, chc_diag *d)
@@ -26,7 +27,7 @@ static int pos_item(void *ctx, const char *text, FILE *f, const char **what, chc
     unsigned flag = (job->resign || (info.flags & CHC_READ_RESIGNED)) && job->to == CHC_FORMAT_COVERT;
     if (rc == CHC_OK) {
         *what = cli_format_name(job->to);
-        rc = chc_position_write(&pos, job->to, flag ? CHC_COVERT_RESIGNED : 0, buf, sizeof buf, NULL, d);
+        rc = chc_position_write(&pos, job->to, flag ? CHC_COVERT_RESIGNED : job->pack, buf, sizeof buf, NULL, d);
     }
     if (rc == CHC_OK && (info.flags & CHC_READ_RESIGNED)) cli_error(job->cmd, "white flag: a resignation");
     if (rc == CHC_OK) fputs(buf, f);
@@ -46,7 +47,7 @@ static int run(const cli_args *a, const char *verb, const char *fixed_to)
 {
     const char *cmd = a->spec->name, *to = fixed_to ? fixed_to : cli_get(a, "--to");
     int hex = cli_get(a, "--hex") != NULL;
-    pos_job job = {CHC_FORMAT_AUTO, CHC_FORMAT_AUTO, cli_get(a, "--resign") != NULL, cmd};
+    pos_job job = {CHC_FORMAT_AUTO, CHC_FORMAT_AUTO, cli_get(a, "--resign") != NULL, cmd, 0};
     if (!to) {
         cli_error(cmd, "--to FORMAT is required (see chesscodec %s --help)", cmd);
         return CLI_USAGE;
@@ -62,6 +63,15 @@ static int run(const cli_args *a, const char *verb, const char *fixed_to)
         return CLI_USAGE;
     if (job.resign && job.to != CHC_FORMAT_COVERT)
         return cli_error(cmd, "--resign goes with --to covert (the white flag)"), CLI_USAGE;
+    const char *pv = fixed_to ? NULL : cli_get(a, "--pack-version");
+    if (pv) {
+        if (job.to != CHC_FORMAT_PACK_POSITION)
+            return cli_error(cmd, "--pack-version goes with --to pack-position"), CLI_USAGE;
+        if (pv[0] < '1' || pv[0] > '0' + CHC_PACK_POS_VERSION_MAX || pv[1])
+            return cli_error(cmd, "--pack-version takes 1..%d (not '%s')", CHC_PACK_POS_VERSION_MAX, pv),
+                   CLI_USAGE;
+        job.pack = CHC_PACK_POS_V(pv[0] - '0');
+    }
     cli_batch b = {cmd, verb, pos_item, &job};
     return cli_batch_run(&b, a, a->pos, a->npos);
 }
@@ -71,6 +81,8 @@ static const cli_opt encode_opts[] = {
     {"--hex", NULL, NULL, "with --to mscs: 48 hex digits instead of base64 (= --to mscs-hex)"},
     {"--format", NULL, "FORMAT", "the input format (no detection)"},
     {"--resign", NULL, NULL, "with --to covert: add the white flag (a resignation)"},
+    {"--pack-version", NULL, "N", "with --to pack-position: the code's version (1, the default,\n"
+                                  "or 2: 153 bits)"},
     CLI_BATCH_OPTS,
     {NULL, NULL, NULL, NULL}};
 const cli_spec encode_spec = {

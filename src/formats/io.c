@@ -370,8 +370,8 @@ int chc_position_write(const chc_position *pos, int format, unsigned flags, char
         return chc_mscs_write(pos, format == CHC_FORMAT_MSCS_HEX ? CHC_MSCS_HEX : 0, dst, dst_cap,
                               dst_len, diag);
     case CHC_FORMAT_PACK_POSITION:
-        if (flags) return bad_flags(diag, format, flags);
-        return chc_pack_position_write(pos, 0, dst, dst_cap, dst_len, diag);
+        if (flags & ~15u) return bad_flags(diag, format, flags);
+        return chc_pack_position_write(pos, flags, dst, dst_cap, dst_len, diag);
     default:
         return chci_fail(diag, CHC_E_ARGUMENT, -1, 0, 0, -1,
                          "%s is not a position format that can be written",

@@ -19,6 +19,13 @@ int chci_pack_pos_unrank(chc_position *pos, const chci_u192 *rank, chc_diag *dia
 int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int full_check,
                                chc_diag *diag);
 
+/* Version 2 (docs/formats/pack-position.md, "Version 2"): the count of its domain, the rank
+ * (CHC_E_POS_TOO_MANY also for a position of version 1's domain outside version 2's), the
+ * unrank (as chci_pack_pos_unrank()). */
+void chci_pack_pos_count_v2(chci_u192 *count);
+int chci_pack_pos_rank_v2(const chc_position *pos, chci_u192 *rank);
+int chci_pack_pos_unrank_v2(chc_position *pos, const chci_u192 *rank, chc_diag *diag);
+
 /* Material classes of one side, as the counting program sees them. */
 int chci_pack_side_ok(int p, int n, int b, int r, int q);
 int chci_pack_pair_ok(int wp, int wo, int wpr, int bp, int bo, int bpr);

@@ -128,15 +128,21 @@ static int put_record(int kind, int version, const uint8_t *payload, size_t n, u
     return CHC_OK;
 }
 
-int chc_pack_stream_write_position(const chc_position *pos, uint8_t *dst, size_t dst_cap,
-                                   size_t *dst_len, chc_diag *diag)
+int chc_pack_stream_write_position_version(const chc_position *pos, int version, uint8_t *dst,
+                                           size_t dst_cap, size_t *dst_len, chc_diag *diag)
 {
     if (dst_len) *dst_len = 0;
     uint8_t code[CHC_PACK_POS_BYTES];
-    int rc = chc_pack_position_encode(pos, code, diag);
+    int rc = chc_pack_position_encode_version(pos, version, code, diag);
     if (rc) return rc;
-    return put_record(KIND_POSITION, CHC_PACK_POS_VERSION, code, sizeof code, dst, dst_cap,
-                      dst_len, diag);
+    return put_record(KIND_POSITION, version, code, sizeof code, dst, dst_cap, dst_len, diag);
+}
+
+int chc_pack_stream_write_position(const chc_position *pos, uint8_t *dst, size_t dst_cap,
+                                   size_t *dst_len, chc_diag *diag)
+{
+    return chc_pack_stream_write_position_version(pos, CHC_PACK_POS_VERSION, dst, dst_cap, dst_len,
+                                                  diag);
 }
 
 int chci_pack_stream_game_record(int version, const chc_game *g, int level, uint8_t *dst,
@@ -207,12 +213,12 @@ int chc_pack_stream_read_record(const uint8_t *src, size_t src_len, size_t *used
         return chci_fail(diag, CHC_E_PACK_CHECK, (long)(hl + n), 0, 0, -1,
                          "pack stream: the record's CRC-32C does not match (damaged data)");
     if (kind == KIND_POSITION) {
-        if (version != CHC_PACK_POS_VERSION)
+        if (version < 1 || version > CHC_PACK_POS_VERSION_MAX)
             return chci_fail(diag, CHC_E_PACK_VERSION, 1, 0, 0, -1,
                              "pack stream: position code version %d is not one this library "
-                             "knows (%d)", version, CHC_PACK_POS_VERSION);
+                             "knows (1..%d)", version, CHC_PACK_POS_VERSION_MAX);
         chc_position tmp;
-        int rc = chc_pack_position_decode(src + hl, pos ? pos : &tmp, diag);
+        int rc = chc_pack_position_decode_version(src + hl, version, pos ? pos : &tmp, diag);
         if (rc == CHC_OK && info) info->version = version;
         return rc;
     }

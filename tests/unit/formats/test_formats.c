@@ -276,8 +276,8 @@ static void test_near_misses(void **state)
     /* A pack game code of a later version (valid check character): said so. */
     check_near("-s6YA", ANY, CHC_E_PACK_VERSION, CHC_FORMAT_PACK_GAME,
                "pack game: version 2 (character '-') is newer than this library");
-    check_near("qC770uuaqarvJrHelXIlMUgn-uUe", ANY, CHC_E_PACK_VERSION, CHC_FORMAT_PACK_POSITION,
-               "pack position: version 2 (character 'q') is newer than this library");
+    check_near("rC770uuaqarvJrHelXIlMUgn-uUQ", ANY, CHC_E_PACK_VERSION, CHC_FORMAT_PACK_POSITION,
+               "pack position: version 3 (character 'r') is newer than this library");
     /* The quoted text: control bytes and bytes outside UTF-8 escaped, a character never cut. */
     check_near("a\tb\x01\xff z", POS, CHC_E_FORMAT, CHC_FORMAT_AUTO,
                "'a\\x09b\\x01\\xff z' is not a position in any known format (FEN, EPD, covert, MSCS, pack)");

@@ -140,7 +140,7 @@ static void test_vectors(void **state)
     assert_int_equal(len, 28);
     assert_string_equal(small, "");
     assert_int_equal(d.code, CHC_E_BUFFER_TOO_SMALL);
-    assert_int_equal(chc_pack_position_write(&pos, 1, small, sizeof small, &len, NULL), CHC_E_ARGUMENT);
+    assert_int_equal(chc_pack_position_write(&pos, 16, small, sizeof small, &len, NULL), CHC_E_ARGUMENT);
     /* white space around the text; info->offset */
     chc_read_info info;
     assert_int_equal(chc_pack_position_read(" \tpC770uuaqarvJrHelXIlMUgn-uUM\r\n", 32, &pos, &info, NULL), CHC_OK);
@@ -276,7 +276,8 @@ static void test_malformed(void **state)
         {"pC770uuaqarvJrHelXIlMUgn-uUM=", CHC_E_PACK_CORRUPT},
         {"pC770uuaqarvJrHelXIlMUgn-uU.", CHC_E_PACK_CORRUPT},
         {"p__________________________R", CHC_E_PACK_RANGE},  /* valid check, past the count */
-        {"qC770uuaqarvJrHelXIlMUgn-uUe", CHC_E_PACK_VERSION}, /* valid check, version 2 */
+        {"rC770uuaqarvJrHelXIlMUgn-uUQ", CHC_E_PACK_VERSION}, /* valid check, version 3 */
+        {"qC770uuaqarvJrHelXIlMUgn-uUe", CHC_E_POS_OPPONENT_IN_CHECK}, /* version 2: not legal */
         {"AC770uuaqarvJrHelXIlMUgn-uU4", CHC_E_PACK_VERSION}, /* valid check, no version */
         {"_C770uuaqarvJrHelXIlMUgn-uUN", CHC_E_PACK_VERSION}, /* a game's version character */
     };
