@@ -459,8 +459,8 @@ int main(int argc, char **argv)
         fo += chc_position_to_fen(&ps[k], fens + fo, fcap - fo, 0) + 1;
     }
     fenchars = fo - npos;
-    enum { PASSES = 5, T_PE, T_PD, T_FW, T_FP, T_ME, T_MD };
-    double t[T_MD + 1][PASSES];
+    enum { PASSES = 5, T_PE, T_PD, T_FW, T_FP, T_ME, T_MD, T_2E, T_2D };
+    double t[T_2D + 1][PASSES];
     uint8_t (*mcs)[CHC_MSCS_BYTES] = malloc(npos * sizeof *mcs);
     if (!mcs) return 1;
     for (int pass = 0; pass < PASSES; pass++) {
@@ -479,6 +479,10 @@ int main(int argc, char **argv)
         double c5 = cpu_now();
         for (size_t k = 0; k < npos; k++) bad += chc_mscs_decode(mcs[k], &dec[k], NULL) != CHC_OK;
         double c6 = cpu_now();
+        for (size_t k = 0; k < npos; k++) chc_pack_position_encode_version(&ps[k], 2, pcs[k], NULL);
+        double c7 = cpu_now();
+        for (size_t k = 0; k < npos; k++) bad += chc_pack_position_decode_version(pcs[k], 2, &dec[k], NULL) != CHC_OK;
+        double c8 = cpu_now();
         if (bad) {
             fprintf(stderr, "bench_pack: %zu positions did not decode\n", bad);
             return 1;
@@ -489,9 +493,11 @@ int main(int argc, char **argv)
         t[T_FP][pass] = c4 - c3;
         t[T_ME][pass] = c5 - c4;
         t[T_MD][pass] = c6 - c5;
+        t[T_2E][pass] = c7 - c6;
+        t[T_2D][pass] = c8 - c7;
     }
-    double rate[T_MD + 1];
-    for (int i = T_PE; i <= T_MD; i++) rate[i] = (double)npos / median(t[i], PASSES);
+    double rate[T_2D + 1];
+    for (int i = T_PE; i <= T_2D; i++) rate[i] = (double)npos / median(t[i], PASSES);
     free(ps);
     free(dec);
     free(pcs);
@@ -506,6 +512,11 @@ int main(int argc, char **argv)
     printf("  %-38s %8.2f %5.3fx  %9.3f %9.3f  %6.2fx %6.2fx\n", "pack position v1 (fixed width)",
            (double)CHC_PACK_POS_BITS, 1.0, rate[T_PE] / 1e6, rate[T_PD] / 1e6, rate[T_PE] / fp,
            rate[T_PD] / fp);
+    printf("  %-38s %8.2f %5.3fx  %9.3f %9.3f  %6.2fx %6.2fx\n", "pack position v2 (fixed width)",
+           153.0, 153.0 / CHC_PACK_POS_BITS, rate[T_2E] / 1e6, rate[T_2D] / 1e6, rate[T_2E] / fp,
+           rate[T_2D] / fp);
+    printf("  %-38s %8s %6s  %8.2fx %8.2fx  (speed of version 2 / version 1)\n", "  v2 against v1", "", "",
+           rate[T_2E] / rate[T_PE], rate[T_2D] / rate[T_PD]);
     printf("  %-38s %8.2f %5.3fx  %9.3f %9.3f  %6.2fx %6.2fx\n", "MSCS v1 (fixed width)",
            CHC_MSCS_BYTES * 8.0, CHC_MSCS_BYTES * 8.0 / CHC_PACK_POS_BITS, rate[T_ME] / 1e6,
            rate[T_MD] / 1e6, rate[T_ME] / fp, rate[T_MD] / fp);

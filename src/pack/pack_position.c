@@ -1554,24 +1554,75 @@ static int v2_place(const v2sig *s, int lw, int lb, int wp, int wo, int wpr, int
     return 1;
 }
 
-/* Σ over black classes c < cend (all: ncls) of the placements with white class cw, without
- * white's weight W[cw][lw]. */
-static chci_u192 v2_black_sum(const v2sig *s, int lw, int lb, int cw, int cend)
+/* The white side of a class pair, for the rows of black classes. */
+typedef struct {
+    const v2sig *s;
+    int lw, lb, wp, wo, wpr, wm, fw, ow;
+} v2white;
+
+static int v2_white(const v2sig *s, int lw, int lb, int cw, v2white *w)
 {
-    chci_u192 S = chci_u192_from(0);
-    int wp = cls_p[cw], wo = cls_o[cw], wpr = cls_pr[cw];
-    for (int c = 0; c < cend; c++) {
-        uint64_t wb = W[c][lb];
-        if (!wb) continue;
-        v2place pl;
-        if (!v2_place(s, lw, lb, wp, wo, wpr, cls_p[c], cls_o[c], cls_pr[c], &pl)) continue;
-        chci_u192 t = chci_u192_from(pl.pawns);
-        chci_u192_mul64(&t, wb);
-        chci_u192_mul64(&t, pl.s1);
-        chci_u192_mul64(&t, pl.s2);
-        chci_u192_add(&S, &t);
+    w->s = s;
+    w->lw = lw;
+    w->lb = lb;
+    w->wp = cls_p[cw];
+    w->wo = cls_o[cw];
+    w->wpr = cls_pr[cw];
+    w->wm = 15 - w->wp - w->wo;
+    w->fw = w->wp - s->hw;
+    w->ow = w->wo - lw;
+    return w->fw >= 0 && w->ow >= 0;
+}
+
+/* The row of black classes with bp pawns and bo pieces, those with minimum promotions in
+ * [lo, 8]: Σ W[c][lb] · pawns over its classes into *sum (without the row's piece squares
+ * *s1 · *s2 and without white's weight); 0 when the row is empty. As v2_place() class by
+ * class. */
+static int v2_row(const v2white *w, int bp, int bo, int lo, chci_u192 *sum, uint64_t *s1, uint64_t *s2)
+{
+    const v2sig *s = w->s;
+    int fb = bp - s->hb, ob = bo - w->lb;
+    if (fb < 0 || ob < 0) return 0;
+    int free = 64 - s->taken - w->lw - w->lb - w->fw - fb;
+    if (w->ow + ob > free) return 0;
+    int bm = 15 - bp - bo, base = 2 * (w->wp + bp) + w->wpr + w->wo + bo - 38;
+    int hi = 8 - bp, x;
+    if ((x = w->wm + bm + 8 - bp - w->wpr) < hi) hi = x; /* (P) for White */
+    if ((x = w->wm + bm + 8 - w->wp - w->wpr) < hi) hi = x; /* (P) for Black */
+    if ((x = 8 - base) < hi) hi = x;                       /* K <= 8 */
+    *sum = chci_u192_from(0);
+    const uint64_t *S0 = s->S[0] + V2_ST(w->fw, fb, 0);
+    const int *ci = cls_index[bp][bo];
+    for (int pr = lo; pr <= hi; pr++) {
+        int c = ci[pr];
+        if (c < 0) continue;
+        int k = base + pr;
+        chci_u192_addmul64(sum, W[c][w->lb], S0[k > 0 ? k : 0]);
     }
-    return S;
+    if (chci_u192_is_zero(sum)) return 0;
+    *s1 = C[free][w->ow];
+    *s2 = C[free - w->ow][ob];
+    return 1;
+}
+
+/* Σ over the black classes from c0 on (class order: pawns, pieces, promotions) of the
+ * placements with white class w, without white's weight. */
+static chci_u192 v2_black_from(const v2white *w, int c0)
+{
+    chci_u192 acc = chci_u192_from(0), t;
+    uint64_t s1, s2;
+    int bp0 = cls_p[c0], bo0 = cls_o[c0];
+    if (v2_row(w, bp0, bo0, cls_pr[c0], &t, &s1, &s2)) {
+        mul_pair(&t, s1, s2);
+        chci_u192_add(&acc, &t);
+    }
+    for (int bp = bp0; bp <= 8; bp++)
+        for (int bo = bp == bp0 ? bo0 + 1 : 0; bo + bp <= 15; bo++)
+            if (v2_row(w, bp, bo, 0, &t, &s1, &s2)) {
+                mul_pair(&t, s1, s2);
+                chci_u192_add(&acc, &t);
+            }
+    return acc;
 }
 
 static const chci_u192 *v2_kind_table(int sig, int lw, int lb)
@@ -1588,8 +1639,9 @@ static void v2_make_kind(int sig, int lw, int lb)
     wc[0] = chci_u192_from(0);
     for (int c = 0; c < ncls; c++) {
         wc[c + 1] = wc[c];
-        if (!W[c][lw]) continue;
-        chci_u192 t = v2_black_sum(&v2s[sig], lw, lb, c, ncls);
+        v2white wh;
+        if (!W[c][lw] || !v2_white(&v2s[sig], lw, lb, c, &wh)) continue;
+        chci_u192 t = v2_black_from(&wh, 0);
         chci_u192_mul64(&t, W[c][lw]);
         chci_u192_add(&wc[c + 1], &t);
     }
@@ -1786,10 +1838,15 @@ int chci_pack_pos_rank_v2(const chc_position *pos, chci_u192 *rank)
         if (eo.ept[i] >= 0) chci_u192_add(&R, &v2_kind_table(v2_epsig[blk][i], lw, lb)[ncls]);
     int cw = cls_index[pp[0]][oo[0]][prr[0]], cb = cls_index[pp[1]][oo[1]][prr[1]];
     if (cw < 0 || cb < 0) return CHC_E_INTERNAL;
-    chci_u192_add(&R, &v2_kind_table(sig, lw, lb)[cw]);
-    chci_u192 bs = v2_black_sum(sg, lw, lb, cw, cb);
+    /* the white class's classes before (cw, cb): all its placements less those of black
+     * classes from cb on (few: most positions have many black units) */
+    const chci_u192 *wc = v2_kind_table(sig, lw, lb);
+    v2white wh;
+    if (!v2_white(sg, lw, lb, cw, &wh)) return CHC_E_INTERNAL;
+    chci_u192 bs = v2_black_from(&wh, cb);
     chci_u192_mul64(&bs, W[cw][lw]);
-    chci_u192_add(&R, &bs);
+    chci_u192_add(&R, &wc[cw + 1]);
+    chci_u192_sub(&R, &bs);
 
     /* inside the class pair: white arrangement, black arrangement, pawns, white squares,
      * black squares */
@@ -1876,19 +1933,36 @@ int chci_pack_pos_unrank_v2(chc_position *pos, const chci_u192 *rank, chc_diag *
     uint64_t wW = W[cw][lw];
     int cb = -1;
     v2place pl;
-    for (int c = 0; c < ncls; c++) {
-        uint64_t wb = W[c][lb];
-        if (!wb) continue;
-        if (!v2_place(sg, lw, lb, wp, wo, wpr, cls_p[c], cls_o[c], cls_pr[c], &pl)) continue;
-        chci_u192 t = chci_u192_from(pl.pawns);
-        mul_pair(&t, wb, wW);
-        mul_pair(&t, pl.s1, pl.s2);
-        if (!u192_le(&t, &r)) {
-            cb = c;
-            break;
+    v2white wh;
+    if (!v2_white(sg, lw, lb, cw, &wh)) return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: white class");
+    /* the rows of black classes from the top (most black pawns and pieces first: where most
+     * positions of games are), each row's start its class's total less the rows above */
+    chci_u192 top = wc[cw + 1];
+    chci_u192_sub(&top, &wc[cw]);
+    for (int bp = 8; bp >= 0 && cb < 0; bp--)
+        for (int bo = 15 - bp; bo >= 0 && cb < 0; bo--) {
+            chci_u192 T;
+            uint64_t s1, s2;
+            if (!v2_row(&wh, bp, bo, 0, &T, &s1, &s2)) continue;
+            mul_pair(&T, s1, s2);
+            chci_u192_mul64(&T, wW);
+            if (chci_u192_cmp(&top, &T) < 0)
+                return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: black class rows");
+            chci_u192_sub(&top, &T);
+            if (!u192_le(&top, &r)) continue;
+            chci_u192_sub(&r, &top);
+            for (int pr = 0; pr <= 8 - bp && cb < 0; pr++) {
+                int c = cls_index[bp][bo][pr];
+                if (c < 0 || !W[c][lb]) continue;
+                if (!v2_place(sg, lw, lb, wp, wo, wpr, bp, bo, pr, &pl)) continue;
+                chci_u192 t = chci_u192_from(pl.pawns);
+                mul_pair(&t, W[c][lb], wW);
+                mul_pair(&t, pl.s1, pl.s2);
+                if (!u192_le(&t, &r)) cb = c;
+                else chci_u192_sub(&r, &t);
+            }
+            if (cb < 0) return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: black class");
         }
-        chci_u192_sub(&r, &t);
-    }
     if (cb < 0) return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: black class");
     int bo = cls_o[cb], bpr = cls_pr[cb];
     uint64_t s2, s1;
