@@ -1727,24 +1727,31 @@ int chci_pack_pos_rank_v2(const chc_position *pos, chci_u192 *rank)
     ensure_init_v2();
     int stm = pos->side;
     uint64_t occ[2][7];
-    memset(occ, 0, sizeof occ);
-    for (int sq = 0; sq < 64; sq++) {
-        int pc = pos->board[sq];
-        if (!pc) continue;
-        int t = CHC_PIECE_TYPE(pc), col = CHC_PIECE_COLOR(pc);
-        if (t < CHC_PAWN || t > CHC_KING || col > 1) return CHC_E_INTERNAL;
-        occ[col][t] |= 1ull << sq;
-    }
-    /* version 1's rank checks the header and conditions 1-3 (D2 is inside D) */
-    chci_u192 r1;
-    int rc = chci_pack_pos_rank(pos, &r1);
-    if (rc) return rc;
+    for (int col = 0; col < 2; col++)
+        for (int t = CHC_PAWN; t <= CHC_KING; t++) occ[col][t] = pos->by_color[col] & pos->by_type[t];
+    /* the checks of version 1's rank (D2 is inside D) */
+    if (popc(occ[0][CHC_KING]) != 1 || popc(occ[1][CHC_KING]) != 1) return CHC_E_POS_KINGS;
     int wk = __builtin_ctzll(occ[0][CHC_KING]), bk = __builtin_ctzll(occ[1][CHC_KING]);
+    if (!kings_ok(wk, bk)) return CHC_E_POS_OPPONENT_IN_CHECK;
+    if ((occ[0][CHC_PAWN] | occ[1][CHC_PAWN]) & ~ZONE) return CHC_E_POS_PAWN_RANK;
     int wq = CHC_NO_SQUARE, wkr = CHC_NO_SQUARE, bq = CHC_NO_SQUARE, bkr = CHC_NO_SQUARE;
     if (pos->castling & CHC_CASTLE_WK) wkr = pos->castle_rook[0];
     if (pos->castling & CHC_CASTLE_WQ) wq = pos->castle_rook[1];
     if (pos->castling & CHC_CASTLE_BK) bkr = pos->castle_rook[2];
     if (pos->castling & CHC_CASTLE_BQ) bq = pos->castle_rook[3];
+    int wrook[2] = {wq, wkr}, brook[2] = {bq, bkr};
+    for (int i = 0; i < 2; i++) {
+        int r = wrook[i];
+        if (r != CHC_NO_SQUARE &&
+            (r > 63 || wk / 8 != 0 || r / 8 != 0 || pos->board[r] != CHC_PIECE(CHC_WHITE, CHC_ROOK) ||
+             (i == 0 ? r % 8 >= wk % 8 : r % 8 <= wk % 8)))
+            return CHC_E_POS_CASTLING;
+        r = brook[i];
+        if (r != CHC_NO_SQUARE &&
+            (r > 63 || bk / 8 != 7 || r / 8 != 7 || pos->board[r] != CHC_PIECE(CHC_BLACK, CHC_ROOK) ||
+             (i == 0 ? r % 8 >= bk % 8 : r % 8 <= bk % 8)))
+            return CHC_E_POS_CASTLING;
+    }
     int li = wq == CHC_NO_SQUARE ? 0 : wq % 8 + 1;
     int ri = wkr == CHC_NO_SQUARE ? 0 : wkr % 8 - wk % 8;
     int wc_idx = wk / 8 == 0 ? li * (8 - wk % 8) + ri : 0;
@@ -1759,13 +1766,21 @@ int chci_pack_pos_rank_v2(const chc_position *pos, chci_u192 *rank)
     int ep_idx = 0, ep_file = -1, mask = 0;
     uint64_t epused = 0, hpawns = 0;
     epopts eo;
-    ep_options(stm, wk, bk, &eo);
+    eo.n = 1;
+    eo.ept[0] = 0;
     if (pos->ep != CHC_NO_SQUARE) {
-        int f = pos->ep % 8;
+        int ep = pos->ep;
+        if (ep > 63) return CHC_E_POS_EN_PASSANT;
+        int f = ep % 8;
+        if ((stm == CHC_BLACK && ep / 8 != 2) || (stm == CHC_WHITE && ep / 8 != 5))
+            return CHC_E_POS_EN_PASSANT;
         epsquares s = ep_squares(stm, f);
+        if (!(occ[stm ^ 1][CHC_PAWN] & (1ull << s.e)) || pos->board[s.b1] || pos->board[s.b2])
+            return CHC_E_POS_EN_PASSANT;
         if (s.capl != CHC_NO_SQUARE && (occ[stm][CHC_PAWN] & (1ull << s.capl))) mask |= 1;
         if (s.capr != CHC_NO_SQUARE && (occ[stm][CHC_PAWN] & (1ull << s.capr))) mask |= 2;
         if (mask) {
+            ep_options(stm, wk, bk, &eo);
             for (int i = 1; i < eo.n; i++)
                 if (eo.file[i] == f && eo.mask[i] == mask) ep_idx = i;
             ep_file = f;
@@ -1776,18 +1791,19 @@ int chci_pack_pos_rank_v2(const chc_position *pos, chci_u192 *rank)
         }
     }
     castleopts cwo, cbo;
-    int lw = 0, lb = 0;
-    castle_options(wk, 0, bk, &cwo);
-    castle_options(bk, 7, wk, &cbo);
-    lw = cwo.len[wc_idx];
-    lb = cbo.len[bc_idx];
-    if (lw < 0 || lb < 0 || eo.ept[ep_idx] < 0) return CHC_E_INTERNAL;
+    int lw = popc(crooks[0]), lb = popc(crooks[1]);
+    if (wc_idx > 0) castle_options(wk, 0, bk, &cwo);
+    if (bc_idx > 0) castle_options(bk, 7, wk, &cbo);
+    if ((wc_idx > 0 && cwo.len[wc_idx] != lw) || (bc_idx > 0 && cbo.len[bc_idx] != lb) ||
+        eo.ept[ep_idx] < 0)
+        return CHC_E_INTERNAL;
 
     int pp[2], oo[2], prr[2];
     for (int col = 0; col < 2; col++) {
         int n = popc(occ[col][CHC_KNIGHT]), b = popc(occ[col][CHC_BISHOP]);
         int r = popc(occ[col][CHC_ROOK]), q = popc(occ[col][CHC_QUEEN]);
         pp[col] = popc(occ[col][CHC_PAWN]);
+        if (!chci_pack_side_ok(pp[col], n, b, r, q)) return CHC_E_POS_TOO_MANY;
         oo[col] = n + b + r + q;
         prr[col] = chci_pack_min_promotions(n, b, r, q);
     }
