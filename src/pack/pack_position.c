@@ -1362,6 +1362,12 @@ static uint16_t v2_epsig[2 * 64 * 64][1 + 8 * 3]; /* signature of (block, en-pas
 static chci_u192 v2_E[2 * 64 * 64][3][3];         /* Σ over en-passant options */
 static chci_u192 v2_BC[2 * 64 * 64][3];           /* Σ_lb cntB[lb] E[lw][lb] */
 static chci_u192 v2_off[2 * 64 * 64 + 1];
+/* v2_hint[t]: the largest block b with v2_off[b] <= t * 2^V2_HINT_SHIFT (as block_hint) */
+#define V2_HINT_SHIFT 141
+#define V2_HINTS (1 << (153 - V2_HINT_SHIFT))
+static uint16_t v2_hint[V2_HINTS + 1];
+/* the profiles and file order of each block's header without en passant (v2_header()) */
+static uint8_t v2_prof0[2 * 64 * 64][8], v2_order0[2 * 64 * 64][8];
 
 #define V2_ST(w, b, k) (((w) * 9 + (b)) * 9 + (k))
 
@@ -1671,6 +1677,10 @@ static void init_v2(void)
                 v2head h;
                 v2_header(stm, wk, bk, eo.file[i], eo.mask[i], 1, &h);
                 v2_epsig[b][i] = (uint16_t)h.sig;
+                if (i == 0) {
+                    memcpy(v2_prof0[b], h.prof, 8);
+                    memcpy(v2_order0[b], h.order, 8);
+                }
                 for (int lw = 0; lw < 3; lw++) {
                     if (!bc->cntW[lw]) continue;
                     for (int lb = 0; lb < 3; lb++) {
@@ -1696,6 +1706,11 @@ static void init_v2(void)
         }
         v2_off[b + 1] = v2_off[b];
         chci_u192_add(&v2_off[b + 1], &tot);
+    }
+    for (int t = 0, b = 0; t <= V2_HINTS; t++) {
+        chci_u192 v = {{0, 0, (uint64_t)t << (V2_HINT_SHIFT - 128)}};
+        while (b < 2 * 64 * 64 && chci_u192_cmp(&v2_off[b + 1], &v) <= 0) b++;
+        v2_hint[t] = (uint16_t)b;
     }
 }
 
@@ -1815,7 +1830,12 @@ int chci_pack_pos_rank_v2(const chc_position *pos, chci_u192 *rank)
 
     /* the pawn number (fails when the placement has too few opposed files) */
     v2head h;
-    v2_header(stm, wk, bk, ep_file, mask, 0, &h);
+    if (ep_idx > 0) {
+        v2_header(stm, wk, bk, ep_file, mask, 0, &h);
+    } else {
+        memcpy(h.prof, v2_prof0[blk], 8);
+        memcpy(h.order, v2_order0[blk], 8);
+    }
     uint64_t ztaken = (1ull << wk) | (1ull << bk) | epused;
     uint64_t P = 0;
     int w = pl.fw, b = pl.fb, k = pl.k;
@@ -1828,8 +1848,9 @@ int chci_pack_pos_rank_v2(const chc_position *pos, chci_u192 *rank)
         int g = p->fgrp[code];
         if (g < 0) return CHC_E_INTERNAL;
         const uint64_t *next = sg->S[j + 1];
-        for (int x = 0; x < g; x++) {
-            if (p->gw[x] > w || p->gb[x] > b) continue;
+        for (int x = 0; x < g; x++) { /* groups by White pawns ascending */
+            if (p->gw[x] > w) break;
+            if (p->gb[x] > b) continue;
             int k2 = k - p->go[x];
             P += (uint64_t)(p->gstart[x + 1] - p->gstart[x]) *
                  next[V2_ST(w - p->gw[x], b - p->gb[x], k2 > 0 ? k2 : 0)];
@@ -1906,8 +1927,11 @@ int chci_pack_pos_unrank_v2(chc_position *pos, const chci_u192 *rank, chc_diag *
     if (chci_u192_cmp(&r, &v2_off[2 * 64 * 64]) >= 0)
         return chci_fail(diag, CHC_E_PACK_RANGE, -1, 0, 0, -1,
                          "pack position: code is at or past the count of the domain");
-    int lo = 0;
-    for (int n = 2 * 64 * 64 + 1; n > 1;) { /* largest b with v2_off[b] <= r */
+    /* block: largest b with v2_off[b] <= r, between the hints of r's top bits */
+    int hint = (int)(r.w[2] >> (V2_HINT_SHIFT - 128));
+    int lo = v2_hint[hint], hi = v2_hint[hint + 1] + 1;
+    if (hi > 2 * 64 * 64) hi = 2 * 64 * 64;
+    for (int n = hi - lo; n > 1;) {
         int half = n / 2;
         lo += half & -u192_le(&v2_off[lo + half], &r);
         n -= half;
@@ -1922,8 +1946,14 @@ int chci_pack_pos_unrank_v2(chc_position *pos, const chci_u192 *rank, chc_diag *
     int lb = castle_walk(bk, 7, wk, &r, v2_E[blk][lw], csq[1]);
     if (lb < 0) return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: castling option");
     epopts eo;
-    ep_options(stm, wk, bk, &eo);
     int ep_idx = -1;
+    const chci_u192 *t0 = &v2_kind_table(v2_epsig[blk][0], lw, lb)[ncls];
+    if (chci_u192_cmp(&r, t0) < 0) { /* no en passant: most positions */
+        ep_idx = 0;
+        eo.n = 0;
+    } else {
+        ep_options(stm, wk, bk, &eo);
+    }
     for (int i = 0; i < eo.n; i++) {
         if (eo.ept[i] < 0) continue;
         const chci_u192 *t = &v2_kind_table(v2_epsig[blk][i], lw, lb)[ncls];
@@ -2016,7 +2046,12 @@ int chci_pack_pos_unrank_v2(chc_position *pos, const chci_u192 *rank, chc_diag *
         epsq = s.b1;
     }
     v2head h;
-    v2_header(stm, wk, bk, ep_file, mask, 0, &h);
+    if (ep_idx > 0) {
+        v2_header(stm, wk, bk, ep_file, mask, 0, &h);
+    } else {
+        memcpy(h.prof, v2_prof0[blk], 8);
+        memcpy(h.order, v2_order0[blk], 8);
+    }
     int w = pl.fw, b = pl.fb, k = pl.k;
     for (int j = 0; j < 8; j++) {
         int f = h.order[j];
@@ -2025,7 +2060,11 @@ int chci_pack_pos_unrank_v2(chc_position *pos, const chci_u192 *rank, chc_diag *
         int g = 0;
         uint64_t per = 0;
         for (; g < p->ngrp; g++) {
-            if (p->gw[g] > w || p->gb[g] > b) continue;
+            if (p->gw[g] > w) {
+                g = p->ngrp;
+                break;
+            }
+            if (p->gb[g] > b) continue;
             int k2 = k - p->go[g];
             per = next[V2_ST(w - p->gw[g], b - p->gb[g], k2 > 0 ? k2 : 0)];
             if (!per) continue;
