@@ -5,6 +5,7 @@
  *   GAMES_DIR  the folder of lichess-65k.pgn.xz and chess960-466.pgn.xz
  *   MODE       games             golden game codes of the current version
  *              positions         golden position codes of the current version
+ *              positions-v2      golden position codes of version 2 (the same positions)
  *              legacy-games      game lines for the 0.1 builds to pack
  *              legacy-positions  FENs for the 0.1 builds to pack
  *
@@ -248,6 +249,8 @@ static void games(const char *dir, int legacy)
     fprintf(stderr, "pack_golden: %ld games\n", emitted);
 }
 
+static unsigned pos_flags; /* CHC_PACK_POS_V(n) of the position codes written */
+
 static void emit_position(const chc_position *pos, int legacy)
 {
     if (legacy) {
@@ -259,7 +262,7 @@ static void emit_position(const chc_position *pos, int legacy)
     char text[CHC_PACK_POS_TEXT_MAX];
     chc_diag d = CHC_DIAG_INIT;
     chc_position back;
-    if (chc_pack_position_write(pos, 0, text, sizeof text, NULL, &d) != CHC_OK ||
+    if (chc_pack_position_write(pos, pos_flags, text, sizeof text, NULL, &d) != CHC_OK ||
         chc_pack_position_read(text, strlen(text), &back, NULL, &d) != CHC_OK) {
         fprintf(stderr, "pack_golden: %s\n", d.message);
         exit(1);
@@ -345,13 +348,14 @@ static void positions(const char *dir, int legacy)
 int main(int argc, char **argv)
 {
     if (argc != 3) {
-        fprintf(stderr, "usage: pack_golden games|positions|legacy-games|legacy-positions GAMES_DIR\n");
+        fprintf(stderr, "usage: pack_golden games|positions|positions-v2|legacy-games|legacy-positions GAMES_DIR\n");
         return 2;
     }
     const char *mode = argv[1];
     if (!strcmp(mode, "games")) games(argv[2], 0);
     else if (!strcmp(mode, "legacy-games")) games(argv[2], 1);
     else if (!strcmp(mode, "positions")) positions(argv[2], 0);
+    else if (!strcmp(mode, "positions-v2")) pos_flags = CHC_PACK_POS_V(2), positions(argv[2], 0);
     else if (!strcmp(mode, "legacy-positions")) positions(argv[2], 1);
     else {
         fprintf(stderr, "pack_golden: unknown mode %s\n", mode);

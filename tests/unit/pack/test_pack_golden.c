@@ -1,5 +1,5 @@
 /* Golden vectors of the pack codes, version 1 (tests/data/pack/golden-v1-*.tsv.xz, made once by
- * tools/pack_golden when version 1 was made): every pinned game and position must encode to
+ * tools/pack_golden when version 1 was made; position code version 2: golden-v2-positions): every pinned game and position must encode to
  * exactly its pinned code (text and binary) and every code must decode to exactly its pinned
  * game (start with counters and Chess960 flag, moves, result) or position. A change of the
  * coder, the move order, a weight or the book fails here: a published version never changes
@@ -192,9 +192,62 @@ static void test_golden_positions(void **state)
     free(buf);
 }
 
+/* Version 2 (tests/data/pack/golden-v2-positions.tsv.xz, made once by `tools/pack_golden
+ * positions-v2` when version 2 was made): the same positions as version 1's file. */
+static void test_golden_positions_v2(void **state)
+{
+    (void)state;
+    char *buf, **lines;
+    size_t nl = tp_data_lines("pack/golden-v2-positions.tsv.xz", &buf, &lines);
+    long n = 0;
+    for (size_t li = 0; li < nl; li++) {
+        char *f[3];
+        if (tp_fields(lines[li], f, 3) != 3) fail_msg("line %zu: not 3 fields", li + 1);
+        chc_position pos, back;
+        if (chc_position_from_fen(&pos, f[1], 0, NULL)) fail_msg("line %zu: bad FEN", li + 1);
+        char text[CHC_PACK_POS_TEXT_MAX], fen[CHC_FEN_MAX];
+        size_t tl = 0;
+        assert_int_equal(chc_pack_position_write(&pos, CHC_PACK_POS_V(2), text, sizeof text, &tl, NULL), CHC_OK);
+        if (strcmp(text, f[0])) fail_msg("line %zu: %s encodes to %s, pinned %s", li + 1, f[1], text, f[0]);
+        chc_read_info info;
+        assert_int_equal(chc_pack_position_read(f[0], strlen(f[0]), &back, &info, NULL), CHC_OK);
+        assert_int_equal(info.version, 2);
+        tp_fen(&back, fen);
+        if (strcmp(fen, f[2])) fail_msg("line %zu: decodes to %s, pinned %s", li + 1, fen, f[2]);
+        /* the binary form: the 26 payload characters' 156 bits right-aligned in 20 bytes, of
+         * which only the low 153 may be set */
+        uint8_t bin[CHC_PACK_POS_BYTES], expect[CHC_PACK_POS_BYTES];
+        assert_int_equal(chc_pack_position_encode_version(&pos, 2, bin, NULL), CHC_OK);
+        uint32_t acc = 0;
+        int bits = 0, o = CHC_PACK_POS_BYTES;
+        for (int i = 26; i >= 1; i--) {
+            const char *a = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+            acc |= (uint32_t)(strchr(a, f[0][i]) - a) << bits;
+            bits += 6;
+            while (bits >= 8 && o > 0) {
+                expect[--o] = (uint8_t)acc;
+                acc >>= 8;
+                bits -= 8;
+            }
+        }
+        expect[0] = (uint8_t)acc;
+        assert_memory_equal(bin, expect, CHC_PACK_POS_BYTES);
+        assert_true(bin[0] < 2);
+        assert_int_equal(chc_pack_position_decode_version(bin, 2, &back, NULL), CHC_OK);
+        tp_fen(&back, fen);
+        assert_string_equal(fen, f[2]);
+        n++;
+    }
+    printf("golden positions, version 2: %ld\n", n);
+    assert_true(n >= 1000);
+    free(lines);
+    free(buf);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_golden_positions_v2),
         cmocka_unit_test(test_model_digests),
         cmocka_unit_test(test_golden_positions),
         cmocka_unit_test(test_golden_games),
