@@ -1107,11 +1107,15 @@ CHC_API int chc_bot_answer(const char *src, size_t src_len, const char *page_bas
  * including Chess960, en-passant square) as its rank in a counted domain of 2^155.70
  * positions, CHC_PACK_POS_BITS = 156 bits.
  *   Binary form: 20 bytes big-endian (the top four bits zero). The version is not in these
- *   bytes but in the framing that carries them (text form, stream record); the binary form
- *   is the same in every version so far.
+ *   bytes but in the framing that carries them (text form, stream record) or with the caller.
  *   Text form: the version character ('p' for version 1), the 26 base64url characters of the
  *   156 bits (RFC 4648 section 5, most significant first), and a check character: 28
  *   characters.
+ * Position code, version 2 (docs/formats/pack-position-v2.md): the same kind of rank in a
+ * smaller counted domain of 2^152.57 positions, 153 bits: the same 20-byte binary form (top
+ * seven bits zero) and 28-character text form with version character 'q'. Every legal
+ * position is in both versions. Writers write version 1 unless asked for version 2
+ * (CHC_PACK_POS_V(2), chc_pack_position_encode_version()); readers read both.
  * Counters are not stored (decoding gives 0 1). The en-passant square is stored only when a
  * pawn of the side to move stands beside the pawn that double-stepped. The chess960 flag is
  * not stored: a decoded position is Chess960 exactly when one of its rights needs it.
@@ -1154,7 +1158,7 @@ CHC_API int chc_bot_answer(const char *src, size_t src_len, const char *page_bas
  * CHC_E_POS_EN_PASSANT). */
 CHC_API int chc_pack_position_encode(const chc_position *pos, uint8_t dst[CHC_PACK_POS_BYTES],
                                      chc_diag *diag);
-/* Decodes 20 bytes (of any version: the binary form has not changed). Returns CHC_OK,
+/* Decodes the 20 bytes of a version-1 code (chc_pack_position_decode_version() for another). Returns CHC_OK,
  * CHC_E_PACK_RANGE (the number is at or past the count of the domain, which includes any
  * code with one of the top four bits set), or the CHC_E_POS_* code of chc_position_set() when
  * the domain member it names is not a legal position (for example the side not to move in

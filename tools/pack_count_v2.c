@@ -1,5 +1,5 @@
-/* pack_count_v2: counts the DRAFT domain of pack position version 2 exactly
- * (docs/formats/pack-position-v2-draft.md), prints the count and the bits it needs.
+/* pack_count_v2: counts the domain of pack position version 2 exactly
+ * (docs/formats/pack-position-v2.md), prints the count and the bits it needs.
  *
  * The domain is version 1's (docs/formats/pack-position.md) with two placement conditions
  * more, both from pairing the pawns by start file:

@@ -294,7 +294,7 @@ int chci_fmt_detect_read(const char *src, size_t len, unsigned kinds, chc_positi
             /* Near: at most 3 characters too many or too few, at most 2 outside the
              * alphabet (and no non-ASCII text). */
             if (s.bad_hex <= 2 && (size_t)s.bad_hex < cn / 8 && dh <= 4) near = CHC_FORMAT_MSCS_HEX;
-            else if (s.bad_b64 <= 2 && dm <= 3 && (dm < dp || (dm == dp && s.c0 != 'p')))
+            else if (s.bad_b64 <= 2 && dm <= 3 && (dm < dp || (dm == dp && s.c0 != 'p' && s.c0 != 'q')))
                 near = CHC_FORMAT_MSCS;
             else if (s.bad_url <= 2 && dp <= 3) near = CHC_FORMAT_PACK_POSITION;
             if (near != CHC_FORMAT_AUTO) {

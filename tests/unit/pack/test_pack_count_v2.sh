@@ -1,6 +1,6 @@
 #!/bin/bash
-# Pack position version 2 (DRAFT): tools/pack_count_v2 pins the exact count of the domain in
-# docs/formats/pack-position-v2-draft.md, recounts version 1 with the same machinery (it must
+# Pack position version 2: tools/pack_count_v2 pins the exact count of the domain in
+# docs/formats/pack-position-v2.md, recounts version 1 with the same machinery (it must
 # equal the library's count), and every position of random games and of the Chess960 games
 # of tests/data must be in the domain. The brute-force check and the lichess games are in
 # test_pack_count_v2_slow.sh.

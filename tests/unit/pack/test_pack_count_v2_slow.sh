@@ -1,6 +1,6 @@
 #!/bin/bash
 # ctest-labels: slow
-# Pack position version 2 (DRAFT), the longer checks of tools/pack_count_v2: the pawn tables
+# Pack position version 2, the longer checks of tools/pack_count_v2: the pawn tables
 # of the counting programme against a brute force over the board (sampled headers, up to two
 # free pawns a side), and every position of the lichess games of tests/data in the domain.
 cd "${CHC_SRC:-.}" || exit 1

@@ -1,4 +1,4 @@
-/* The worked examples of docs/formats/pack-position.md, pack-game.md and pack-stream.md, read
+/* The worked examples of docs/formats/pack-position.md, pack-position-v2.md, pack-game.md and pack-stream.md, read
  * from the documents themselves (the table rows of their "Worked example(s)" sections whose
  * cells are `code`): every position and game must give exactly the codes written there, and
  * every code the position or game. */
@@ -95,6 +95,36 @@ static void test_position_doc(void **state)
         }
     }
     printf("pack-position.md: %d examples\n", rows);
+    assert_true(rows >= 5);
+    free_rows(rows);
+}
+
+/* docs/formats/pack-position-v2.md: FEN, version-2 text, binary. */
+static void test_position_v2_doc(void **state)
+{
+    (void)state;
+    int rows = doc_rows("pack-position-v2.md");
+    for (int r = 0; r < rows; r++) {
+        if (ncells[r] != 3) fail_msg("pack-position-v2.md: row %d has %d cells", r + 1, ncells[r]);
+        chc_position pos, back;
+        tu_pos(&pos, cells[r][0]);
+        char text[CHC_PACK_POS_TEXT_MAX], hex[64], fen[CHC_FEN_MAX], want[CHC_FEN_MAX];
+        uint8_t bin[CHC_PACK_POS_BYTES];
+        assert_int_equal(chc_pack_position_write(&pos, CHC_PACK_POS_V(2), text, sizeof text, NULL, NULL), CHC_OK);
+        assert_string_equal(text, cells[r][1]);
+        assert_int_equal(chc_pack_position_encode_version(&pos, 2, bin, NULL), CHC_OK);
+        hex_of(bin, sizeof bin, hex);
+        assert_string_equal(hex, cells[r][2]);
+        chc_position_to_fen(&pos, want, sizeof want, CHC_FEN_NO_COUNTERS);
+        strcat(want, " 0 1");
+        assert_int_equal(chc_pack_position_read(cells[r][1], strlen(cells[r][1]), &back, NULL, NULL), CHC_OK);
+        chc_position_to_fen(&back, fen, sizeof fen, 0);
+        assert_string_equal(fen, want);
+        assert_int_equal(chc_pack_position_decode_version(bin, 2, &back, NULL), CHC_OK);
+        chc_position_to_fen(&back, fen, sizeof fen, 0);
+        assert_string_equal(fen, want);
+    }
+    printf("pack-position-v2.md: %d examples\n", rows);
     assert_true(rows >= 5);
     free_rows(rows);
 }
@@ -241,6 +271,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_position_doc),
+        cmocka_unit_test(test_position_v2_doc),
         cmocka_unit_test(test_game_doc),
         cmocka_unit_test(test_stream_doc),
     };
