@@ -1,8 +1,8 @@
 #!/bin/bash
 # Pack position version 2: tools/pack_count_v2 pins the exact count of the domain in
 # docs/formats/pack-position-v2.md, recounts version 1 with the same machinery (it must
-# equal the library's count), and every position of random games and of the Chess960 games
-# of tests/data must be in the domain. The brute-force check and the lichess games are in
+# equal the library's count), must count what the library's version 2 counts, and every
+# position of random games and of the Chess960 games of tests/data must be in the domain. The brute-force check and the lichess games are in
 # test_pack_count_v2_slow.sh.
 cd "${CHC_SRC:-.}" || exit 1
 source tests/lib.sh
@@ -18,6 +18,7 @@ expect_eq "count" "count: 8460728102619342201741085013664449249537373372" "$(ech
 expect_eq "log2" "log2(count): 152.5675" "$(echo "$out" | grep '^log2')"
 expect_eq "bits" "bits: 153" "$(echo "$out" | grep '^bits:')"
 expect_eq "version 1 recount" "version 1 recount: same as the library" "$(echo "$out" | grep '^version 1')"
+expect_eq "library's version 2" "version 2: same as the library" "$(echo "$out" | grep '^version 2:')"
 
 out=$("$tool" -r 1500)
 expect_eq "random games (exit)" "0" "$?"
