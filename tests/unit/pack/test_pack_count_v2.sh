@@ -2,8 +2,8 @@
 # Pack position version 2: tools/pack_count_v2 pins the exact count of the domain in
 # docs/formats/pack-position-v2.md, recounts version 1 with the same machinery (it must
 # equal the library's count), must count what the library's version 2 counts, and every
-# position of random games and of the Chess960 games of tests/data must be in the domain. The brute-force check and the lichess games are in
-# test_pack_count_v2_slow.sh.
+# position of random games and of the Chess960 games of tests/data must be in the domain. The
+# brute-force check and the lichess games are in test_pack_count_v2_slow.sh.
 cd "${CHC_SRC:-.}" || exit 1
 source tests/lib.sh
 tool=""
