@@ -14,6 +14,12 @@ expect_eq "decode --format pack (0.1)" "$start" "$("$BIN" decode --format pack C
 expect_status "a typo is caught" 1 "$BIN" decode --format pack pC770uuaqarvJrHelXIlMUgn-uVM
 err=$("$BIN" decode --format pack pC770uuaqarvJrHelXIlMUgn-uVM 2>&1 >/dev/null)
 case "$err" in *check*) pass ;; *) failed "check error text: $err" ;; esac
+# position code version 2 on request (153 bits, 'q'); decode detects and reads it
+expect_eq "encode --pack-version 2" "qAUzIvdsns0VcBMpZUj-BWojHFYl" "$("$BIN" encode --to pack-position --pack-version 2 "$start")"
+expect_eq "encode --pack-version 1" "pC770uuaqarvJrHelXIlMUgn-uUM" "$("$BIN" encode --to pack-position --pack-version 1 "$start")"
+expect_eq "decode a version-2 code" "$start" "$("$BIN" decode qAUzIvdsns0VcBMpZUj-BWojHFYl)"
+expect_status "--pack-version 3" 2 "$BIN" encode --to pack-position --pack-version 3 "$start"
+expect_status "--pack-version without pack" 2 "$BIN" encode --to fen --pack-version 2 "$start"
 fen960="bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 1"
 code=$("$BIN" encode --to pack "$fen960")
 expect_eq "Chess960 position code" "pEJxk623ZoRvxht_FszCQ30q8zD-" "$code"
