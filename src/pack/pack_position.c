@@ -1350,7 +1350,8 @@ typedef struct {
 static v2sig v2s[V2_MAXSIG];
 static int v2_nsig;
 static uint64_t v2_plainS[9][V2_NST]; /* n plain files */
-static uint64_t v2_sigS[V2_MAXSIG * 5][V2_NST];
+#define V2_MAXSIGS 512 /* tables of non-plain suffixes: 380 for the 124 signatures */
+static uint64_t v2_sigS[V2_MAXSIGS][V2_NST];
 static int v2_nsigS;
 
 /* header kinds: (signature, white castling rooks, black castling rooks) */
@@ -1513,7 +1514,7 @@ static int v2_signature_of(const uint8_t prof[8], const uint8_t order[8], int hw
     for (int i = 0; i < v2_nsig; i++)
         if (!memcmp(v2s[i].prof, pl, 8) && v2s[i].hw == hw && v2s[i].hb == hb && v2s[i].taken == taken)
             return i;
-    if (v2_nsig == V2_MAXSIG) abort(); /* cannot happen: 124 */
+    if (v2_nsig == V2_MAXSIG) abort(); /* cannot happen: the headers have 124 */
     int id = v2_nsig++;
     v2sig *s = &v2s[id];
     memcpy(s->prof, pl, 8);
@@ -1524,6 +1525,7 @@ static int v2_signature_of(const uint8_t prof[8], const uint8_t order[8], int hw
     while (s->m < 8 && pl[s->m] != v2_plain) s->m++;
     for (int j = s->m; j <= 8; j++) s->S[j] = v2_plainS[8 - j];
     for (int j = s->m - 1; j >= 0; j--) {
+        if (v2_nsigS == V2_MAXSIGS) abort(); /* cannot happen */
         uint64_t *t = v2_sigS[v2_nsigS++];
         v2_fold(&v2p[pl[j]], s->S[j + 1], t);
         s->S[j] = t;
