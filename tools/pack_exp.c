@@ -39,6 +39,8 @@
  *        one en-prise map per position, cheap
  *   8192 archival: the engine's static evaluation after the move plus the move's SEE loss,
  *        as a gap to the best move's (phase x 8 buckets)
+ *   16384 SEE x phase (as 1, by phase; use instead of 1)
+ *   32768 archival: as 8192, by moved piece and 12 finer buckets (use instead of 8192)
  *   2048 no piece-square tables in Chess960 games (the TO and FROM features dropped when the
  *        game started from a Chess960 position): an evaluation-only switch
  */
@@ -70,7 +72,9 @@ enum {
     X_PCAP = X_SCHK + 12,
     X_HL = X_PCAP + 6,
     X_EV = X_HL + 12,
-    X_NF = X_EV + 3 * 8
+    X_SEEPH = X_EV + 3 * 8,
+    X_EVP = X_SEEPH + 3 * 6 * 7,
+    X_NF = X_EVP + 6 * 12
 };
 
 static double W[X_NF], G[X_NF];
@@ -242,10 +246,14 @@ static void extra(const chc_position *pos, const xstate *xs, const chc_move *mv,
         else if (fl & CHC_MF_CAPTURE) ct = CHC_PIECE_TYPE(pos->board[to]);
         int npt = (fl & CHC_MF_PROMOTION) ? CHC_MOVE_PROMO(m) : pt;
         int s = 0;
-        if ((mask & (1 | 512)) && !castle) s = see(pos, from, to, npt, val[ct]);
+        if ((mask & (1 | 512 | 16384)) && !castle) s = see(pos, from, to, npt, val[ct]);
         if ((mask & 1) && !castle) {
             int b = s <= -800 ? 0 : s <= -400 ? 1 : s <= -150 ? 2 : s < 0 ? 3 : s == 0 ? 4 : s < 150 ? 5 : 6;
             f[k++] = (uint16_t)(X_SEE + p6 * 7 + b);
+        }
+        if ((mask & 16384) && !castle) {
+            int b = s <= -800 ? 0 : s <= -400 ? 1 : s <= -150 ? 2 : s < 0 ? 3 : s == 0 ? 4 : s < 150 ? 5 : 6;
+            f[k++] = (uint16_t)(X_SEEPH + (phase * 6 + p6) * 7 + b);
         }
         if ((mask & 2) && lt >= 0 && !castle) {
             int d = cheb(to, lt);
@@ -293,7 +301,7 @@ static void extra(const chc_position *pos, const xstate *xs, const chc_move *mv,
             int kind = (ep_set & BB(from)) ? 0 : ct ? 1 : 2;
             f[k++] = (uint16_t)(X_HL + hl0 * 4 + kind);
         }
-        if (mask & 8192) {
+        if (mask & (8192 | 32768)) {
             chc_position q = *pos;
             chc_undo u;
             chc_make_move(&q, m, &u);
@@ -312,6 +320,14 @@ static void extra(const chc_position *pos, const xstate *xs, const chc_move *mv,
             int d = evbest - ev[i];
             int b = d == 0 ? 0 : d < 20 ? 1 : d < 50 ? 2 : d < 100 ? 3 : d < 200 ? 4 : d < 400 ? 5 : d < 800 ? 6 : 7;
             feat[i][nf[i]++] = (uint16_t)(X_EV + phase * 8 + b);
+        }
+    if (mask & 32768)
+        for (int i = 0; i < n; i++) {
+            static const int edge[11] = {1, 10, 20, 35, 50, 75, 100, 150, 200, 300, 500};
+            int d = evbest - ev[i], b = 0;
+            while (b < 11 && d >= edge[b]) b++;
+            int p6 = CHC_PIECE_TYPE(pos->board[CHC_MOVE_FROM(mv[i])]) - 1;
+            feat[i][nf[i]++] = (uint16_t)(X_EVP + p6 * 12 + b);
         }
 }
 
