@@ -1,0 +1,513 @@
+/* pack_exp: the experiment loop for the pack game predictor (toward version 2).
+ *
+ * Usage: pack_exp MASK [SUB] [EPOCHS] [LEVEL] [DATA_DIR]
+ *   MASK    which candidate feature groups to add to version 1's features (bits, below;
+ *           0: version 1's features alone, retrained the same way, the baseline)
+ *   SUB     train on every SUB-th training game of lichess-65k (default 4; 1: all of them)
+ *   EPOCHS  default 2
+ *   LEVEL   version 1's feature level the candidates add to (default 1)
+ *   DATA_DIR default /work/shared/data/games
+ *
+ * Trains the softmax predictor (as tools/pack_train.c: AdaGrad on the log loss, book of the
+ * training games) on lichess-65k's training games (i % 10 != 0, every SUB-th of them) and
+ * prints the model's cost in bits/ply (floating-point weights; no coder, no header) on:
+ *   lichess  the evaluation split (i % 10 == 0, all 6,521 games)
+ *   magnus   lichess-raw-magnus-10k, every game (never trained on)
+ *   c960     chess960-466, every game (never trained on)
+ * so that a candidate feature's gain is measured in one run of seconds to minutes. The
+ * candidates are computed here, in floating-point-free integer code, so that a winner can move
+ * into src/pack/pack_model.c as it is. Findings: docs/formats/pack-game.md, "Toward version 2".
+ *
+ * Groups (MASK bits):
+ *   1   SEE: static exchange of the move on its destination (piece x 7 buckets)
+ *   2   last-move distance: Chebyshev distance of the destination to the opponent's last
+ *       destination (piece x 0..4+)
+ *   4   move identity: piece x from x to (mover's view)
+ *   8   mobility: squares the piece attacks from its destination (piece x 6 buckets)
+ *   16  king zone: the piece attacks squares next to the enemy king from its destination
+ *       (piece); and attacks the enemy queen (piece)
+ *   32  castling rights: moving king / rook while that side may still castle (phase x 2)
+ *   64  capture x phase: version 1's capture feature split by phase
+ *   128 unmoved: the piece moves for the first time in the game (piece x phase) -- start
+ *       squares of the game, so it holds for Chess960 too
+ *   256 hanging after: our pieces left en prise by the move (count bucket x before-count
+ *       bucket), computed on the position after the move
+ *   512 safe check: a checking move whose destination SEE >= 0, vs < 0 (piece x 2)
+ *   1024 pawn captures toward the centre / away (2) x phase
+ *   4096 hang-lite: our pieces en prise before the move (0, 1, 2+) x what the move does (moves
+ *        an en-prise piece, captures, other, moves a piece while none is en prise... ) --
+ *        one en-prise map per position, cheap
+ *   8192 archival: the engine's static evaluation after the move plus the move's SEE loss,
+ *        as a gap to the best move's (phase x 8 buckets)
+ *   16384 SEE x phase (as 1, by phase; use instead of 1)
+ *   32768 archival: as 8192, by moved piece and 12 finer buckets (use instead of 8192)
+ *   2048 no piece-square tables in Chess960 games (the TO and FROM features dropped when the
+ *        game started from a Chess960 position): an evaluation-only switch
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/position.h"
+#include "engine/engine.h"
+#include "pack/pack_model.h"
+#include "pack_tools.h"
+
+typedef pt_game game;
+
+#define KX 48
+enum {
+    X_SEE = CHCI_PM_NF,
+    X_DIST = X_SEE + 6 * 7,
+    X_ID = X_DIST + 6 * 5,
+    X_MOB = X_ID + 6 * 4096,
+    X_KZ = X_MOB + 6 * 6,
+    X_CR = X_KZ + 12,
+    X_CAPPH = X_CR + 6,
+    X_UNM = X_CAPPH + 3 * 72,
+    X_HANG = X_UNM + 18,
+    X_SCHK = X_HANG + 16,
+    X_PCAP = X_SCHK + 12,
+    X_HL = X_PCAP + 6,
+    X_EV = X_HL + 12,
+    X_SEEPH = X_EV + 3 * 8,
+    X_EVP = X_SEEPH + 3 * 6 * 7,
+    X_NF = X_EVP + 6 * 12
+};
+
+static double W[X_NF], G[X_NF];
+static unsigned mask;
+static int level = 1;
+static chci_pm_book_entry *book;
+static size_t book_n;
+
+static const int val[7] = {0, 100, 320, 330, 500, 900, 20000};
+
+/* Least valuable attacker of `side` in `att`; its type in *pt, 0 when none. */
+static bb_t lva(const chc_position *p, bb_t att, int side, int *pt)
+{
+    for (int t = CHC_PAWN; t <= CHC_KING; t++) {
+        bb_t b = att & pos_pieces(p, side, t);
+        if (b) {
+            *pt = t;
+            return b & (0 - b);
+        }
+    }
+    *pt = 0;
+    return 0;
+}
+
+/* Static exchange of move from->to by the side to move (captured value minus what the
+ * exchange on `to` costs), occupancy-aware x-rays. */
+static int see(const chc_position *p, int from, int to, int pt, int captured_val)
+{
+    int gain[32], d = 0;
+    bb_t occ = pos_occ(p);
+    bb_t bq = p->by_type[CHC_BISHOP] | p->by_type[CHC_QUEEN];
+    bb_t rq = p->by_type[CHC_ROOK] | p->by_type[CHC_QUEEN];
+    int side = p->side;
+    gain[0] = captured_val;
+    occ &= ~BB(from);
+    int cur = pt;
+    bb_t att = pos_attackers(p, to, occ) & occ;
+    for (;;) {
+        d++;
+        side ^= 1;
+        int t;
+        bb_t fb = lva(p, att & p->by_color[side], side, &t);
+        if (!fb) break;
+        gain[d] = val[cur] - gain[d - 1];
+        if (cur == CHC_KING) break;
+        cur = t;
+        occ &= ~fb;
+        att |= (chci_bishop_att(to, occ) & bq) | (chci_rook_att(to, occ) & rq);
+        att &= occ;
+        if (d >= 31) break;
+    }
+    while (--d > 0) gain[d - 1] = -(-gain[d - 1] > gain[d] ? -gain[d - 1] : gain[d]);
+    return gain[0];
+}
+
+static bb_t piece_att(int t, int side, int sq, bb_t occ)
+{
+    switch (t) {
+    case CHC_PAWN: return chci_pawn_att[side][sq];
+    case CHC_KNIGHT: return chci_knight_att[sq];
+    case CHC_BISHOP: return chci_bishop_att(sq, occ);
+    case CHC_ROOK: return chci_rook_att(sq, occ);
+    case CHC_QUEEN: return chci_queen_att(sq, occ);
+    default: return chci_king_att[sq];
+    }
+}
+
+/* Pieces of `side` (not the king) en prise: attacked and undefended, or attacked by a cheaper
+ * piece. */
+static int en_prise(const chc_position *p, int side)
+{
+    bb_t occ = pos_occ(p);
+    bb_t a[2][7];
+    memset(a, 0, sizeof a);
+    for (int c = 0; c < 2; c++)
+        for (bb_t b = p->by_color[c]; b;) {
+            int sq = bb_pop(&b);
+            int t = CHC_PIECE_TYPE(p->board[sq]);
+            a[c][t] |= piece_att(t, c, sq, occ);
+        }
+    int them = side ^ 1, n = 0;
+    bb_t ea = 0, oa = 0;
+    for (int t = 1; t <= 6; t++) ea |= a[them][t], oa |= a[side][t];
+    bb_t lower = 0;
+    for (int t = CHC_PAWN; t < CHC_KING; t++) {
+        bb_t mine = pos_pieces(p, side, t);
+        n += bb_popcount(mine & ea & (~oa | lower));
+        lower |= a[them][t];
+    }
+    return n;
+}
+
+/* The same pieces as a set. */
+static bb_t en_prise_set(const chc_position *p, int side)
+{
+    bb_t occ = pos_occ(p);
+    bb_t a[2][7];
+    memset(a, 0, sizeof a);
+    for (int c = 0; c < 2; c++)
+        for (bb_t b = p->by_color[c]; b;) {
+            int sq = bb_pop(&b);
+            int t = CHC_PIECE_TYPE(p->board[sq]);
+            a[c][t] |= piece_att(t, c, sq, occ);
+        }
+    int them = side ^ 1;
+    bb_t ea = 0, oa = 0, r = 0;
+    for (int t = 1; t <= 6; t++) ea |= a[them][t], oa |= a[side][t];
+    bb_t lower = 0;
+    for (int t = CHC_PAWN; t < CHC_KING; t++) {
+        r |= pos_pieces(p, side, t) & ea & (~oa | lower);
+        lower |= a[them][t];
+    }
+    return r;
+}
+
+static int cheb(int a, int b)
+{
+    int df = abs((a & 7) - (b & 7)), dr = abs((a >> 3) - (b >> 3));
+    return df > dr ? df : dr;
+}
+
+typedef struct {
+    chci_pm_state st;
+    bb_t moved;        /* squares moved from or to in this game so far */
+    int c960;
+} xstate;
+
+/* The candidates' features of the n moves, appended to feat/nf. */
+static void extra(const chc_position *pos, const xstate *xs, const chc_move *mv, int n,
+                  uint16_t (*feat)[KX], uint8_t *nf)
+{
+    int us = pos->side, them = us ^ 1;
+    int flip = us == CHC_WHITE ? 0 : 56;
+    bb_t occ = pos_occ(pos);
+    int nonpawn = bb_popcount(occ & ~pos->by_type[CHC_PAWN] & ~pos->by_type[CHC_KING]);
+    int phase = xs->st.ply < 20 ? 0 : (nonpawn >= 10 ? 1 : 2);
+    int lt = xs->st.last_to[them];
+    int eks = pos->king_sq[them];
+    bb_t kzone = chci_king_att[eks];
+    bb_t eq = pos_pieces(pos, them, CHC_QUEEN);
+    int hang0 = (mask & 256) ? en_prise(pos, us) : 0;
+    if (hang0 > 3) hang0 = 3;
+    bb_t ep_set = 0;
+    int hl0 = 0;
+    if (mask & 4096) {
+        ep_set = en_prise_set(pos, us);
+        hl0 = bb_popcount(ep_set);
+        if (hl0 > 2) hl0 = 2;
+    }
+    static chci_pawn_entry pc[CHCI_PAWN_CACHE_SIZE];
+    int ev[CHC_MAX_MOVES], evbest = -1000000;
+    for (int i = 0; i < n; i++) {
+        chc_move m = mv[i];
+        uint16_t *f = feat[i];
+        int k = nf[i];
+        if ((mask & 2048) && xs->c960) {
+            /* drop the piece-square features */
+            int j = 0;
+            for (int a = 0; a < k; a++)
+                if (f[a] >= CHCI_PM_CAP) f[j++] = f[a];
+            k = j;
+        }
+        int from = CHC_MOVE_FROM(m), to = CHC_MOVE_TO(m);
+        unsigned fl = CHC_MOVE_FLAGS(m);
+        int pt = CHC_PIECE_TYPE(pos->board[from]), p6 = pt - 1;
+        int castle = (fl & CHC_MF_CASTLE) != 0;
+        int ct = 0;
+        if (fl & CHC_MF_EN_PASSANT) ct = CHC_PAWN;
+        else if (fl & CHC_MF_CAPTURE) ct = CHC_PIECE_TYPE(pos->board[to]);
+        int npt = (fl & CHC_MF_PROMOTION) ? CHC_MOVE_PROMO(m) : pt;
+        int s = 0;
+        if ((mask & (1 | 512 | 16384)) && !castle) s = see(pos, from, to, npt, val[ct]);
+        if ((mask & 1) && !castle) {
+            int b = s <= -800 ? 0 : s <= -400 ? 1 : s <= -150 ? 2 : s < 0 ? 3 : s == 0 ? 4 : s < 150 ? 5 : 6;
+            f[k++] = (uint16_t)(X_SEE + p6 * 7 + b);
+        }
+        if ((mask & 16384) && !castle) {
+            int b = s <= -800 ? 0 : s <= -400 ? 1 : s <= -150 ? 2 : s < 0 ? 3 : s == 0 ? 4 : s < 150 ? 5 : 6;
+            f[k++] = (uint16_t)(X_SEEPH + (phase * 6 + p6) * 7 + b);
+        }
+        if ((mask & 2) && lt >= 0 && !castle) {
+            int d = cheb(to, lt);
+            f[k++] = (uint16_t)(X_DIST + p6 * 5 + (d > 4 ? 4 : d));
+        }
+        if (mask & 4) f[k++] = (uint16_t)(X_ID + p6 * 4096 + ((from ^ flip) | (to ^ flip) << 6));
+        bb_t nocc = (occ & ~BB(from)) | BB(to);
+        bb_t a = castle ? 0 : piece_att(npt, us, to, nocc);
+        if ((mask & 8) && !castle) {
+            int c = bb_popcount(a & ~pos->by_color[us]);
+            int b = c == 0 ? 0 : c <= 2 ? 1 : c <= 4 ? 2 : c <= 7 ? 3 : c <= 10 ? 4 : 5;
+            f[k++] = (uint16_t)(X_MOB + p6 * 6 + b);
+        }
+        if ((mask & 16) && !castle) {
+            if (a & kzone) f[k++] = (uint16_t)(X_KZ + p6);
+            if (a & eq) f[k++] = (uint16_t)(X_KZ + 6 + p6);
+        }
+        if ((mask & 32) && !castle) {
+            unsigned rights = pos->castling & (us == CHC_WHITE ? 3u : 12u);
+            if (rights && (pos->castle_mask[from] & rights)) f[k++] = (uint16_t)(X_CR + phase * 2 + (pt == CHC_KING));
+        }
+        if ((mask & 64) && ct) {
+            f[k++] = (uint16_t)(X_CAPPH + phase * 72 + p6 * 12 + (ct - 1) * 2 +
+                                pos_attacked_by(pos, to, them, occ & ~BB(from)));
+        }
+        if ((mask & 128) && !(xs->moved & BB(from)) && pt != CHC_PAWN)
+            f[k++] = (uint16_t)(X_UNM + phase * 6 + p6);
+        if (mask & 256) {
+            chc_position q = *pos;
+            chc_undo u;
+            chc_make_move(&q, m, &u);
+            int h = en_prise(&q, us);
+            f[k++] = (uint16_t)(X_HANG + hang0 * 4 + (h > 3 ? 3 : h));
+        }
+        if ((mask & 512) && !castle) {
+            bb_t ek = BB(eks);
+            if (a & ek) f[k++] = (uint16_t)(X_SCHK + p6 * 2 + (s >= 0));
+        }
+        if ((mask & 1024) && pt == CHC_PAWN && ct) {
+            int ff = from & 7, tf = to & 7;
+            int toward = (ff < 4) == (tf > ff);
+            f[k++] = (uint16_t)(X_PCAP + phase * 2 + toward);
+        }
+        if (mask & 4096) {
+            int kind = (ep_set & BB(from)) ? 0 : ct ? 1 : 2;
+            f[k++] = (uint16_t)(X_HL + hl0 * 4 + kind);
+        }
+        if (mask & (8192 | 32768)) {
+            chc_position q = *pos;
+            chc_undo u;
+            chc_make_move(&q, m, &u);
+            int e = -chci_evaluate(&q, pc);
+            if (!castle) {
+                int sl = see(pos, from, to, npt, val[ct]) - val[ct];
+                if (sl < 0) e += sl;
+            }
+            ev[i] = e;
+            if (e > evbest) evbest = e;
+        }
+        nf[i] = (uint8_t)k;
+    }
+    if (mask & 8192)
+        for (int i = 0; i < n; i++) {
+            int d = evbest - ev[i];
+            int b = d == 0 ? 0 : d < 20 ? 1 : d < 50 ? 2 : d < 100 ? 3 : d < 200 ? 4 : d < 400 ? 5 : d < 800 ? 6 : 7;
+            feat[i][nf[i]++] = (uint16_t)(X_EV + phase * 8 + b);
+        }
+    if (mask & 32768)
+        for (int i = 0; i < n; i++) {
+            static const int edge[11] = {1, 10, 20, 35, 50, 75, 100, 150, 200, 300, 500};
+            int d = evbest - ev[i], b = 0;
+            while (b < 11 && d >= edge[b]) b++;
+            int p6 = CHC_PIECE_TYPE(pos->board[CHC_MOVE_FROM(mv[i])]) - 1;
+            feat[i][nf[i]++] = (uint16_t)(X_EVP + p6 * 12 + b);
+        }
+}
+
+static double step(const chc_position *pos, const xstate *xs, chc_move played, double lr)
+{
+    chc_move mv[CHC_MAX_MOVES];
+    static uint16_t feat[CHC_MAX_MOVES][KX];
+    uint16_t f1[CHC_MAX_MOVES][CHCI_PM_K];
+    uint8_t nf[CHC_MAX_MOVES];
+    double sc[CHC_MAX_MOVES];
+    int n = chc_legal_moves(pos, mv, CHC_GEN_ALL);
+    if (n <= 1) return 0;
+    int idx = -1;
+    for (int i = 0; i < n; i++)
+        if (((mv[i] ^ played) & 0x7FFF) == 0) idx = i;
+    if (idx < 0) return -1;
+    chci_pm_features(pos, &xs->st, mv, n, f1, nf, level);
+    for (int i = 0; i < n; i++) memcpy(feat[i], f1[i], nf[i] * sizeof(uint16_t));
+    extra(pos, xs, mv, n, feat, nf);
+    double best = -1e30;
+    for (int i = 0; i < n; i++) {
+        double s = 0;
+        for (int k = 0; k < nf[i]; k++) s += W[feat[i][k]];
+        sc[i] = s;
+        if (s > best) best = s;
+    }
+    double z = 0;
+    for (int i = 0; i < n; i++) {
+        sc[i] = exp(sc[i] - best);
+        z += sc[i];
+    }
+    double cost = -log2(sc[idx] / z);
+    if (lr > 0) {
+        for (int i = 0; i < n; i++) {
+            double g = sc[i] / z - (i == idx ? 1.0 : 0.0);
+            if (fabs(g) < 1e-4) continue;
+            for (int k = 0; k < nf[i]; k++) {
+                int f = feat[i][k];
+                G[f] += g * g;
+                W[f] -= lr * g / sqrt(G[f] + 1e-6);
+            }
+        }
+    }
+    return cost;
+}
+
+/* which: 0 train (i % 10 != 0 and (i / 10) % sub == 0), 1 lichess eval (i % 10 == 0), 2 all */
+static double run(game *games, size_t ng, int which, int sub, double lr, size_t *plies)
+{
+    double bits = 0;
+    size_t np = 0;
+    for (size_t gi = 0; gi < ng; gi++) {
+        if (which == 0 && (gi % 10 == 0 || (gi / 10) % (size_t)sub != 0)) continue;
+        if (which == 1 && gi % 10 != 0) continue;
+        chc_position pos = games[gi].start;
+        xstate xs;
+        chci_pm_init(&xs.st, NULL, level);
+        xs.st.book = book;
+        xs.st.book_n = book_n;
+        xs.moved = 0;
+        xs.c960 = pos.chess960;
+        for (size_t i = 0; i < games[gi].n; i++) {
+            chc_move m = games[gi].moves[i];
+            double c = step(&pos, &xs, m, lr);
+            if (c < 0) break;
+            bits += c;
+            np++;
+            chci_pm_played(&xs.st, &pos, m);
+            xs.moved |= BB(CHC_MOVE_FROM(m)) | BB(CHC_MOVE_TO(m));
+            chc_undo u;
+            chc_make_move(&pos, m, &u);
+        }
+    }
+    *plies = np;
+    return bits;
+}
+
+typedef struct {
+    uint64_t key;
+    uint16_t move;
+} keymove;
+
+static int cmp_km(const void *a, const void *b)
+{
+    const keymove *x = a, *y = b;
+    if (x->key != y->key) return x->key < y->key ? -1 : 1;
+    return (int)x->move - (int)y->move;
+}
+
+/* The book as tools/pack_train.c builds it (all training games). */
+static void build_book(const game *games, size_t ng)
+{
+    size_t cap = 1 << 20, n = 0;
+    keymove *km = malloc(cap * sizeof *km);
+    for (size_t gi = 0; gi < ng; gi++) {
+        if (gi % 10 == 0) continue;
+        chc_position pos = games[gi].start;
+        for (size_t i = 0; i < games[gi].n && i < CHCI_PM_BOOK_PLIES; i++) {
+            if (n == cap) km = realloc(km, (cap *= 2) * sizeof *km);
+            km[n].key = pos.key;
+            km[n].move = (uint16_t)(games[gi].moves[i] & 0x7FFF);
+            n++;
+            chc_undo u;
+            chc_make_move(&pos, games[gi].moves[i], &u);
+        }
+    }
+    qsort(km, n, sizeof *km, cmp_km);
+    book = malloc((n + 1) * sizeof *book);
+    book_n = 0;
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j < n && km[j].key == km[i].key) j++;
+        if (j - i >= CHCI_PM_BOOK_MIN) {
+            uint16_t m1 = 0, m2 = 0;
+            size_t c1 = 0, c2 = 0;
+            for (size_t a = i; a < j;) {
+                size_t b = a;
+                while (b < j && km[b].move == km[a].move) b++;
+                size_t c = b - a;
+                if (c > c1) {
+                    m2 = m1;
+                    c2 = c1;
+                    m1 = km[a].move;
+                    c1 = c;
+                } else if (c > c2) {
+                    m2 = km[a].move;
+                    c2 = c;
+                }
+                a = b;
+            }
+            book[book_n++] = (chci_pm_book_entry){km[i].key, m1, m2};
+        }
+        i = j;
+    }
+    free(km);
+}
+
+static game *load(const char *dir, const char *name, size_t *ng)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    game *g = pt_load_pgn(path, 1, ng);
+    if (!g) fprintf(stderr, "pack_exp: cannot read %s\n", path);
+    return g;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: pack_exp MASK [SUB] [EPOCHS] [LEVEL] [DATA_DIR]\n");
+        return 2;
+    }
+    mask = (unsigned)strtoul(argv[1], NULL, 0);
+    int sub = argc > 2 ? atoi(argv[2]) : 4;
+    int epochs = argc > 3 ? atoi(argv[3]) : 2;
+    level = argc > 4 ? atoi(argv[4]) : 1;
+    const char *dir = argc > 5 ? argv[5] : "/work/shared/data/games";
+    if (sub < 1 || epochs < 1 || level < 1 || level > CHCI_PM_LEVELS) return 2;
+    size_t nl, nm, nc;
+    game *li = load(dir, "lichess-65k.pgn.xz", &nl);
+    game *ma = load(dir, "lichess-raw-magnus-10k.pgn.xz", &nm);
+    game *c9 = load(dir, "chess960-466.pgn.xz", &nc);
+    if (!li || !ma || !c9) return 1;
+    build_book(li, nl);
+    clock_t t0 = clock();
+    double lr = 0.05;
+    size_t np;
+    for (int e = 0; e < epochs; e++) {
+        double tb = run(li, nl, 0, sub, lr, &np);
+        fprintf(stderr, "epoch %d: train %.4f bits/ply (%zu plies)\n", e + 1, tb / (double)np, np);
+        lr *= 0.7;
+    }
+    double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+    size_t p1, p2, p3;
+    double b1 = run(li, nl, 1, 1, 0, &p1);
+    double b2 = run(ma, nm, 2, 1, 0, &p2);
+    double b3 = run(c9, nc, 2, 1, 0, &p3);
+    printf("mask %u level %d sub %d epochs %d: lichess %.4f  magnus %.4f  c960 %.4f  (plies %zu %zu %zu; "
+           "train %.0f k plies/s)\n",
+           mask, level, sub, epochs, b1 / (double)p1, b2 / (double)p2, b3 / (double)p3, p1, p2, p3,
+           (double)np * epochs / secs / 1000.0);
+    return 0;
+}
