@@ -17,11 +17,19 @@
  *   --plies N          opening length in plies (default 8)
  *   --seed N           opening seed (default 1)
  *   --pgn FILE         append the games (moves in UCI long algebraic notation)
+ *   --nodes N          fixed node count per move instead of a clock (UCI engines only: `go nodes
+ *                      N`); immune to the machine's load, for self-play tests of search
+ *                      changes. A move still has to come within 60 s.
+ *   --sprt ELO0,ELO1   sequential probability ratio test (alpha = beta = 0.05, trinomial
+ *                      model, logistic Elo): H0 elo <= ELO0 against H1 elo >= ELO1; the match
+ *                      stops as soon as the log-likelihood ratio leaves [-2.94, 2.94] (or at
+ *                      --games) and each game line shows it
  *   --concurrency N    play N games at a time (each in its own process with its own pair of
  *                      engines; default 1). Game k still gets opening k/2, so results do not
  *                      depend on N, apart from timing.
  *   --verbose
- * Exit status 0; the last line reads "SCORE w d l pct elo +- margin" for engine 1.
+ * Exit status 0; the last line reads "SCORE w d l pct elo +- margin" for engine 1 (with --sprt,
+ * the line before it: "SPRT ... LLR x (bounds) H0|H1 accepted|inconclusive").
  */
 #include <errno.h>
 #include <math.h>
@@ -57,6 +65,8 @@ typedef struct eng {
 } eng;
 
 static int verbose;
+static long long fixed_nodes; /* --nodes: > 0 plays every move at this node count */
+#define NODES_DEADLINE_MS 60000
 
 static int64_t now_ms(void)
 {
@@ -238,9 +248,11 @@ static int eng_think(eng *e, const chc_position *start, const chc_move *moves, i
         }
         eng_send(e, "%s", cmd);
         int64_t t0 = now_ms();
-        eng_send(e, "go wtime %lld btime %lld winc %lld binc %lld", (long long)clock[0],
-                 (long long)clock[1], (long long)inc, (long long)inc);
-        int64_t dl = t0 + clock[side] + GRACE_MS;
+        if (fixed_nodes > 0) eng_send(e, "go nodes %lld", fixed_nodes);
+        else
+            eng_send(e, "go wtime %lld btime %lld winc %lld binc %lld", (long long)clock[0],
+                     (long long)clock[1], (long long)inc, (long long)inc);
+        int64_t dl = t0 + (fixed_nodes > 0 ? NODES_DEADLINE_MS : clock[side] + GRACE_MS);
         for (;;) {
             int r = eng_readline(e, line, sizeof line, dl);
             if (r <= 0) {
@@ -395,7 +407,7 @@ static void play_game(eng *white, eng *black, const chc_move *opening, int nopen
         int r = eng_think(e, &start, moves, n, &pos, clock, inc, mv, sizeof mv, &el);
         const char *who = side == CHC_WHITE ? "white" : "black";
         o->result = side == CHC_WHITE ? -1 : 1;
-        if (r == 0 || (r == 1 && el > clock[side])) {
+        if (r == 0 || (r == 1 && !fixed_nodes && el > clock[side])) {
             o->timeloss = 1;
             snprintf(o->reason, sizeof o->reason, "%s (%s) loses on time (%lld ms used of %lld)", who,
                      e->name, (long long)el, (long long)clock[side]);
@@ -427,7 +439,7 @@ static void play_game(eng *white, eng *black, const chc_move *opening, int nopen
             snprintf(o->reason, sizeof o->reason, "%s (%s) played illegal move '%s'", who, e->name, mv);
             break;
         }
-        clock[side] += inc - el;
+        if (!fixed_nodes) clock[side] += inc - el;
         chc_undo ud;
         chc_make_move(&pos, m, &ud);
         moves[n++] = m;
@@ -565,8 +577,31 @@ static double elo_of(double p)
     return -400.0 * log10(1.0 / p - 1.0);
 }
 
+/* Expected score at `elo` (logistic). */
+static double score_of(double elo)
+{
+    return 1.0 / (1.0 + pow(10.0, -elo / 400.0));
+}
+
+/* The SPRT's log-likelihood ratio of H1 (elo1) against H0 (elo0) after w wins, d draws and l
+ * losses: the usual normal approximation of the generalised SPRT with a trinomial model,
+ * n (s1 - s0) (2 mean - s0 - s1) / (2 var), with mean and variance of a game's score measured. */
+static double sprt_llr(int w, int d, int l, double elo0, double elo1)
+{
+    int n = w + d + l;
+    if (n == 0 || w + l == 0 || (d == 0 && (w == 0 || l == 0))) return 0;
+    double m = (w + 0.5 * d) / n;
+    double var = (w * (1 - m) * (1 - m) + d * (0.5 - m) * (0.5 - m) + l * m * m) / n;
+    if (var <= 0) return 0;
+    double s0 = score_of(elo0), s1 = score_of(elo1);
+    return n * (s1 - s0) * (2 * m - s0 - s1) / (2 * var);
+}
+
 int main(int argc, char **argv)
 {
+    int sprt = 0;
+    double elo0 = 0, elo1 = 0;
+    const double llr_lo = log(0.05 / 0.95), llr_hi = log(0.95 / 0.05);
     eng e1 = {.name = "chesscodec", .cmd = "chesscodec uci"}, e2 = {.name = "stockfish", .cmd = "stockfish"};
     int games = 2, plies = 8, concurrency = 1;
     double base_s = 10, inc_s = 0.1;
@@ -590,6 +625,14 @@ int main(int argc, char **argv)
         else if (strcmp(a, "--book") == 0) bookpath = v;
         else if (strcmp(a, "--pgn") == 0) pgn = v;
         else if (strcmp(a, "--concurrency") == 0) concurrency = atoi(v);
+        else if (strcmp(a, "--nodes") == 0) fixed_nodes = atoll(v);
+        else if (strcmp(a, "--sprt") == 0) {
+            if (sscanf(v, "%lf,%lf", &elo0, &elo1) != 2 || elo1 <= elo0) {
+                fprintf(stderr, "bad --sprt (ELO0,ELO1 with ELO0 < ELO1)\n");
+                return 2;
+            }
+            sprt = 1;
+        }
         else if (strcmp(a, "--tc") == 0) {
             tc = v;
             if (sscanf(v, "%lf+%lf", &base_s, &inc_s) < 1) { fprintf(stderr, "bad --tc\n"); return 2; }
@@ -639,7 +682,17 @@ int main(int argc, char **argv)
             cr1 += cr;
         }
         line[strcspn(line, "\n")] = 0;
-        printf("game %d: %s; %s: %d-%d-%d\n", g, line + off, e1.name, w, d, l);
+        if (sprt) {
+            double llr = sprt_llr(w, d, l, elo0, elo1);
+            printf("game %d: %s; %s: %d-%d-%d LLR %.2f\n", g, line + off, e1.name, w, d, l, llr);
+            fflush(stdout);
+            if (llr <= llr_lo || llr >= llr_hi) {
+                for (int k = 0; k < concurrency; k++) kill(workers[k], SIGTERM);
+                break;
+            }
+        } else {
+            printf("game %d: %s; %s: %d-%d-%d\n", g, line + off, e1.name, w, d, l);
+        }
         fflush(stdout);
     }
     if (rf) fclose(rf);
@@ -651,6 +704,11 @@ int main(int argc, char **argv)
     double lo = elo_of(p - 1.96 * se), hi = elo_of(p + 1.96 * se), elo = elo_of(p);
     printf("faults of %s: %d illegal moves, %d time losses, %d crashes (all games: %d, %d, %d)\n", e1.name,
            ill1, tl1, cr1, illegal, timeloss, crash);
+    if (sprt) {
+        double llr = sprt_llr(w, d, l, elo0, elo1);
+        printf("SPRT elo0 %g elo1 %g alpha 0.05 beta 0.05: LLR %.2f (%.2f, %.2f) %s\n", elo0, elo1, llr, llr_lo,
+               llr_hi, llr >= llr_hi ? "H1 accepted" : llr <= llr_lo ? "H0 accepted" : "inconclusive");
+    }
     printf("SCORE %s vs %s: +%d =%d -%d  %.1f%%  Elo %+.0f +- %.0f (95%%: %+.0f .. %+.0f)\n", e1.name, e2.name,
            w, d, l, 100 * p, elo, (hi - lo) / 2, lo, hi);
     chc_book_free(book);

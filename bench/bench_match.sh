@@ -13,6 +13,14 @@
 #                          MATCH_SELF_OPTIONS)
 #   MATCH_OPTIONS="Hash=16"   chesscodec's UCI options (NAME=VALUE words; names without spaces)
 #   MATCH_SELF_OPTIONS="Hash=16"  the `self` opponent's options
+#   MATCH_SELF_BIN=PATH     the `self` opponent's chesscodec program (default: BUILD_DIR's), e.g.
+#                          main's build, to test a change of the search against it
+#   MATCH_NODES=N          fixed nodes per move instead of MATCH_TC (UCI engines only): games
+#                          that the machine's load cannot change
+#   MATCH_SPRT=ELO0,ELO1   stop as soon as a sequential test (alpha = beta = 0.05) decides
+#   e.g. a search change against main's build (MATCH_GAMES is then the most games played):
+#   MATCH_OPPONENTS=self MATCH_SELF_BIN=/tmp/main/chesscodec MATCH_NODES=25000 \
+#     MATCH_SPRT=0,10 MATCH_GAMES=2000 bench/bench_match.sh build/release
 #   e.g. 2 threads against 1 (bench/bench_smp.sh's Elo half):
 #   MATCH_OPPONENTS=self MATCH_OPTIONS="Hash=16 Threads=2" MATCH_TC=5+0.05 MATCH_GAMES=100 ...
 #   MATCH_PGN=FILE         append the games to FILE (default: BUILD_DIR/match-games.pgn)
@@ -36,6 +44,12 @@ opponents=${MATCH_OPPONENTS:-sf2200}
 pgn=${MATCH_PGN:-$build/match-games.pgn}
 seed=${MATCH_SEED:-1}
 conc=${MATCH_CONCURRENCY:-1}
+selfbin=${MATCH_SELF_BIN:-$bin}
+limit=(--tc "$tc")
+[ -n "${MATCH_NODES:-}" ] && limit=(--nodes "$MATCH_NODES")
+[ -n "${MATCH_SPRT:-}" ] && limit+=(--sprt "$MATCH_SPRT")
+what=$tc
+[ -n "${MATCH_NODES:-}" ] && what="$MATCH_NODES nodes per move"
 opts1=()
 for o in ${MATCH_OPTIONS:-Hash=16}; do opts1+=(--option1 "$o"); done
 status=0
@@ -55,15 +69,15 @@ for opp in $opponents; do
       command -v fairymax >/dev/null || { echo "skip fairymax: not installed"; continue; }
       args=(--engine2 "$(command -v fairymax)" --name2 fairymax --proto2 xboard);;
     self)
-      args=(--engine2 "$bin uci" --name2 "chesscodec-self-$(printf %s "${MATCH_SELF_OPTIONS:-Hash=16}" | tr " " ,)")
+      args=(--engine2 "$selfbin uci" --name2 "chesscodec-self-$(printf %s "${MATCH_SELF_OPTIONS:-Hash=16}" | tr " " ,)")
       for o in ${MATCH_SELF_OPTIONS:-Hash=16}; do args+=(--option2 "$o"); done;;
     phalanx)
       command -v phalanx >/dev/null || { echo "skip phalanx: not installed"; continue; }
       args=(--engine2 "$(command -v phalanx) -b- -l-" --name2 phalanx --proto2 xboard);;
     *) echo "unknown opponent '$opp'" >&2; status=1; continue;;
   esac
-  echo "---- chesscodec vs $opp: $games games at $tc"
+  echo "---- chesscodec vs $opp: $games games at $what"
   "$runner" --engine1 "$bin uci" --name1 "chesscodec-$(printf %s "${MATCH_OPTIONS:-Hash=16}" | tr " " ,)" "${opts1[@]}" "${args[@]}" \
-            --games "$games" --tc "$tc" --seed "$seed" --pgn "$pgn" --concurrency "$conc" || status=1
+            --games "$games" "${limit[@]}" --seed "$seed" --pgn "$pgn" --concurrency "$conc" || status=1
 done
 exit $status
