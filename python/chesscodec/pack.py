@@ -1,5 +1,5 @@
-"""Pack: chesscodec's own smallest exact codes. A position in 156 bits (28 text characters, or
-20 bytes); a game (start, main line, result) in about 3.3 bits a ply; pack streams of many
+"""Pack: chesscodec's own smallest exact codes. A position in 156 bits (version 1) or 153 bits
+(version 2): 28 text characters, or 20 bytes; a game (start, main line, result) in about 3.3 bits a ply; pack streams of many
 codes. Versioned and frozen: a code once written decodes the same with every later release."""
 from typing import BinaryIO, Iterable, Union
 
@@ -9,9 +9,10 @@ from ._chesscodec import Game, Position
 Buffer = Union[bytes, bytearray, memoryview]
 
 
-def encode_position(position: Position) -> str:
-    """The 28-character text code (version character, 26 base64url, check character)."""
-    return position.write("pack-position")
+def encode_position(position: Position, version: int = 1) -> str:
+    """The 28-character text code (version character, 26 base64url, check character) of
+    `version`: 1 (156 bits, read by every release) or 2 (153 bits, read from chesscodec 0.2)."""
+    return position.write("pack-position", version=version)
 
 
 def decode_position(text: str) -> Position:
@@ -19,13 +20,14 @@ def decode_position(text: str) -> Position:
     return Position.read(text, "pack-position")
 
 
-def encode_position_bytes(position: Position) -> bytes:
-    """The 20-byte binary form."""
-    return _c.pack_position_encode(position)
+def encode_position_bytes(position: Position, version: int = 1) -> bytes:
+    """The 20-byte binary form of `version` (the bytes do not say it: keep it with them)."""
+    return _c.pack_position_encode(position, version)
 
 
-def decode_position_bytes(data: Buffer) -> Position:
-    return _c.pack_position_decode(data)
+def decode_position_bytes(data: Buffer, version: int = 1) -> Position:
+    """The position of a 20-byte code of `version`."""
+    return _c.pack_position_decode(data, version)
 
 
 def encode_game(game: Game, level: int = 0) -> str:

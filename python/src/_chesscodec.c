@@ -583,11 +583,12 @@ static PyObject *Position_epd(PyObject *self, PyObject *unused)
 
 static PyObject *Position_write(PyObject *self, PyObject *args, PyObject *kw)
 {
-    static char *kwlist[] = {"format", "resigned", "shredder", "en_passant", NULL};
+    static char *kwlist[] = {"format", "resigned", "shredder", "en_passant", "version", NULL};
     PyObject *fo;
-    int resigned = 0, shredder = 0;
+    int resigned = 0, shredder = 0, version = 0;
     const char *ep = "always";
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|$pps:write", kwlist, &fo, &resigned, &shredder, &ep))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|$ppsi:write", kwlist, &fo, &resigned, &shredder, &ep,
+                                     &version))
         return NULL;
     int format;
     if (format_get(fo, CHC_KIND_POSITION, &format) < 0) return NULL;
@@ -596,6 +597,12 @@ static PyObject *Position_write(PyObject *self, PyObject *args, PyObject *kw)
         return NULL;
     }
     unsigned flags = 0;
+    if (version && (format != CHC_FORMAT_PACK_POSITION || version < 1 || version > CHC_PACK_POS_VERSION_MAX)) {
+        PyErr_Format(PyExc_ValueError, "write: version applies to pack-position only (1..%d)",
+                     CHC_PACK_POS_VERSION_MAX);
+        return NULL;
+    }
+    if (format == CHC_FORMAT_PACK_POSITION) flags |= CHC_PACK_POS_V(version);
     if (format == CHC_FORMAT_COVERT && resigned) flags |= CHC_COVERT_RESIGNED;
     if (format == CHC_FORMAT_FEN || format == CHC_FORMAT_EPD || format == CHC_FORMAT_SHREDDER_FEN) {
         if (shredder) flags |= CHC_FEN_SHREDDER;
@@ -2154,24 +2161,30 @@ static PyObject *mod_mscs_decode(PyObject *m, PyObject *arg)
     return position_from(&pos);
 }
 
-static PyObject *mod_pack_position_encode(PyObject *m, PyObject *arg)
+static PyObject *mod_pack_position_encode(PyObject *m, PyObject *args)
 {
+    PyObject *po;
+    int version = CHC_PACK_POS_VERSION;
+    if (!PyArg_ParseTuple(args, "O|i:pack_position_encode", &po, &version)) return NULL;
     const chc_position *pos;
-    if (position_arg(arg, &pos) < 0) return NULL;
+    if (position_arg(po, &pos) < 0) return NULL;
     uint8_t out[CHC_PACK_POS_BYTES];
     chc_diag d = CHC_DIAG_INIT;
-    int rc = chc_pack_position_encode(pos, out, &d);
+    int rc = chc_pack_position_encode_version(pos, version, out, &d);
     if (rc != CHC_OK) return raise_chc(rc, &d);
     return PyBytes_FromStringAndSize((const char *)out, sizeof out);
 }
 
-static PyObject *mod_pack_position_decode(PyObject *m, PyObject *arg)
+static PyObject *mod_pack_position_decode(PyObject *m, PyObject *args)
 {
+    PyObject *data;
+    int version = CHC_PACK_POS_VERSION;
+    if (!PyArg_ParseTuple(args, "O|i:pack_position_decode", &data, &version)) return NULL;
     Py_buffer v;
-    if (bytes_arg(arg, &v, CHC_PACK_POS_BYTES) < 0) return NULL;
+    if (bytes_arg(data, &v, CHC_PACK_POS_BYTES) < 0) return NULL;
     chc_position pos;
     chc_diag d = CHC_DIAG_INIT;
-    int rc = chc_pack_position_decode(v.buf, &pos, &d);
+    int rc = chc_pack_position_decode_version(v.buf, version, &pos, &d);
     PyBuffer_Release(&v);
     if (rc != CHC_OK) return raise_chc(rc, &d);
     return position_from(&pos);
@@ -2486,8 +2499,8 @@ static PyObject *mod_build_features(PyObject *m, PyObject *unused)
 static PyMethodDef module_methods[] = {
     {"mscs_encode_bytes", mod_mscs_encode, METH_O, "The 24-byte MSCS v1 code of a Position."},
     {"mscs_decode_bytes", mod_mscs_decode, METH_O, "The Position of a 24-byte MSCS v1 code."},
-    {"pack_position_encode", mod_pack_position_encode, METH_O, "The 20-byte pack position code."},
-    {"pack_position_decode", mod_pack_position_decode, METH_O, "The Position of a 20-byte pack position code."},
+    {"pack_position_encode", mod_pack_position_encode, METH_VARARGS, "The 20-byte pack position code (version)."},
+    {"pack_position_decode", mod_pack_position_decode, METH_VARARGS, "The Position of a 20-byte pack position code (version)."},
     {"pack_game_encode", mod_pack_game_encode, METH_VARARGS, "The binary pack game code of a Game (level)."},
     {"pack_game_decode", mod_pack_game_decode, METH_O, "The Game of a binary pack game code."},
     {"pack_stream_header", mod_pack_stream_header, METH_NOARGS, "The 8-byte pack stream header."},

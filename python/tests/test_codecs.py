@@ -131,6 +131,31 @@ def test_pack_golden_positions():
         assert len(raw) == 20 and pack.decode_position_bytes(raw) == back
 
 
+def test_pack_golden_positions_v2():
+    rows = [ln.split("\t") for ln in data_text("pack", "golden-v2-positions.tsv.xz").splitlines() if ln]
+    assert len(rows) > 1000
+    for code, fen, decoded in rows:
+        pos = cc.Position(fen)
+        assert pack.encode_position(pos, version=2) == code
+        back = pack.decode_position(code)
+        assert back.fen(shredder=back.chess960) == decoded
+        raw = pack.encode_position_bytes(pos, version=2)
+        assert len(raw) == 20 and pack.decode_position_bytes(raw, version=2) == back
+        assert pack.encode_position_bytes(pos) == pack.encode_position_bytes(pos, version=1)
+
+
+def test_pack_position_versions_refused():
+    pos = cc.Position()
+    with pytest.raises(ValueError):
+        pos.write("pack-position", version=3)
+    with pytest.raises(ValueError):
+        pos.write("fen", version=2)
+    with pytest.raises(cc.Error):
+        pack.encode_position_bytes(pos, version=3)
+    with pytest.raises(cc.Error):
+        pack.decode_position_bytes(bytes(20), version=9)
+
+
 def test_pack_golden_games():
     rows = [ln.split("\t") for ln in data_text("pack", "golden-v1-games.tsv.xz").splitlines() if ln]
     assert len(rows) > 1000
