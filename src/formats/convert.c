@@ -1,11 +1,14 @@
 /* chc_convert: every item of an input (PGN games, one game or position a line, or a pack
  * stream) written in another format, in input order, with N threads and bounded memory.
  *
- * PGN and line input: the calling thread cuts the input into batches of whole games (PGN:
- * the reader's splitter) or whole lines, N workers convert batches, and the calling thread
- * writes the results in input order (a ring of 3N batches bounds the memory). A batch's bad
- * items are kept with it and reported, in order, when it is written. A pack stream is read
- * by the library's reader in the calling thread. */
+ * Line input: the calling thread cuts the input into batches of whole lines, N workers
+ * convert batches, and the calling thread writes the results in input order (a ring of 3N
+ * batches bounds the memory). PGN with one thread: the streaming reader, each game converted
+ * where it is read. PGN with more: the calling thread cuts the input into blocks where a game
+ * probably starts (fill_block), workers read each block in one pass (run_block), and an item
+ * a block's end may have cut is read again serially when its block is written (redo), so the
+ * result is that of one thread. A batch's bad items are kept with it and reported, in order,
+ * when it is written. A pack stream is read by the library's reader in the calling thread. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
