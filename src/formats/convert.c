@@ -24,6 +24,9 @@
 #define CHUNK 4096
 #define PEEK_BYTES ((size_t)1 << 16)
 #define REDO_READ ((size_t)1 << 14)
+/* PGN blocks with N threads: small enough that the first and last blocks, read by one
+ * thread, cost little (256 KB: 2 threads 5% faster than with 1 MB on the bench file) */
+#define BLOCK_BYTES ((size_t)1 << 18)
 #define LINE_MAX_BYTES ((size_t)64 << 20)
 #define MAX_THREADS 256
 #define KNOWN_FLAGS (CHC_CONVERT_STRICT | CHC_CONVERT_EVERY_POSITION | CHC_CONVERT_POSITIONS)
@@ -713,7 +716,7 @@ static size_t block_bytes(void)
 {
     const char *e = getenv("CHC_CONVERT_BLOCK_BYTES");
     long n = e ? strtol(e, NULL, 10) : 0;
-    return n >= 16 && n <= (1L << 26) ? (size_t)n : BATCH_BYTES;
+    return n >= 16 && n <= (1L << 26) ? (size_t)n : BLOCK_BYTES;
 }
 
 static int run_threads(const conv *cv, input *in, int is_pgn, int nthreads, const sink *s,
