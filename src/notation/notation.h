@@ -33,6 +33,8 @@ int chci_san_resolve(const chc_position *pos, const chci_san *s, const char *tex
 void chci_play(chc_position *pos, chc_move m);
 /* The first line of the last game the PGN reader took (for chc_reader_line()). */
 long chci_pgn_reader_game_line(const chc_pgn_reader *r);
+/* The line the PGN reader is on (of the next byte it has not used). */
+long chci_pgn_reader_line(const chc_pgn_reader *r);
 /* Points memory reader r (from chc_pgn_reader_new_mem()) at text[0..len): one game's text as
  * chc_pgn_next_raw() cut it, numbered `game`, starting at line `line`. The next
  * chc_pgn_read_game() reads it whole without looking for its end again (a game read twice
@@ -42,6 +44,18 @@ void chci_pgn_reader_set_game(chc_pgn_reader *r, const char *text, size_t len, l
  * game (a comment after a result) keeps the number it took (convert numbers its items so,
  * with one thread as with more). */
 void chci_pgn_reader_number_raw(chc_pgn_reader *r);
+/* A memory reader pointed at a block of whole lines of a larger input: its first byte is
+ * byte `offset` of the input, on line `line`; games are numbered from 1 again. */
+void chci_pgn_reader_set_block(chc_pgn_reader *r, const char *text, size_t len, long line,
+                               uint64_t offset);
+/* A new streaming reader that starts inside an input: at byte `offset`, on line `line`,
+ * after `game_no` game numbers. */
+void chci_pgn_reader_resume(chc_pgn_reader *r, long line, long game_no, uint64_t offset);
+/* Non-zero when an item (a game, a bad game, skipped text) ran to the end of the buffered
+ * bytes since the last call (a block reader: to the block's end); clears it. */
+int chci_pgn_reader_take_to_end(chc_pgn_reader *r);
+/* The bytes buffered and not yet used (valid until the next read). */
+const char *chci_pgn_reader_pending(const chc_pgn_reader *r, size_t *len);
 /* Non-zero when r has no input left (the last game taken ran to the end of the input). */
 int chci_pgn_reader_at_end(const chc_pgn_reader *r);
 #endif

@@ -51,6 +51,7 @@ struct chc_pgn_reader {
     int truncated;     /* the last game ended at the end of input without a result token */
     int one_game;      /* the text is one game as chc_pgn_next_raw() cut it: no second skim */
     int number_raw;    /* chci_pgn_reader_number_raw() */
+    int to_end;        /* an item ran to data[in.end] (chci_pgn_reader_take_to_end) */
     long game_line;    /* first line of the last game */
     char *tmp;         /* unescaped tag values, comments */
     size_t tmp_cap;
@@ -104,6 +105,44 @@ void chci_pgn_reader_set_game(chc_pgn_reader *r, const char *text, size_t len, l
     r->game_no = game > 0 ? game - 1 : 0;
 }
 
+void chci_pgn_reader_set_block(chc_pgn_reader *r, const char *text, size_t len, long line,
+                               uint64_t offset)
+{
+    r->data = text;
+    r->in.start = 0;
+    r->in.end = len;
+    r->in.consumed = offset;
+    r->in.eof = 1;
+    r->in.err = 0;
+    r->bom_done = offset > 0;
+    r->one_game = 0;
+    r->line = line > 0 ? line : 1;
+    r->game_no = 0;
+    r->truncated = 0;
+    r->to_end = 0;
+}
+
+void chci_pgn_reader_resume(chc_pgn_reader *r, long line, long game_no, uint64_t offset)
+{
+    r->line = line > 0 ? line : 1;
+    r->game_no = game_no;
+    r->in.consumed = offset;
+    r->bom_done = offset > 0;
+}
+
+int chci_pgn_reader_take_to_end(chc_pgn_reader *r)
+{
+    int t = r->to_end;
+    r->to_end = 0;
+    return t;
+}
+
+const char *chci_pgn_reader_pending(const chc_pgn_reader *r, size_t *len)
+{
+    *len = r->in.end - r->in.start;
+    return r->data + r->in.start;
+}
+
 void chci_pgn_reader_number_raw(chc_pgn_reader *r) { r->number_raw = 1; }
 int chci_pgn_reader_at_end(const chc_pgn_reader *r) { return r->in.eof && r->in.start >= r->in.end; }
 
@@ -118,6 +157,7 @@ void chc_pgn_reader_free(chc_pgn_reader *r)
 long chc_pgn_reader_game_number(const chc_pgn_reader *r) { return r->game_no; }
 int chc_pgn_reader_truncated(const chc_pgn_reader *r) { return r->truncated; }
 long chci_pgn_reader_game_line(const chc_pgn_reader *r) { return r->game_line; }
+long chci_pgn_reader_line(const chc_pgn_reader *r) { return r->line; }
 uint64_t chc_pgn_reader_bytes(const chc_pgn_reader *r) { return r->in.consumed + r->in.start; }
 
 /* Makes more input available after data[end]; the unconsumed bytes from `start` are kept
@@ -405,6 +445,7 @@ static int next_game(chc_pgn_reader *r, size_t *off, size_t *len, long *line)
     r->in.start += *len;
     r->line += lines;
     r->game_no++;
+    if (r->in.start >= r->in.end) r->to_end = 1;
     return rc;
 }
 
@@ -991,6 +1032,7 @@ static int read_fast(chc_pgn_reader *r, chc_game *g)
     }
     r->game_line = r->line;
     r->in.start += len;
+    if (r->in.start >= r->in.end) r->to_end = 1;
     r->line = ps.line;
     r->truncated = 0;
     g->termination = chc_game_tag(g, "Termination") ? CHCI_TERM_FROM_TAG : CHC_TERM_NONE;
