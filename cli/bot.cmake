@@ -1,4 +1,4 @@
-# chesscodec bot: link libcurl and jansson (Debian: libcurl4-openssl-dev, libjansson-dev) into
+# chesscodec bot: libcurl (loaded at run time) and jansson (Debian: libcurl4-openssl-dev, libjansson-dev) into
 # the CLI. Without them `chesscodec bot` says what to install; the answers themselves are the
 # library's (chc_bot_answer) and always built.
 set(CHC_BOT_MISSING "")
@@ -29,4 +29,7 @@ endif()
 
 list(APPEND CHC_FEATURES bot)
 target_compile_definitions(chesscodec PRIVATE CHC_HAVE_BOT=1)
-target_link_libraries(chesscodec PRIVATE PkgConfig::CURL PkgConfig::JANSSON)
+# libcurl: its headers at build time, the library loaded when the bot starts (cli/bot/bot.c).
+target_include_directories(chesscodec SYSTEM PRIVATE ${CURL_INCLUDE_DIRS})
+target_compile_options(chesscodec PRIVATE ${CURL_CFLAGS_OTHER})
+target_link_libraries(chesscodec PRIVATE PkgConfig::JANSSON ${CMAKE_DL_LIBS})

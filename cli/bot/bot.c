@@ -38,6 +38,54 @@ const cli_spec bot_spec = {
 #include <jansson.h>
 #include <unistd.h>
 
+#include <dlfcn.h>
+
+/* libcurl is loaded when the bot starts (dlopen), not with the program: with its TLS and
+ * Kerberos libraries it was a third of every chesscodec command's start-up. */
+#define CURL_FUNCTIONS(X)                                                                      \
+    X(CURLcode, global_init, (long))                                                           \
+    X(void, global_cleanup, (void))                                                            \
+    X(CURL *, easy_init, (void))                                                               \
+    X(void, easy_cleanup, (CURL *))                                                            \
+    X(void, easy_reset, (CURL *))                                                              \
+    X(CURLcode, easy_setopt, (CURL *, CURLoption, ...))                                        \
+    X(CURLcode, easy_getinfo, (CURL *, CURLINFO, ...))                                         \
+    X(CURLcode, easy_perform, (CURL *))                                                        \
+    X(const char *, easy_strerror, (CURLcode))                                                 \
+    X(struct curl_slist *, slist_append, (struct curl_slist *, const char *))                  \
+    X(void, slist_free_all, (struct curl_slist *))                                             \
+    X(curl_mime *, mime_init, (CURL *))                                                        \
+    X(void, mime_free, (curl_mime *))                                                          \
+    X(curl_mimepart *, mime_addpart, (curl_mime *))                                            \
+    X(CURLcode, mime_name, (curl_mimepart *, const char *))                                    \
+    X(CURLcode, mime_filename, (curl_mimepart *, const char *))                                \
+    X(CURLcode, mime_type, (curl_mimepart *, const char *))                                    \
+    X(CURLcode, mime_data, (curl_mimepart *, const char *, size_t))
+
+#define CURL_POINTER(ret, name, params) ret(*name) params;
+static struct {
+    CURL_FUNCTIONS(CURL_POINTER)
+} cx;
+
+/* Loads libcurl into cx; 0, or -1 after saying why. */
+static int load_curl(void)
+{
+    void *h = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        const char *e = dlerror();
+        cli_error("bot", "libcurl could not be loaded (%s; apt-get install libcurl4)", e ? e : "not found");
+        return -1;
+    }
+#define CURL_LOAD(ret, name, params)                                                           \
+    {                                                                                          \
+        void *f = dlsym(h, "curl_" #name);                                                     \
+        if (!f) return cli_error("bot", "libcurl has no curl_%s (too old?)", #name), -1;       \
+        memcpy(&cx.name, &f, sizeof f);                                                        \
+    }
+    CURL_FUNCTIONS(CURL_LOAD)
+    return 0;
+}
+
 #define BODY_MAX (8u << 20) /* largest API reply read */
 
 static volatile sig_atomic_t stop_flag;
@@ -106,37 +154,37 @@ static int call(bot *b, const char *method, const char *what, json_t *body, curl
     char url[2048];
     bytes reply = {NULL, 0, 0};
     char *json = body ? json_dumps(body, JSON_COMPACT) : NULL;
-    struct curl_slist *headers = json ? curl_slist_append(NULL, "Content-Type: application/json") : NULL;
+    struct curl_slist *headers = json ? cx.slist_append(NULL, "Content-Type: application/json") : NULL;
     snprintf(url, sizeof url, "%s%s", b->base, method);
-    curl_easy_reset(b->curl);
-    curl_easy_setopt(b->curl, CURLOPT_URL, url);
-    curl_easy_setopt(b->curl, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(b->curl, CURLOPT_CONNECTTIMEOUT, 15L);
-    curl_easy_setopt(b->curl, CURLOPT_TIMEOUT, strcmp(method, "getUpdates") ? 120L : b->poll + 30L);
-    curl_easy_setopt(b->curl, CURLOPT_WRITEFUNCTION, on_body);
-    curl_easy_setopt(b->curl, CURLOPT_WRITEDATA, &reply);
-    curl_easy_setopt(b->curl, CURLOPT_NOPROGRESS, 0L);
-    curl_easy_setopt(b->curl, CURLOPT_XFERINFOFUNCTION, on_progress);
-    curl_easy_setopt(b->curl, CURLOPT_USERAGENT, "chesscodec-bot/" CHC_VERSION_STRING);
+    cx.easy_reset(b->curl);
+    cx.easy_setopt(b->curl, CURLOPT_URL, url);
+    cx.easy_setopt(b->curl, CURLOPT_NOSIGNAL, 1L);
+    cx.easy_setopt(b->curl, CURLOPT_CONNECTTIMEOUT, 15L);
+    cx.easy_setopt(b->curl, CURLOPT_TIMEOUT, strcmp(method, "getUpdates") ? 120L : b->poll + 30L);
+    cx.easy_setopt(b->curl, CURLOPT_WRITEFUNCTION, on_body);
+    cx.easy_setopt(b->curl, CURLOPT_WRITEDATA, &reply);
+    cx.easy_setopt(b->curl, CURLOPT_NOPROGRESS, 0L);
+    cx.easy_setopt(b->curl, CURLOPT_XFERINFOFUNCTION, on_progress);
+    cx.easy_setopt(b->curl, CURLOPT_USERAGENT, "chesscodec-bot/" CHC_VERSION_STRING);
     if (json) {
-        curl_easy_setopt(b->curl, CURLOPT_HTTPHEADER, headers);
-        curl_easy_setopt(b->curl, CURLOPT_POSTFIELDS, json);
+        cx.easy_setopt(b->curl, CURLOPT_HTTPHEADER, headers);
+        cx.easy_setopt(b->curl, CURLOPT_POSTFIELDS, json);
     } else if (mime) {
-        curl_easy_setopt(b->curl, CURLOPT_MIMEPOST, mime);
+        cx.easy_setopt(b->curl, CURLOPT_MIMEPOST, mime);
     }
     double t0 = now();
-    CURLcode cc = curl_easy_perform(b->curl);
+    CURLcode cc = cx.easy_perform(b->curl);
     long status = 0;
-    curl_easy_getinfo(b->curl, CURLINFO_RESPONSE_CODE, &status);
+    cx.easy_getinfo(b->curl, CURLINFO_RESPONSE_CODE, &status);
     *status_out = status;
-    curl_slist_free_all(headers);
+    cx.slist_free_all(headers);
     free(json);
     int rc;
     char note[256] = "";
     *result = NULL;
     if (cc != CURLE_OK) {
         rc = stop_flag ? CALL_STOP : CALL_RETRY;
-        snprintf(note, sizeof note, "network error: %s", stop_flag ? "stopped" : curl_easy_strerror(cc));
+        snprintf(note, sizeof note, "network error: %s", stop_flag ? "stopped" : cx.easy_strerror(cc));
     } else {
         json_t *root = reply.p ? json_loadb(reply.p, reply.len, 0, NULL) : NULL;
         json_t *ok = json_object_get(root, "ok");
@@ -230,20 +278,20 @@ static int send_picture(bot *b, json_int_t chat, const chc_bot_reply *r)
     char id[32], what[64];
     snprintf(id, sizeof id, "%lld", (long long)chat);
     snprintf(what, sizeof what, "chat %s, %zu bytes", id, png.len);
-    curl_mime *mime = curl_mime_init(b->curl);
-    curl_mimepart *part = curl_mime_addpart(mime);
-    curl_mime_name(part, "chat_id");
-    curl_mime_data(part, id, CURL_ZERO_TERMINATED);
-    part = curl_mime_addpart(mime);
-    curl_mime_name(part, "photo");
-    curl_mime_filename(part, "board.png");
-    curl_mime_type(part, "image/png");
-    curl_mime_data(part, png.p, png.len);
+    curl_mime *mime = cx.mime_init(b->curl);
+    curl_mimepart *part = cx.mime_addpart(mime);
+    cx.mime_name(part, "chat_id");
+    cx.mime_data(part, id, CURL_ZERO_TERMINATED);
+    part = cx.mime_addpart(mime);
+    cx.mime_name(part, "photo");
+    cx.mime_filename(part, "board.png");
+    cx.mime_type(part, "image/png");
+    cx.mime_data(part, png.p, png.len);
     json_t *res = NULL;
     long status;
     rc = call_retry(b, "sendPhoto", what, NULL, mime, &res, &status);
     json_decref(res);
-    curl_mime_free(mime);
+    cx.mime_free(mime);
     free(png.p);
     return rc;
 }
@@ -359,8 +407,8 @@ static int bot_main(const char *token_file, const char *api, bot *b)
     b->base = malloc(n);
     if (b->base) snprintf(b->base, n, "%s%sbot%s/", api, api[0] && api[strlen(api) - 1] == '/' ? "" : "/", token);
     free(token);
-    if (!b->base || curl_global_init(CURL_GLOBAL_DEFAULT) != 0) return free(b->base), CLI_BAD_INPUT;
-    b->curl = curl_easy_init();
+    if (!b->base || load_curl() || cx.global_init(CURL_GLOBAL_DEFAULT) != 0) return free(b->base), CLI_BAD_INPUT;
+    b->curl = cx.easy_init();
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
@@ -371,8 +419,8 @@ static int bot_main(const char *token_file, const char *api, bot *b)
             b->png ? "png" : "none");
     int rc = b->curl ? run(b) : -1;
     fprintf(stderr, "chesscodec bot: %s at update offset %lld\n", rc ? "stopped" : "stopped by a signal", b->offset);
-    curl_easy_cleanup(b->curl);
-    curl_global_cleanup();
+    cx.easy_cleanup(b->curl);
+    cx.global_cleanup();
     free(b->base);
     return rc ? CLI_BAD_INPUT : CLI_OK;
 }

@@ -39,18 +39,96 @@ int chc_render_png(const chc_position *pos, const chc_render_options *opt, chc_w
 #else
 #include <librsvg/rsvg.h>
 
+#include <dlfcn.h>
+#include <stdio.h>
+
+#include "common/once.h"
+
+/* librsvg and cairo are loaded at the first picture (dlopen), not with the library: they
+ * bring some fifty shared libraries (pango, harfbuzz, ICU, X11...) whose loading took most of
+ * the start-up of every program linked with libchesscodec, pictures or not (about 25 ms a
+ * process on the development machine). CHC_RSVG_SONAME names the library to load; its
+ * dependencies give cairo's, GObject's and GLib's functions. */
+#ifndef CHC_RSVG_SONAME
+#define CHC_RSVG_SONAME "librsvg-2.so.2"
+#endif
+
+#define RASTER_FUNCTIONS(X)                                                                    \
+    X(RsvgHandle *, rsvg_handle_new_from_data, (const guint8 *, gsize, GError **))             \
+    X(gboolean, rsvg_handle_render_document,                                                   \
+      (RsvgHandle *, cairo_t *, const RsvgRectangle *, GError **))                             \
+    X(void, g_error_free, (GError *))                                                          \
+    X(void, g_object_unref, (gpointer))                                                        \
+    X(cairo_surface_t *, cairo_image_surface_create, (cairo_format_t, int, int))               \
+    X(cairo_t *, cairo_create, (cairo_surface_t *))                                            \
+    X(void, cairo_surface_flush, (cairo_surface_t *))                                          \
+    X(cairo_status_t, cairo_surface_write_to_png_stream,                                       \
+      (cairo_surface_t *, cairo_write_func_t, void *))                                         \
+    X(void, cairo_destroy, (cairo_t *))                                                        \
+    X(void, cairo_surface_destroy, (cairo_surface_t *))                                        \
+    X(void, cairo_set_source_rgb, (cairo_t *, double, double, double))                         \
+    X(void, cairo_rectangle, (cairo_t *, double, double, double, double))                      \
+    X(void, cairo_fill, (cairo_t *))                                                           \
+    X(void, cairo_select_font_face,                                                            \
+      (cairo_t *, const char *, cairo_font_slant_t, cairo_font_weight_t))                      \
+    X(void, cairo_set_font_size, (cairo_t *, double))                                          \
+    X(void, cairo_move_to, (cairo_t *, double, double))                                        \
+    X(void, cairo_show_text, (cairo_t *, const char *))                                        \
+    X(void, cairo_text_extents, (cairo_t *, const char *, cairo_text_extents_t *))             \
+    X(unsigned char *, cairo_image_surface_get_data, (cairo_surface_t *))                      \
+    X(int, cairo_image_surface_get_stride, (cairo_surface_t *))
+
+#define RASTER_POINTER(ret, name, params) ret(*name) params;
+static struct {
+    RASTER_FUNCTIONS(RASTER_POINTER)
+} rx;
+static int rx_ok;
+static char rx_why[160];
+
+static void rx_load(void)
+{
+    void *h = dlopen(CHC_RSVG_SONAME, RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        const char *e = dlerror();
+        snprintf(rx_why, sizeof rx_why, "%s", e ? e : "not found");
+        return;
+    }
+#define RASTER_LOAD(ret, name, params)                                                         \
+    {                                                                                          \
+        void *f = dlsym(h, #name);                                                             \
+        if (!f) {                                                                              \
+            snprintf(rx_why, sizeof rx_why, "%s has no %s", CHC_RSVG_SONAME, #name);           \
+            return;                                                                            \
+        }                                                                                      \
+        memcpy(&rx.name, &f, sizeof f);                                                        \
+    }
+    RASTER_FUNCTIONS(RASTER_LOAD)
+    rx_ok = 1; /* the handle stays open for the life of the process */
+}
+CHCI_ONCE(rx_ready, rx_load);
+
+/* CHC_OK when librsvg and cairo are loaded, else CHC_E_UNSUPPORTED saying why. */
+static int raster_ready(const char *kind, chc_diag *diag)
+{
+    rx_ready();
+    if (rx_ok) return CHC_OK;
+    return chci_fail(diag, CHC_E_UNSUPPORTED, -1, 0, 0, -1,
+                     "no %s pictures: " CHC_RSVG_SONAME " could not be loaded (%.100s; apt-get "
+                     "install librsvg2-2)", kind, rx_why);
+}
+
 /* svg drawn by librsvg into cr as a size x size square at (0, top). */
 static int rasterise(cairo_t *cr, const char *svg, size_t len, int top, int size, chc_diag *diag)
 {
     GError *e = NULL;
-    RsvgHandle *h = rsvg_handle_new_from_data((const guint8 *)svg, len, &e);
+    RsvgHandle *h = rx.rsvg_handle_new_from_data((const guint8 *)svg, len, &e);
     RsvgRectangle all = {0, top, size, size};
-    int rc = h && rsvg_handle_render_document(h, cr, &all, &e)
+    int rc = h && rx.rsvg_handle_render_document(h, cr, &all, &e)
                  ? CHC_OK
                  : chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "librsvg: %.150s",
                              e ? e->message : "the picture could not be drawn");
-    if (e) g_error_free(e);
-    if (h) g_object_unref(h);
+    if (e) rx.g_error_free(e);
+    if (h) rx.g_object_unref(h);
     return rc;
 }
 
@@ -85,17 +163,21 @@ int chc_render_png(const chc_position *pos, const chc_render_options *opt, chc_w
     int size = opt && opt->size ? opt->size : CHC_RENDER_SIZE_DEFAULT;
     if (!write) return chci_fail(diag, CHC_E_ARGUMENT, -1, 0, 0, -1, "no write function");
     int rc = svg_of(pos, opt, &svg, &len, diag);
-    if (rc != CHC_OK) return rc;
-    cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, size, size);
-    cairo_t *cr = cairo_create(s);
+    if (rc == CHC_OK) rc = raster_ready("PNG", diag);
+    if (rc != CHC_OK) {
+        free(svg);
+        return rc;
+    }
+    cairo_surface_t *s = rx.cairo_image_surface_create(CAIRO_FORMAT_ARGB32, size, size);
+    cairo_t *cr = rx.cairo_create(s);
     sink out = {write, ctx, 0};
     rc = rasterise(cr, svg, len, 0, size, diag);
-    cairo_surface_flush(s);
-    if (rc == CHC_OK && cairo_surface_write_to_png_stream(s, png_out, &out) != CAIRO_STATUS_SUCCESS)
+    rx.cairo_surface_flush(s);
+    if (rc == CHC_OK && rx.cairo_surface_write_to_png_stream(s, png_out, &out) != CAIRO_STATUS_SUCCESS)
         rc = out.failed ? chci_fail(diag, CHC_E_IO, -1, 0, 0, -1, "write error")
                         : chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "cairo: the PNG could not be made");
-    cairo_destroy(cr);
-    cairo_surface_destroy(s);
+    rx.cairo_destroy(cr);
+    rx.cairo_surface_destroy(s);
     free(svg);
     return rc;
 }
@@ -122,18 +204,18 @@ static int gif_out(GifFileType *gf, const GifByteType *data, int len)
 static void band(cairo_t *cr, int y, int width, int height, const char *left, const char *right)
 {
     cairo_text_extents_t ext;
-    cairo_set_source_rgb(cr, 0.15, 0.14, 0.13);
-    cairo_rectangle(cr, 0, y, width, height);
-    cairo_fill(cr);
-    cairo_set_source_rgb(cr, 1, 1, 1);
-    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-    cairo_set_font_size(cr, height * 0.45);
+    rx.cairo_set_source_rgb(cr, 0.15, 0.14, 0.13);
+    rx.cairo_rectangle(cr, 0, y, width, height);
+    rx.cairo_fill(cr);
+    rx.cairo_set_source_rgb(cr, 1, 1, 1);
+    rx.cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+    rx.cairo_set_font_size(cr, height * 0.45);
     double base = y + height * 0.66, pad = height * 0.3;
-    cairo_move_to(cr, pad, base);
-    cairo_show_text(cr, left);
-    cairo_text_extents(cr, right, &ext);
-    cairo_move_to(cr, width - pad - ext.x_advance, base);
-    cairo_show_text(cr, right);
+    rx.cairo_move_to(cr, pad, base);
+    rx.cairo_show_text(cr, left);
+    rx.cairo_text_extents(cr, right, &ext);
+    rx.cairo_move_to(cr, width - pad - ext.x_advance, base);
+    rx.cairo_show_text(cr, right);
 }
 
 /* The smallest rectangle {x0, y0, x1, y1} holding every pixel of `cur` that differs from
@@ -228,9 +310,9 @@ static int frame(gif *a, size_t ply, int delay_ms, chc_diag *diag)
     band(a->cr, 0, a->size, a->band, a->top, "");
     band(a->cr, a->size + a->band, a->size, a->band, a->bottom, right);
     if ((rc = rasterise(a->cr, a->svg, len, a->band, a->size, diag)) != CHC_OK) return rc;
-    cairo_surface_flush(a->s);
-    const uint32_t *px = (const uint32_t *)cairo_image_surface_get_data(a->s);
-    if (cairo_image_surface_get_stride(a->s) != a->size * 4)
+    rx.cairo_surface_flush(a->s);
+    const uint32_t *px = (const uint32_t *)rx.cairo_image_surface_get_data(a->s);
+    if (rx.cairo_image_surface_get_stride(a->s) != a->size * 4)
         return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "cairo: unexpected image layout");
     int r[4];
     changed(ply ? a->prev : NULL, px, a->size, a->height, r);
@@ -258,11 +340,12 @@ int chc_render_gif(const chc_game *g, size_t plies, const chc_render_options *op
         return chci_fail(diag, CHC_E_ARGUMENT, -1, 0, 0, -1, "%s", !g || !write ? "no game or no write function"
                          : a.size < CHC_RENDER_SIZE_MIN || a.size > CHC_RENDER_SIZE_MAX ? "size out of range"
                          : "delay out of range (10 to 60000 ms)");
+    if ((rc = raster_ready("GIF", diag)) != CHC_OK) return rc;
     a.g = chc_game_new();
     a.svg = malloc(CHC_RENDER_SVG_MAX);
     a.prev = malloc((size_t)a.size * (size_t)a.height * 4);
-    a.s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, a.size, a.height);
-    a.cr = cairo_create(a.s);
+    a.s = rx.cairo_image_surface_create(CAIRO_FORMAT_RGB24, a.size, a.height);
+    a.cr = rx.cairo_create(a.s);
     if (!a.g || !a.svg || !a.prev || chc_game_copy(a.g, g) != CHC_OK)
         rc = chci_fail(diag, CHC_E_NO_MEMORY, -1, 0, 0, -1, "out of memory");
     else if (!(a.gf = EGifOpen(&a.out, gif_out, &gerr)))
@@ -283,8 +366,8 @@ int chc_render_gif(const chc_game *g, size_t plies, const chc_render_options *op
     if (a.gf && EGifCloseFile(a.gf, &gerr) != GIF_OK && rc == CHC_OK)
         rc = chci_fail(diag, a.out.failed ? CHC_E_IO : CHC_E_INTERNAL, -1, 0, 0, -1, "giflib: %s",
                        a.out.failed ? "write error" : GifErrorString(gerr));
-    cairo_destroy(a.cr);
-    cairo_surface_destroy(a.s);
+    rx.cairo_destroy(a.cr);
+    rx.cairo_surface_destroy(a.s);
     free(a.prev);
     free(a.svg);
     chc_game_free(a.g);
