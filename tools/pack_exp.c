@@ -53,6 +53,7 @@
 #include "core/position.h"
 #include "engine/engine.h"
 #include "pack/pack_model.h"
+#include "pack_book.h"
 #include "pack_tools.h"
 
 typedef pt_game game;
@@ -405,65 +406,7 @@ static double run(game *games, size_t ng, int which, int sub, double lr, size_t 
     return bits;
 }
 
-typedef struct {
-    uint64_t key;
-    uint16_t move;
-} keymove;
 
-static int cmp_km(const void *a, const void *b)
-{
-    const keymove *x = a, *y = b;
-    if (x->key != y->key) return x->key < y->key ? -1 : 1;
-    return (int)x->move - (int)y->move;
-}
-
-/* The book as tools/pack_train.c builds it (all training games). */
-static void build_book(const game *games, size_t ng)
-{
-    size_t cap = 1 << 20, n = 0;
-    keymove *km = malloc(cap * sizeof *km);
-    for (size_t gi = 0; gi < ng; gi++) {
-        if (gi % 10 == 0) continue;
-        chc_position pos = games[gi].start;
-        for (size_t i = 0; i < games[gi].n && i < CHCI_PM_BOOK_PLIES; i++) {
-            if (n == cap) km = realloc(km, (cap *= 2) * sizeof *km);
-            km[n].key = pos.key;
-            km[n].move = (uint16_t)(games[gi].moves[i] & 0x7FFF);
-            n++;
-            chc_undo u;
-            chc_make_move(&pos, games[gi].moves[i], &u);
-        }
-    }
-    qsort(km, n, sizeof *km, cmp_km);
-    book = malloc((n + 1) * sizeof *book);
-    book_n = 0;
-    for (size_t i = 0; i < n;) {
-        size_t j = i;
-        while (j < n && km[j].key == km[i].key) j++;
-        if (j - i >= CHCI_PM_BOOK_MIN) {
-            uint16_t m1 = 0, m2 = 0;
-            size_t c1 = 0, c2 = 0;
-            for (size_t a = i; a < j;) {
-                size_t b = a;
-                while (b < j && km[b].move == km[a].move) b++;
-                size_t c = b - a;
-                if (c > c1) {
-                    m2 = m1;
-                    c2 = c1;
-                    m1 = km[a].move;
-                    c1 = c;
-                } else if (c > c2) {
-                    m2 = km[a].move;
-                    c2 = c;
-                }
-                a = b;
-            }
-            book[book_n++] = (chci_pm_book_entry){km[i].key, m1, m2};
-        }
-        i = j;
-    }
-    free(km);
-}
 
 static game *load(const char *dir, const char *name, size_t *ng)
 {
@@ -491,7 +434,7 @@ int main(int argc, char **argv)
     game *ma = load(dir, "lichess-raw-magnus-10k.pgn.xz", &nm);
     game *c9 = load(dir, "chess960-466.pgn.xz", &nc);
     if (!li || !ma || !c9) return 1;
-    build_book(li, nl);
+    book = pt_build_book(li, nl, &book_n); /* as pack_train builds it */
     clock_t t0 = clock();
     double lr = 0.05;
     size_t np;

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "pack/pack_model.h"
+#include "pack_book.h"
 #include "pack_tools.h"
 
 typedef pt_game game;
@@ -32,20 +33,7 @@ static double W[CHCI_PM_NF], G[CHCI_PM_NF];
 static chci_pm_book_entry *book;
 static size_t book_n;
 
-typedef struct {
-    uint64_t key;
-    uint16_t move;
-} keymove;
 
-static int cmp_km(const void *a, const void *b)
-{
-    const keymove *x = a, *y = b;
-    if (x->key != y->key) return x->key < y->key ? -1 : 1;
-    return (int)x->move - (int)y->move;
-}
-
-/* The opening book of the training games (see pack_model.h). */
-static void build_book(const void *gv, size_t ng);
 
 /* Returns the cost in bits of the played move; updates weights when lr > 0. */
 static int level = 2;
@@ -115,57 +103,6 @@ static double run(game *games, size_t ng, int train, double lr, const int16_t *q
     return bits;
 }
 
-static void build_book(const void *gv, size_t ng)
-{
-    const game *games = gv;
-    size_t cap = 1 << 20, n = 0;
-    keymove *km = malloc(cap * sizeof *km);
-    for (size_t gi = 0; gi < ng; gi++) {
-        if (gi % 10 == 0) continue; /* evaluation games stay unseen */
-        chc_position pos = games[gi].start;
-        for (size_t i = 0; i < games[gi].n && i < CHCI_PM_BOOK_PLIES; i++) {
-            if (n == cap) km = realloc(km, (cap *= 2) * sizeof *km);
-            km[n].key = pos.key;
-            km[n].move = (uint16_t)(games[gi].moves[i] & 0x7FFF);
-            n++;
-            chc_undo u;
-            chc_make_move(&pos, games[gi].moves[i], &u);
-        }
-    }
-    qsort(km, n, sizeof *km, cmp_km);
-    book = malloc((n + 1) * sizeof *book);
-    book_n = 0;
-    for (size_t i = 0; i < n;) {
-        size_t j = i;
-        while (j < n && km[j].key == km[i].key) j++;
-        if (j - i >= CHCI_PM_BOOK_MIN) {
-            /* the two most played moves (ties: the smaller move number) */
-            uint16_t m1 = 0, m2 = 0;
-            size_t c1 = 0, c2 = 0;
-            for (size_t a = i; a < j;) {
-                size_t b = a;
-                while (b < j && km[b].move == km[a].move) b++;
-                size_t c = b - a;
-                if (c > c1) {
-                    m2 = m1;
-                    c2 = c1;
-                    m1 = km[a].move;
-                    c1 = c;
-                } else if (c > c2) {
-                    m2 = km[a].move;
-                    c2 = c;
-                }
-                a = b;
-            }
-            book[book_n].key = km[i].key;
-            book[book_n].m1 = m1;
-            book[book_n].m2 = m2;
-            book_n++;
-        }
-        i = j;
-    }
-    free(km);
-}
 
 int main(int argc, char **argv)
 {
@@ -206,7 +143,7 @@ int main(int argc, char **argv)
         return 1;
     }
     fprintf(stderr, "pack_train: %zu games from %s\n", ng, path);
-    build_book(games, ng);
+    book = pt_build_book(games, ng, &book_n);
     fprintf(stderr, "pack_train: book of %zu positions\n", book_n);
     if (argc > 5) {
         FILE *bo = fopen(argv[5], "w");
