@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# ctest-labels: nosan
 # bench_match at a fixed node count per move (--nodes) with a sequential test (--sprt): the
 # engine against itself, two games (one opening, both colours). The games must end normally
 # (no fault), the report must carry the SPRT and SCORE lines, and a second run must play the
