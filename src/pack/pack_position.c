@@ -500,14 +500,19 @@ static void init_tables(void)
         block_off[b + 1] = block_off[b];
         chci_u192_add(&block_off[b + 1], &tot);
     }
-    for (int t = 0, b = 0; t <= HINTS; t++) {
-        chci_u192 v = {{0, 0, (uint64_t)t << (HINT_SHIFT - 128)}};
-        while (b < 2 * 64 * 64 && chci_u192_cmp(&block_off[b + 1], &v) <= 0) b++;
-        block_hint[t] = (uint16_t)b;
-    }
+    chci_pos_build_hints(block_off, HINT_SHIFT, block_hint, HINTS);
 }
 
 CHCI_ONCE(ensure_init, init_tables);
+
+void chci_pos_build_hints(const chci_u192 *off, int shift, uint16_t *hint, int nhints)
+{
+    for (int t = 0, b = 0; t <= nhints; t++) {
+        chci_u192 v = {{0, 0, (uint64_t)t << (shift - 128)}};
+        while (b < 2 * 64 * 64 && chci_u192_cmp(&off[b + 1], &v) <= 0) b++;
+        hint[t] = (uint16_t)b;
+    }
+}
 
 void chci_pos_init(void)
 {
@@ -1022,16 +1027,7 @@ int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int ful
         return chci_fail(diag, CHC_E_PACK_RANGE, -1, 0, 0, -1,
                          "pack position: code is at or past the count of the domain");
     /* block: largest b with block_off[b] <= r (r < the count < 2^156: t < HINTS) */
-    int hint = (int)(r.w[2] >> (HINT_SHIFT - 128));
-    int lo = block_hint[hint], hi = block_hint[hint + 1] + 1; /* block_off[lo] <= r < block_off[hi] */
-    if (hi > 2 * 64 * 64) hi = 2 * 64 * 64;
-    for (int n = hi - lo; n > 1;) { /* without branches, as for the white class below */
-        int half = n / 2;
-        lo += half & -u192_le(&block_off[lo + half], &r);
-        n -= half;
-    }
-    int blk = lo;
-    chci_u192_sub(&r, &block_off[blk]);
+    int blk = chci_pos_find_block(block_off, block_hint, HINT_SHIFT, &r);
     int stm = blk / 4096, wk = (blk / 64) % 64, bk = blk % 64;
     if (!chci_pos_kings_ok(wk, bk)) return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: bad block");
     const blockcnt *bn = &chci_pos_blk_cnt[blk];
@@ -1072,14 +1068,7 @@ int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int ful
     /* white class: largest c with WC[key][c] <= r (WC[key][0] = 0), a binary search without
      * branches (the halves' lengths depend on chci_pos_ncls only) */
     const chci_u192 *wc = wc_of[key];
-    lo = 0;
-    for (int n = chci_pos_ncls; n > 1;) {
-        int half = n / 2;
-        lo += half & -u192_le(&wc[lo + half], &r);
-        n -= half;
-    }
-    int cw = lo;
-    chci_u192_sub(&r, &wc[cw]);
+    int cw = chci_pos_search(wc, 0, chci_pos_ncls, &r);
     int wp = chci_pos_cls_p[cw], wo = chci_pos_cls_o[cw], wpr = chci_pos_cls_pr[cw];
     int wm = 15 - wp - wo;
     int cb = -1;

@@ -118,6 +118,35 @@ static inline void divmod_pair(chci_u192 *r, uint64_t a, uint64_t b, uint64_t *l
     *hi = chci_u192_divmod64(r, b);
 }
 
+/* The largest i in lo..lo+n-1 with tab[i] <= *r (tab ascending, tab[lo] <= *r), by a binary
+ * search without branches (its halves' lengths depend on n only); *r -= tab[i]. */
+static inline int chci_pos_search(const chci_u192 *tab, int lo, int n, chci_u192 *r)
+{
+    while (n > 1) {
+        int half = n / 2;
+        lo += half & -u192_le(&tab[lo + half], r);
+        n -= half;
+    }
+    chci_u192_sub(r, &tab[lo]);
+    return lo;
+}
+
+/* Block offsets and their hints: off[b] the first rank of block b (b = 0..2*64*64, the last
+ * the count), hint[t] (t = 0..nhints) the largest block b with off[b] <= t * 2^shift, so that
+ * the block of a rank r lies between hint[r >> shift] and the next hint + 1. */
+void chci_pos_build_hints(const chci_u192 *off, int shift, uint16_t *hint, int nhints);
+
+/* The block b of rank *r (*r below off[2*64*64]): the largest with off[b] <= *r, searched
+ * without branches between its hints; *r becomes relative to the block. */
+static inline int chci_pos_find_block(const chci_u192 *off, const uint16_t *hint, int shift,
+                                      chci_u192 *r)
+{
+    int t = (int)(r->w[2] >> (shift - 128));
+    int lo = hint[t], hi = hint[t + 1] + 1; /* off[lo] <= r < off[hi] */
+    if (hi > 2 * 64 * 64) hi = 2 * 64 * 64;
+    return chci_pos_search(off, lo, hi - lo, r);
+}
+
 extern blockcnt chci_pos_blk_cnt[2 * 64 * 64];
 
 void chci_pos_castle_options(int k, int rb, int other_king, castleopts *co);

@@ -417,11 +417,7 @@ static void init_v2(void)
         v2_off[b + 1] = v2_off[b];
         chci_u192_add(&v2_off[b + 1], &tot);
     }
-    for (int t = 0, b = 0; t <= V2_HINTS; t++) {
-        chci_u192 v = {{0, 0, (uint64_t)t << (V2_HINT_SHIFT - 128)}};
-        while (b < 2 * 64 * 64 && chci_u192_cmp(&v2_off[b + 1], &v) <= 0) b++;
-        v2_hint[t] = (uint16_t)b;
-    }
+    chci_pos_build_hints(v2_off, V2_HINT_SHIFT, v2_hint, V2_HINTS);
 }
 
 CHCI_ONCE(ensure_init_v2, init_v2);
@@ -638,16 +634,7 @@ int chci_pack_pos_unrank_v2(chc_position *pos, const chci_u192 *rank, chc_diag *
         return chci_fail(diag, CHC_E_PACK_RANGE, -1, 0, 0, -1,
                          "pack position: code is at or past the count of the domain");
     /* block: largest b with v2_off[b] <= r, between the hints of r's top bits */
-    int hint = (int)(r.w[2] >> (V2_HINT_SHIFT - 128));
-    int lo = v2_hint[hint], hi = v2_hint[hint + 1] + 1;
-    if (hi > 2 * 64 * 64) hi = 2 * 64 * 64;
-    for (int n = hi - lo; n > 1;) {
-        int half = n / 2;
-        lo += half & -u192_le(&v2_off[lo + half], &r);
-        n -= half;
-    }
-    int blk = lo;
-    chci_u192_sub(&r, &v2_off[blk]);
+    int blk = chci_pos_find_block(v2_off, v2_hint, V2_HINT_SHIFT, &r);
     int stm = blk / 4096, wk = (blk / 64) % 64, bk = blk % 64;
     if (!chci_pos_kings_ok(wk, bk)) return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: bad block");
     int csq[2][2] = {{CHC_NO_SQUARE, CHC_NO_SQUARE}, {CHC_NO_SQUARE, CHC_NO_SQUARE}};
@@ -677,14 +664,7 @@ int chci_pack_pos_unrank_v2(chc_position *pos, const chci_u192 *rank, chc_diag *
     int sig = v2_epsig[blk][ep_idx];
     const v2sig *sg = &v2s[sig];
     const chci_u192 *wc = v2_kind_table(sig, lw, lb);
-    lo = 0;
-    for (int n = chci_pos_ncls; n > 1;) {
-        int half = n / 2;
-        lo += half & -u192_le(&wc[lo + half], &r);
-        n -= half;
-    }
-    int cw = lo;
-    chci_u192_sub(&r, &wc[cw]);
+    int cw = chci_pos_search(wc, 0, chci_pos_ncls, &r);
     int wp = chci_pos_cls_p[cw], wo = chci_pos_cls_o[cw], wpr = chci_pos_cls_pr[cw];
     uint64_t wW = chci_pos_W[cw][lw];
     int cb = -1;
