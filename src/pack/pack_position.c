@@ -1138,23 +1138,9 @@ int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int ful
 
     /* header squares */
     decoded d;
-    memset(&d, 0, sizeof d);
-    put(&d, CHC_WHITE, CHC_KING, wk);
-    put(&d, CHC_BLACK, CHC_KING, bk);
-    uint8_t crook[4] = {CHC_NO_SQUARE, CHC_NO_SQUARE, CHC_NO_SQUARE, CHC_NO_SQUARE};
-    uint64_t used = (1ull << wk) | (1ull << bk);
-    int chess960 = 0;
-    for (int col = 0; col < 2; col++) {
-        int ksq = col ? bk : wk;
-        for (int side = 0; side < 2; side++) {
-            int s = csq[col][side];
-            if (s == CHC_NO_SQUARE) continue;
-            put(&d, col, CHC_ROOK, s);
-            used |= 1ull << s;
-            crook[col * 2 + (side == 0 ? 1 : 0)] = (uint8_t)s;
-            if (ksq % 8 != 4 || (s % 8 != 0 && s % 8 != 7)) chess960 = 1;
-        }
-    }
+    uint8_t crook[4];
+    int chess960;
+    uint64_t used = chci_pos_put_header(&d, wk, bk, csq, crook, &chess960);
     uint64_t restricted = 0, caps = 0;
     int epsq = CHC_NO_SQUARE;
     if (ep_idx > 0) {

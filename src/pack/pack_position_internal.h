@@ -4,6 +4,7 @@
 #ifndef CHC_PACK_POSITION_INTERNAL_H
 #define CHC_PACK_POSITION_INTERNAL_H
 #include <stdint.h>
+#include <string.h>
 
 #include "common/diag.h"
 #include "core/position.h"
@@ -78,6 +79,33 @@ static inline void put(decoded *d, int col, int type, int sq)
     d->by_type[0] |= b;
     d->key ^= chci_zobrist_piece[64 * (2 * (type - 1) + (col == CHC_WHITE)) + sq];
     d->n++;
+}
+
+/* The decoder's first step: d emptied, then the kings (wk, bk) and the castling rooks
+ * csq[colour][0 queen side, 1 king side] (CHC_NO_SQUARE for none) put; crook[] gets the rooks
+ * in chc_position_set()'s order, *chess960 whether a king or rook is off its standard square.
+ * Returns the squares taken. */
+static inline uint64_t chci_pos_put_header(decoded *d, int wk, int bk, const int csq[2][2],
+                                           uint8_t crook[4], int *chess960)
+{
+    memset(d, 0, sizeof *d);
+    put(d, CHC_WHITE, CHC_KING, wk);
+    put(d, CHC_BLACK, CHC_KING, bk);
+    for (int i = 0; i < 4; i++) crook[i] = CHC_NO_SQUARE;
+    uint64_t used = (1ull << wk) | (1ull << bk);
+    *chess960 = 0;
+    for (int col = 0; col < 2; col++) {
+        int ksq = col ? bk : wk;
+        for (int side = 0; side < 2; side++) {
+            int s = csq[col][side];
+            if (s == CHC_NO_SQUARE) continue;
+            put(d, col, CHC_ROOK, s);
+            used |= 1ull << s;
+            crook[col * 2 + (side == 0 ? 1 : 0)] = (uint8_t)s;
+            if (ksq % 8 != 4 || (s % 8 != 0 && s % 8 != 7)) *chess960 = 1;
+        }
+    }
+    return used;
 }
 
 /* a <= b, without branches (the borrow of b - a). */
