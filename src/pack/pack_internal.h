@@ -5,7 +5,7 @@
 #include "pack/pack_model.h"
 #include "pack/u192.h"
 
-/* ---- position ranking (pack_position.c) ------------------------------------------------ */
+/* ---- position ranking (pack_position.c, version 2: pack_position_v2.c) ------------------ */
 /* The number of positions in the position code's domain (docs/formats/pack-position.md). */
 void chci_pack_pos_count(chci_u192 *count);
 

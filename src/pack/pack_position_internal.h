@@ -1,0 +1,192 @@
+/* Internal: what pack position versions 1 (pack_position.c) and 2 (pack_position_v2.c)
+ * share: version 1's tables (built by chci_pos_init()), the header options, the combinations
+ * and arrangements, and the decoder's board. Not part of the public API; every name chci_. */
+#ifndef CHC_PACK_POSITION_INTERNAL_H
+#define CHC_PACK_POSITION_INTERNAL_H
+#include <stdint.h>
+#include <string.h>
+
+#include "common/diag.h"
+#include "core/position.h"
+#include "pack/pack_internal.h"
+
+#define CHCI_POS_ZONE 0x00FFFFFFFFFFFF00ull /* ranks 2..7: where pawns can stand */
+#define CHCI_POS_MAXCLS 400
+
+/* Version 1's tables, built by chci_pos_init() (once, thread-safe); read them after it. */
+void chci_pos_init(void);
+extern uint64_t chci_pos_C[65][65]; /* binomial coefficients */
+extern int chci_pos_ncls;           /* material classes (pawns, other pieces, min promotions) */
+extern int chci_pos_cls_p[CHCI_POS_MAXCLS], chci_pos_cls_o[CHCI_POS_MAXCLS], chci_pos_cls_pr[CHCI_POS_MAXCLS];
+extern int chci_pos_cls_index[9][16][9];   /* the class of (p, o, pr), -1 for none */
+extern uint64_t chci_pos_W[CHCI_POS_MAXCLS][3]; /* arrangements of a class per castling length */
+
+/* Castling options of a king on square k for back rank rb (0 white, 7 black): (li, ri) with
+ * li = 0 none or 1 + file of the queen-side rook, ri = 0 none or the distance to the king-side
+ * rook. Index li * nR + ri. */
+typedef struct {
+    int n;            /* number of options (valid or not) */
+    int nr;           /* nR */
+    int len[16 * 9];  /* rooks of each option, -1 when invalid */
+    int sq[16 * 9][2];
+} castleopts;
+
+/* En-passant options: index 0 none; then for each file the capturer sets {left}, {right},
+ * {left, right} (where those squares exist). */
+typedef struct {
+    int n;
+    int ept[1 + 8 * 3];  /* -1 when invalid */
+    int file[1 + 8 * 3];
+    int mask[1 + 8 * 3]; /* 1 left capturer, 2 right capturer */
+} epopts;
+
+typedef struct {
+    int e, b1, b2; /* the pawn that double-stepped, the square it passed, its start square */
+    int capl, capr;/* squares beside it (CHC_NO_SQUARE off the board) */
+} epsquares;
+
+/* Per-block data: how many valid options of each kind (castling rooks per side, en-passant
+ * type) a block has. Built once for every block (chci_pos_blk_cnt); the option lists themselves are
+ * built only where a rank or an unrank needs them. */
+typedef struct {
+    uint8_t kz;
+    uint8_t cntW[3], cntB[3], epc[4];
+    uint16_t sums; /* index in blk_sums */
+} blockcnt;
+
+static const int type_of_code[4] = {CHC_KNIGHT, CHC_BISHOP, CHC_ROOK, CHC_QUEEN};
+
+static inline int popc(uint64_t b)
+{
+    return __builtin_popcountll(b);
+}
+
+/* The position the decoder builds: the board and its bitboards, filled together. */
+typedef struct {
+    uint8_t board[64];
+    uint64_t by_color[2];
+    uint64_t by_type[7];
+    uint64_t key; /* the pieces' part of the Polyglot key */
+    int n;        /* pieces put (more than the squares taken if two ever shared one) */
+} decoded;
+
+static inline void put(decoded *d, int col, int type, int sq)
+{
+    uint64_t b = 1ull << sq;
+    d->board[sq] = (uint8_t)CHC_PIECE(col, type);
+    d->by_color[col] |= b;
+    d->by_type[type] |= b;
+    d->by_type[0] |= b;
+    d->key ^= chci_zobrist_piece[64 * (2 * (type - 1) + (col == CHC_WHITE)) + sq];
+    d->n++;
+}
+
+/* The decoder's first step: d emptied, then the kings (wk, bk) and the castling rooks
+ * csq[colour][0 queen side, 1 king side] (CHC_NO_SQUARE for none) put; crook[] gets the rooks
+ * in chc_position_set()'s order, *chess960 whether a king or rook is off its standard square.
+ * Returns the squares taken. */
+static inline uint64_t chci_pos_put_header(decoded *d, int wk, int bk, const int csq[2][2],
+                                           uint8_t crook[4], int *chess960)
+{
+    memset(d, 0, sizeof *d);
+    put(d, CHC_WHITE, CHC_KING, wk);
+    put(d, CHC_BLACK, CHC_KING, bk);
+    for (int i = 0; i < 4; i++) crook[i] = CHC_NO_SQUARE;
+    uint64_t used = (1ull << wk) | (1ull << bk);
+    *chess960 = 0;
+    for (int col = 0; col < 2; col++) {
+        int ksq = col ? bk : wk;
+        for (int side = 0; side < 2; side++) {
+            int s = csq[col][side];
+            if (s == CHC_NO_SQUARE) continue;
+            put(d, col, CHC_ROOK, s);
+            used |= 1ull << s;
+            crook[col * 2 + (side == 0 ? 1 : 0)] = (uint8_t)s;
+            if (ksq % 8 != 4 || (s % 8 != 0 && s % 8 != 7)) *chess960 = 1;
+        }
+    }
+    return used;
+}
+
+/* a <= b, without branches (the borrow of b - a). */
+static inline int u192_le(const chci_u192 *a, const chci_u192 *b)
+{
+    uint64_t br0 = b->w[0] < a->w[0];
+    uint64_t d1 = b->w[1] - a->w[1];
+    uint64_t br1 = (uint64_t)(b->w[1] < a->w[1]) | (uint64_t)(d1 < br0);
+    uint64_t d2 = b->w[2] - a->w[2];
+    uint64_t br2 = (uint64_t)(b->w[2] < a->w[2]) | (uint64_t)(d2 < br1);
+    return br2 == 0;
+}
+
+/* *t *= a b: one 192-bit multiplication when a b fits in 64 bits. */
+static inline void mul_pair(chci_u192 *t, uint64_t a, uint64_t b)
+{
+    uint64_t ab;
+    if (!__builtin_mul_overflow(a, b, &ab)) {
+        chci_u192_mul64(t, ab);
+        return;
+    }
+    chci_u192_mul64(t, a);
+    chci_u192_mul64(t, b);
+}
+
+/* *lo = r mod a, *hi = (r / a) mod b, r /= a b: as two chci_u192_divmod64() calls, but with
+ * one long division by a b when that fits in 64 bits (then the 64-bit remainder splits). */
+static inline void divmod_pair(chci_u192 *r, uint64_t a, uint64_t b, uint64_t *lo, uint64_t *hi)
+{
+    uint64_t ab;
+    if (!__builtin_mul_overflow(a, b, &ab)) {
+        uint64_t rem = chci_u192_divmod64(r, ab);
+        *lo = rem % a;
+        *hi = rem / a;
+        return;
+    }
+    *lo = chci_u192_divmod64(r, a);
+    *hi = chci_u192_divmod64(r, b);
+}
+
+/* The largest i in lo..lo+n-1 with tab[i] <= *r (tab ascending, tab[lo] <= *r), by a binary
+ * search without branches (its halves' lengths depend on n only); *r -= tab[i]. */
+static inline int chci_pos_search(const chci_u192 *tab, int lo, int n, chci_u192 *r)
+{
+    while (n > 1) {
+        int half = n / 2;
+        lo += half & -u192_le(&tab[lo + half], r);
+        n -= half;
+    }
+    chci_u192_sub(r, &tab[lo]);
+    return lo;
+}
+
+/* Block offsets and their hints: off[b] the first rank of block b (b = 0..2*64*64, the last
+ * the count), hint[t] (t = 0..nhints) the largest block b with off[b] <= t * 2^shift, so that
+ * the block of a rank r lies between hint[r >> shift] and the next hint + 1. */
+void chci_pos_build_hints(const chci_u192 *off, int shift, uint16_t *hint, int nhints);
+
+/* The block b of rank *r (*r below off[2*64*64]): the largest with off[b] <= *r, searched
+ * without branches between its hints; *r becomes relative to the block. */
+static inline int chci_pos_find_block(const chci_u192 *off, const uint16_t *hint, int shift,
+                                      chci_u192 *r)
+{
+    int t = (int)(r->w[2] >> (shift - 128));
+    int lo = hint[t], hi = hint[t + 1] + 1; /* off[lo] <= r < off[hi] */
+    if (hi > 2 * 64 * 64) hi = 2 * 64 * 64;
+    return chci_pos_search(off, lo, hi - lo, r);
+}
+
+extern blockcnt chci_pos_blk_cnt[2 * 64 * 64];
+
+void chci_pos_castle_options(int k, int rb, int other_king, castleopts *co);
+int chci_pos_castle_walk(int k, int rb, int other_king, chci_u192 *r, const chci_u192 *tab, int sq[2]);
+epsquares chci_pos_ep_squares(int stm, int f);
+void chci_pos_ep_options(int stm, int wk, int bk, epopts *eo);
+int chci_pos_kings_ok(int wk, int bk);
+uint64_t chci_pos_comb_rank(uint64_t list, uint64_t set);
+uint64_t chci_pos_comb_unrank(uint64_t list, int k, uint64_t r);
+uint64_t chci_pos_arrangement_rank(int o, int pr, int cr, const int *types, int m, const int cnt[4]);
+void chci_pos_arrangement_unrank(int o, int pr, int cr, uint64_t idx, int *types, int *m);
+int chci_pos_code_of_type(int t);
+int chci_pos_set_decoded(chc_position *pos, const decoded *d, int stm, const uint8_t crook[4], int epsq,
+                         int chess960, chc_diag *diag);
+#endif
