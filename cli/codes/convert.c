@@ -57,6 +57,10 @@ static const cli_opt opts[] = {
     {"--threads", NULL, "N", "worker threads (default: all cores); output stays in input order"},
     {"--mainline", NULL, NULL, "PGN output without variations"},
     {"--no-comments", NULL, NULL, "PGN output without comments and NAGs"},
+    {"--pack-level", NULL, "N", "with --to pack / pack-stream: the predictor's level (1, the\n"
+                                "default, fast; 2 smaller, slower)"},
+    {"--pack-version", NULL, "N", "with --to pack-position: the code's version (1, the default,\n"
+                                  "or 2: 153 bits)"},
     {"--binary", NULL, NULL, "with --to pack / --from pack: the pack stream (the same as\n"
                              "--to/--from pack-stream; kept for one release)"},
     {"--annotate", NULL, NULL, "PGN output with the engine's analysis as lichess writes it: a\n"
@@ -105,6 +109,23 @@ static int setup(const cli_args *a, chc_convert_options *o)
     if (o->to == CHC_FORMAT_PGN)
         o->write_flags = (cli_get(a, "--mainline") ? CHC_PGN_WRITE_NO_VARIATIONS : 0) |
                          (cli_get(a, "--no-comments") ? CHC_PGN_WRITE_NO_COMMENTS : 0);
+    const char *lv = cli_get(a, "--pack-level"), *pv = cli_get(a, "--pack-version");
+    if (lv) {
+        if (o->to != CHC_FORMAT_PACK_GAME && o->to != CHC_FORMAT_PACK_STREAM)
+            return cli_error(CMD, "--pack-level goes with --to pack or pack-stream"), CLI_USAGE;
+        if (lv[0] < '1' || lv[0] > '0' + CHC_PACK_GAME_LEVELS || lv[1])
+            return cli_error(CMD, "--pack-level takes 1..%d (not '%s')", CHC_PACK_GAME_LEVELS, lv),
+                   CLI_USAGE;
+        o->write_flags = CHC_PACK_LEVEL(lv[0] - '0');
+    }
+    if (pv) {
+        if (o->to != CHC_FORMAT_PACK_POSITION)
+            return cli_error(CMD, "--pack-version goes with --to pack-position"), CLI_USAGE;
+        if (pv[0] < '1' || pv[0] > '0' + CHC_PACK_POS_VERSION_MAX || pv[1])
+            return cli_error(CMD, "--pack-version takes 1..%d (not '%s')", CHC_PACK_POS_VERSION_MAX,
+                             pv), CLI_USAGE;
+        o->write_flags = CHC_PACK_POS_V(pv[0] - '0');
+    }
     if (cli_get(a, "--strict")) o->flags |= CHC_CONVERT_STRICT;
     if (threads && (cli_parse_long(threads, &n) || n < 1 || n > 256)) {
         cli_error(CMD, "--threads needs a number from 1 to 256");

@@ -41,6 +41,17 @@ expect_eq "games round trip" "$(cat "$TMP/g.uci")" "$(cat "$TMP/back.uci")"
 expect_eq "version-1 game code" "_j29Fu" "$(printf 'e2e4 e7e5 g1f3 b8c6 f1b5\n' | "$BIN" convert --from uci --to pack --quiet)"
 expect_eq "a 0.1 game code" "e2e4 e7e5 g1f3 b8c6 f1b5" "$(printf 'hNU\n' | "$BIN" convert --from pack --to uci --quiet)"
 expect_status "an ambiguous 0.1 game code" 1 "$BIN" convert --from pack --to uci --quiet <(printf 'aLyWNg\n')
+# convert chooses the game code's level and the position code's version
+l2=$(printf 'e2e4 e7e5 g1f3 b8c6 f1b5\n' | "$BIN" convert --from uci --to pack --pack-level 2 --quiet)
+expect_eq "level-2 game code" "_49pGa" "$l2"
+expect_eq "level-2 code read back" "e2e4 e7e5 g1f3 b8c6 f1b5" "$(printf '%s\n' "$l2" | "$BIN" convert --from pack --to uci --quiet)"
+expect_eq "level-2 stream round trip" "$(cat "$TMP/g.uci")" \
+  "$("$BIN" convert --from uci --to pack-stream --pack-level 2 --quiet "$TMP/g.uci" | "$BIN" convert --from pack-stream --to uci --quiet)"
+expect_eq "convert --pack-version 2" "qAUzIvdsns0VcBMpZUj-BWojHFYl" \
+  "$(printf '%s\n' "$start" | "$BIN" convert --from fen --to pack-position --pack-version 2 --quiet)"
+expect_status "--pack-level 3" 2 "$BIN" convert --from uci --to pack --pack-level 3 "$TMP/g.uci"
+expect_status "--pack-level without pack" 2 "$BIN" convert --from uci --to san --pack-level 2 "$TMP/g.uci"
+expect_status "--pack-version without pack-position" 2 "$BIN" convert --from uci --to pack --pack-version 2 "$TMP/g.uci"
 echo "@@@@" > "$TMP/bad.pack"
 expect_status "bad game code" 1 "$BIN" convert --from pack --to uci "$TMP/bad.pack"
 
