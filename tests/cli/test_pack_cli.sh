@@ -2,13 +2,13 @@
 # The pack codes on the command line: encode/decode for positions, convert for games, the
 # errors of bad codes, and the counting program's figure. Writers write version 1 (position:
 # 'p', 26 characters and a check character); readers also read the 0.1 codes (the 26-character
-# position text, 0.1 game texts). The CLI's format detection still knows only the 26-character
-# position text, so version-1 codes are read with --format pack here.
+# position text, 0.1 game texts). Detection knows every version; --format pack is tested too.
 source "$CHC_SRC/tests/lib.sh"
 
 start="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 expect_eq "encode startpos" "pC770uuaqarvJrHelXIlMUgn-uUM" "$("$BIN" encode --to pack "$start")"
 expect_eq "decode detects a 0.1 pack code" "$start" "$("$BIN" decode C770uuaqarvJrHelXIlMUgn-uU)"
+expect_eq "decode detects version 1" "$start" "$("$BIN" decode pC770uuaqarvJrHelXIlMUgn-uUM)"
 expect_eq "decode --format pack" "$start" "$("$BIN" decode --format pack pC770uuaqarvJrHelXIlMUgn-uUM)"
 expect_eq "decode --format pack (0.1)" "$start" "$("$BIN" decode --format pack C770uuaqarvJrHelXIlMUgn-uU)"
 expect_status "a typo is caught" 1 "$BIN" decode --format pack pC770uuaqarvJrHelXIlMUgn-uVM
