@@ -699,6 +699,25 @@ int chci_pos_code_of_type(int t)
     }
 }
 
+chci_u192 chci_pos_pieces_rank(const chc_position *pos, const uint64_t sets[2], const int oo[2],
+                               const int prr[2], const int lens[2], int cb)
+{
+    uint64_t ai[2];
+    for (int col = 0; col < 2; col++) {
+        int types[16], m = 0, cnt[4] = {0, 0, 0, 0};
+        for (uint64_t s = sets[col]; s; s &= s - 1) {
+            int t = chci_pos_code_of_type(CHC_PIECE_TYPE(pos->board[__builtin_ctzll(s)]));
+            types[m++] = t;
+            cnt[t]++;
+        }
+        ai[col] = chci_pos_arrangement_rank(oo[col], prr[col], lens[col], types, m, cnt);
+    }
+    chci_u192 in = chci_u192_from(ai[0]);
+    chci_u192_mul64(&in, chci_pos_W[cb][lens[1]]);
+    chci_u192_add64(&in, ai[1]);
+    return in;
+}
+
 /* ---------------------------------------------------------------------------------------- */
 /* Rank                                                                                     */
 /* ---------------------------------------------------------------------------------------- */
@@ -730,76 +749,32 @@ int chci_pack_pos_rank(const chc_position *pos, chci_u192 *rank)
             occ[col][t] |= 1ull << sq;
         }
     }
-    if (popc(occ[0][CHC_KING]) != 1 || popc(occ[1][CHC_KING]) != 1) return CHC_E_POS_KINGS;
-    wk = __builtin_ctzll(occ[0][CHC_KING]);
-    bk = __builtin_ctzll(occ[1][CHC_KING]);
-    if (!chci_pos_kings_ok(wk, bk)) return CHC_E_POS_OPPONENT_IN_CHECK;
-    if ((occ[0][CHC_PAWN] | occ[1][CHC_PAWN]) & ~CHCI_POS_ZONE) return CHC_E_POS_PAWN_RANK;
-
-    /* castling */
-    int wq = CHC_NO_SQUARE, wkr = CHC_NO_SQUARE, bq = CHC_NO_SQUARE, bkr = CHC_NO_SQUARE;
-    if (pos->castling & CHC_CASTLE_WK) wkr = pos->castle_rook[0];
-    if (pos->castling & CHC_CASTLE_WQ) wq = pos->castle_rook[1];
-    if (pos->castling & CHC_CASTLE_BK) bkr = pos->castle_rook[2];
-    if (pos->castling & CHC_CASTLE_BQ) bq = pos->castle_rook[3];
-    int wrook[2] = {wq, wkr}, brook[2] = {bq, bkr};
-    for (int i = 0; i < 2; i++) {
-        int r = wrook[i];
-        if (r == CHC_NO_SQUARE) continue;
-        if (r > 63 || wk / 8 != 0 || r / 8 != 0 || pos->board[r] != CHC_PIECE(CHC_WHITE, CHC_ROOK) ||
-            (i == 0 ? r % 8 >= wk % 8 : r % 8 <= wk % 8))
-            return CHC_E_POS_CASTLING;
-    }
-    for (int i = 0; i < 2; i++) {
-        int r = brook[i];
-        if (r == CHC_NO_SQUARE) continue;
-        if (r > 63 || bk / 8 != 7 || r / 8 != 7 || pos->board[r] != CHC_PIECE(CHC_BLACK, CHC_ROOK) ||
-            (i == 0 ? r % 8 >= bk % 8 : r % 8 <= bk % 8))
-            return CHC_E_POS_CASTLING;
-    }
-    int li = wq == CHC_NO_SQUARE ? 0 : wq % 8 + 1;
-    int ri = wkr == CHC_NO_SQUARE ? 0 : wkr % 8 - wk % 8;
-    int wc_idx = wk / 8 == 0 ? li * (8 - wk % 8) + ri : 0;
-    li = bq == CHC_NO_SQUARE ? 0 : bq % 8 + 1;
-    ri = bkr == CHC_NO_SQUARE ? 0 : bkr % 8 - bk % 8;
-    int bc_idx = bk / 8 == 7 ? li * (8 - bk % 8) + ri : 0;
-    uint64_t crooks[2] = {0, 0};
-    if (wq != CHC_NO_SQUARE) crooks[0] |= 1ull << wq;
-    if (wkr != CHC_NO_SQUARE) crooks[0] |= 1ull << wkr;
-    if (bq != CHC_NO_SQUARE) crooks[1] |= 1ull << bq;
-    if (bkr != CHC_NO_SQUARE) crooks[1] |= 1ull << bkr;
+    rankhead h;
+    int rc = chci_pos_rank_head(pos, (const uint64_t(*)[7])occ, &h);
+    if (rc != CHC_OK) return rc;
+    wk = h.wk, bk = h.bk;
+    int wc_idx = h.wc_idx, bc_idx = h.bc_idx;
+    uint64_t *crooks = h.crooks;
 
     /* en passant: kept only when a pawn of the side to move stands beside the pawn */
     int ep_idx = 0, ept = 0;
     uint64_t epused = 0, caps = 0, restricted = 0, epawn = 0;
     epopts eo; /* built only for an en-passant option */
     eo.n = 0;
-    if (pos->ep != CHC_NO_SQUARE) {
-        int ep = pos->ep;
-        if (ep > 63) return CHC_E_POS_EN_PASSANT;
-        int f = ep % 8;
-        if ((stm == CHC_BLACK && ep / 8 != 2) || (stm == CHC_WHITE && ep / 8 != 5))
-            return CHC_E_POS_EN_PASSANT;
-        epsquares s = chci_pos_ep_squares(stm, f);
-        int them = stm ^ 1;
-        if (!(occ[them][CHC_PAWN] & (1ull << s.e)) || pos->board[s.b1] || pos->board[s.b2])
-            return CHC_E_POS_EN_PASSANT;
-        int mask = 0;
-        if (s.capl != CHC_NO_SQUARE && (occ[stm][CHC_PAWN] & (1ull << s.capl))) mask |= 1;
-        if (s.capr != CHC_NO_SQUARE && (occ[stm][CHC_PAWN] & (1ull << s.capr))) mask |= 2;
-        if (mask) {
-            chci_pos_ep_options(stm, wk, bk, &eo);
-            for (int i = 1; i < eo.n; i++)
-                if (eo.file[i] == f && eo.mask[i] == mask) ep_idx = i;
-            ept = eo.ept[ep_idx];
-            if (ept < 0) return CHC_E_INTERNAL;
-            epawn = 1ull << s.e;
-            epused = epawn | (1ull << s.b1) | (1ull << s.b2);
-            if (mask & 1) caps |= 1ull << s.capl;
-            if (mask & 2) caps |= 1ull << s.capr;
-            epused |= caps;
-            if (ept == 2) restricted = 1ull << (mask == 1 ? s.capr : s.capl);
-        }
+    if (h.ep_file >= 0) {
+        int f = h.ep_file, mask = h.ep_mask;
+        epsquares s = h.eps;
+        chci_pos_ep_options(stm, wk, bk, &eo);
+        for (int i = 1; i < eo.n; i++)
+            if (eo.file[i] == f && eo.mask[i] == mask) ep_idx = i;
+        ept = eo.ept[ep_idx];
+        if (ept < 0) return CHC_E_INTERNAL;
+        epawn = 1ull << s.e;
+        epused = epawn | (1ull << s.b1) | (1ull << s.b2);
+        if (mask & 1) caps |= 1ull << s.capl;
+        if (mask & 2) caps |= 1ull << s.capr;
+        epused |= caps;
+        if (ept == 2) restricted = 1ull << (mask == 1 ? s.capr : s.capl);
     }
     /* the castling option lists, only for a side with rooks (option 0 is "none", length 0) */
     castleopts cwo, cbo;
@@ -816,14 +791,7 @@ int chci_pack_pos_rank(const chc_position *pos, chci_u192 *rank)
 
     /* material */
     int pp[2], oo[2], prr[2];
-    for (int col = 0; col < 2; col++) {
-        int n = popc(occ[col][CHC_KNIGHT]), b = popc(occ[col][CHC_BISHOP]);
-        int r = popc(occ[col][CHC_ROOK]), q = popc(occ[col][CHC_QUEEN]);
-        pp[col] = popc(occ[col][CHC_PAWN]);
-        if (!chci_pack_side_ok(pp[col], n, b, r, q)) return CHC_E_POS_TOO_MANY;
-        oo[col] = n + b + r + q;
-        prr[col] = chci_pack_min_promotions(n, b, r, q);
-    }
+    if ((rc = chci_pos_material((const uint64_t(*)[7])occ, pp, oo, prr)) != CHC_OK) return rc;
     if (!chci_pack_pair_ok(pp[0], oo[0], prr[0], pp[1], oo[1], prr[1])) return CHC_E_POS_TOO_MANY;
 
     /* block and option offsets */
@@ -912,20 +880,9 @@ int chci_pack_pos_rank(const chc_position *pos, chci_u192 *rank)
         return CHC_E_INTERNAL;
     uint64_t p1 = chci_pos_comb_rank(l1, spawns), p2 = chci_pos_comb_rank(l2, opawns);
     uint64_t s1 = chci_pos_comb_rank(l3, wset), s2 = chci_pos_comb_rank(l3 & ~wset, bset);
-    uint64_t ai[2];
-    uint64_t sets[2] = {wset, bset};
-    for (int col = 0; col < 2; col++) {
-        int types[16], m = 0, cnt[4] = {0, 0, 0, 0};
-        for (uint64_t s = sets[col]; s; s &= s - 1) {
-            int t = chci_pos_code_of_type(CHC_PIECE_TYPE(pos->board[__builtin_ctzll(s)]));
-            types[m++] = t;
-            cnt[t]++;
-        }
-        ai[col] = chci_pos_arrangement_rank(oo[col], prr[col], col ? k.lb : k.lw, types, m, cnt);
-    }
-    chci_u192 in = chci_u192_from(ai[0]);
-    chci_u192_mul64(&in, chci_pos_W[cb][k.lb]);
-    chci_u192_add64(&in, ai[1]);
+    const uint64_t sets[2] = {wset, bset};
+    const int lens[2] = {k.lw, k.lb};
+    chci_u192 in = chci_pos_pieces_rank(pos, sets, oo, prr, lens, cb);
     chci_u192_mul64(&in, pl.p1);
     chci_u192_add64(&in, p1);
     chci_u192_mul64(&in, pl.p2);

@@ -187,6 +187,88 @@ uint64_t chci_pos_comb_unrank(uint64_t list, int k, uint64_t r);
 uint64_t chci_pos_arrangement_rank(int o, int pr, int cr, const int *types, int m, const int cnt[4]);
 void chci_pos_arrangement_unrank(int o, int pr, int cr, uint64_t idx, int *types, int *m);
 int chci_pos_code_of_type(int t);
+/* The rank of both sides' non-pawn pieces on their squares sets[colour] (castling rooks left
+ * out, lens[colour] of them): White's arrangement x (Black's arrangements of class cb) +
+ * Black's. */
+chci_u192 chci_pos_pieces_rank(const chc_position *pos, const uint64_t sets[2], const int oo[2],
+                               const int prr[2], const int lens[2], int cb);
 int chci_pos_set_decoded(chc_position *pos, const decoded *d, int stm, const uint8_t crook[4], int epsq,
                          int chess960, chc_diag *diag);
+/* What every version's rank checks and derives first from the kings, the castling rights and
+ * the en-passant square (occ: the pieces by colour and type). */
+typedef struct {
+    int wk, bk;              /* the kings */
+    int wq, wkr, bq, bkr;    /* castling rooks (queen side, king side), CHC_NO_SQUARE for none */
+    int wc_idx, bc_idx;      /* castling option of each side (0: none) */
+    uint64_t crooks[2];      /* castling rooks by colour */
+    int ep_file, ep_mask;    /* en passant kept: its file and capturers (1 left, 2 right), or -1, 0 */
+    epsquares eps;           /* its squares (when ep_file >= 0) */
+} rankhead;
+
+/* Fills *h; returns CHC_OK or the position's error, checked in this order: one king each, not
+ * side by side; no pawn on ranks 1 and 8; the castling rooks; the en-passant square. */
+static inline int chci_pos_rank_head(const chc_position *pos, const uint64_t occ[2][7], rankhead *h)
+{
+    int stm = pos->side;
+    if (popc(occ[0][CHC_KING]) != 1 || popc(occ[1][CHC_KING]) != 1) return CHC_E_POS_KINGS;
+    int wk = h->wk = __builtin_ctzll(occ[0][CHC_KING]), bk = h->bk = __builtin_ctzll(occ[1][CHC_KING]);
+    if (!chci_pos_kings_ok(wk, bk)) return CHC_E_POS_OPPONENT_IN_CHECK;
+    if ((occ[0][CHC_PAWN] | occ[1][CHC_PAWN]) & ~CHCI_POS_ZONE) return CHC_E_POS_PAWN_RANK;
+    int wq = CHC_NO_SQUARE, wkr = CHC_NO_SQUARE, bq = CHC_NO_SQUARE, bkr = CHC_NO_SQUARE;
+    if (pos->castling & CHC_CASTLE_WK) wkr = pos->castle_rook[0];
+    if (pos->castling & CHC_CASTLE_WQ) wq = pos->castle_rook[1];
+    if (pos->castling & CHC_CASTLE_BK) bkr = pos->castle_rook[2];
+    if (pos->castling & CHC_CASTLE_BQ) bq = pos->castle_rook[3];
+    const int rook[2][2] = {{wq, wkr}, {bq, bkr}}, king[2] = {wk, bk};
+    for (int col = 0; col < 2; col++)
+        for (int i = 0; i < 2; i++) {
+            int r = rook[col][i], k = king[col], rb = col ? 7 : 0;
+            if (r != CHC_NO_SQUARE &&
+                (r > 63 || k / 8 != rb || r / 8 != rb || pos->board[r] != CHC_PIECE(col, CHC_ROOK) ||
+                 (i == 0 ? r % 8 >= k % 8 : r % 8 <= k % 8)))
+                return CHC_E_POS_CASTLING;
+        }
+    h->wq = wq, h->wkr = wkr, h->bq = bq, h->bkr = bkr;
+    int li = wq == CHC_NO_SQUARE ? 0 : wq % 8 + 1;
+    int ri = wkr == CHC_NO_SQUARE ? 0 : wkr % 8 - wk % 8;
+    h->wc_idx = wk / 8 == 0 ? li * (8 - wk % 8) + ri : 0;
+    li = bq == CHC_NO_SQUARE ? 0 : bq % 8 + 1;
+    ri = bkr == CHC_NO_SQUARE ? 0 : bkr % 8 - bk % 8;
+    h->bc_idx = bk / 8 == 7 ? li * (8 - bk % 8) + ri : 0;
+    for (int col = 0; col < 2; col++) {
+        h->crooks[col] = 0;
+        for (int i = 0; i < 2; i++)
+            if (rook[col][i] != CHC_NO_SQUARE) h->crooks[col] |= 1ull << rook[col][i];
+    }
+    h->ep_file = -1, h->ep_mask = 0;
+    if (pos->ep != CHC_NO_SQUARE) { /* kept only when a pawn of the side to move can take */
+        int ep = pos->ep;
+        if (ep > 63) return CHC_E_POS_EN_PASSANT;
+        int f = ep % 8;
+        if ((stm == CHC_BLACK && ep / 8 != 2) || (stm == CHC_WHITE && ep / 8 != 5))
+            return CHC_E_POS_EN_PASSANT;
+        epsquares s = h->eps = chci_pos_ep_squares(stm, f);
+        if (!(occ[stm ^ 1][CHC_PAWN] & (1ull << s.e)) || pos->board[s.b1] || pos->board[s.b2])
+            return CHC_E_POS_EN_PASSANT;
+        if (s.capl != CHC_NO_SQUARE && (occ[stm][CHC_PAWN] & (1ull << s.capl))) h->ep_mask |= 1;
+        if (s.capr != CHC_NO_SQUARE && (occ[stm][CHC_PAWN] & (1ull << s.capr))) h->ep_mask |= 2;
+        if (h->ep_mask) h->ep_file = f;
+    }
+    return CHC_OK;
+}
+
+/* Each side's material: pawns pp, other pieces oo, fewest promotions prr; CHC_E_POS_TOO_MANY
+ * when a side's pieces need more promotions than it has missing pawns. */
+static inline int chci_pos_material(const uint64_t occ[2][7], int pp[2], int oo[2], int prr[2])
+{
+    for (int col = 0; col < 2; col++) {
+        int n = popc(occ[col][CHC_KNIGHT]), b = popc(occ[col][CHC_BISHOP]);
+        int r = popc(occ[col][CHC_ROOK]), q = popc(occ[col][CHC_QUEEN]);
+        pp[col] = popc(occ[col][CHC_PAWN]);
+        if (!chci_pack_side_ok(pp[col], n, b, r, q)) return CHC_E_POS_TOO_MANY;
+        oo[col] = n + b + r + q;
+        prr[col] = chci_pack_min_promotions(n, b, r, q);
+    }
+    return CHC_OK;
+}
 #endif
