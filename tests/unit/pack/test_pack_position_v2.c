@@ -76,38 +76,12 @@ static void roundtrip(const chc_position *pos)
     assert_memory_equal(code, code2, CHC_PACK_POS_BYTES);
 }
 
-static long roundtrip_file(const char *rel, size_t every)
-{
-    size_t len;
-    char *buf = tu_read_file(tu_data_path(rel), &len);
-    if (!buf || len == 0) fail_msg("cannot read %s", rel);
-    char **lines = NULL;
-    size_t n = tp_split_lines(buf, &lines);
-    long count = 0;
-    static tp_game g;
-    for (size_t i = 0; i < n; i += every) {
-        if (tp_parse_line(lines[i], &g)) fail_msg("%s line %zu: bad game", rel, i + 1);
-        chc_position pos = g.start;
-        roundtrip(&pos);
-        count++;
-        for (size_t k = 0; k < g.n; k++) {
-            chc_undo u;
-            chc_make_move(&pos, g.moves[k], &u);
-            roundtrip(&pos);
-            count++;
-        }
-    }
-    free(lines);
-    free(buf);
-    return count;
-}
-
 static void test_roundtrip_games(void **state)
 {
     (void)state;
     size_t every = tu_sanitized() ? 50 : 1;
-    long n = roundtrip_file("pack/lichess-eval.uci.xz", every);
-    n += roundtrip_file("pack/chess960.uci.xz", every);
+    long n = tp_each_position("pack/lichess-eval.uci.xz", every, roundtrip);
+    n += tp_each_position("pack/chess960.uci.xz", every, roundtrip);
     printf("round-tripped %ld positions (version 2)\n", n);
     if (!tu_sanitized()) assert_true(n >= 500000);
 }

@@ -125,6 +125,31 @@ static inline size_t tp_data_lines(const char *rel, char **buf, char ***lines)
     return tp_split_lines(*buf, lines);
 }
 
+/* Calls fn(pos) for every position (the start and after each move) of every `every`-th game
+ * line of tests/data/<rel>; returns how many. Fails the test on a bad line. */
+static inline long tp_each_position(const char *rel, size_t every, void (*fn)(const chc_position *))
+{
+    char *buf, **lines;
+    size_t n = tp_data_lines(rel, &buf, &lines);
+    long count = 0;
+    static tp_game g;
+    for (size_t i = 0; i < n; i += every) {
+        if (tp_parse_line(lines[i], &g)) fail_msg("%s line %zu: bad game", rel, i + 1);
+        chc_position pos = g.start;
+        fn(&pos);
+        count++;
+        for (size_t k = 0; k < g.n; k++) {
+            chc_undo u;
+            chc_make_move(&pos, g.moves[k], &u);
+            fn(&pos);
+            count++;
+        }
+    }
+    free(lines);
+    free(buf);
+    return count;
+}
+
 /* The enum chc_result of "1-0", "0-1", "1/2-1/2" or "*", or -1. */
 static inline int tp_result(const char *s)
 {
