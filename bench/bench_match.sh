@@ -9,7 +9,7 @@
 #   MATCH_GAMES=2          games per opponent (rounded up to even)
 #   MATCH_TC=10+0.1        time control, seconds (base+increment)
 #   MATCH_OPPONENTS="sf2200"  list of: sfNNNN (Stockfish with UCI_LimitStrength, UCI_Elo NNNN),
-#                          fairymax, phalanx, glaurung, self (chesscodec itself, with
+#                          fairymax, phalanx, glaurung, toga2, self (chesscodec itself, with
 #                          MATCH_SELF_OPTIONS)
 #   MATCH_OPTIONS="Hash=16"   chesscodec's UCI options (NAME=VALUE words; names without spaces)
 #   MATCH_SELF_OPTIONS="Hash=16"  the `self` opponent's options
@@ -29,6 +29,7 @@
 # With no settings: 2 games against Stockfish 2200 at 10+0.1 (`make bench` includes this script
 # only with CHC_BENCH_MATCH=1). A real measurement, e.g.:
 #   MATCH_GAMES=40 MATCH_OPPONENTS="sf2200 sf1800 fairymax phalanx glaurung" bench/bench_match.sh build/release
+#   issue 17's tables: MATCH_GAMES=200 MATCH_OPPONENTS="sf2400 sf2600 sf2800 toga2 glaurung" ...
 set -uo pipefail
 case "${1:-}" in -h|--help) sed -n '2,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0;; esac
 build=${1:-build/release}
@@ -65,6 +66,10 @@ for opp in $opponents; do
       command -v glaurung >/dev/null || { echo "skip glaurung: not installed"; continue; }
       args=(--engine2 "$(command -v glaurung)" --name2 glaurung --option2 Threads=1
             --option2 "Hash=16" --option2 "OwnBook=false");;
+    toga2)
+      command -v toga2 >/dev/null || { echo "skip toga2: not installed (apt-get install toga2)"; continue; }
+      [ -z "${MATCH_NODES:-}" ] || { echo "skip toga2: it does not stop at 'go nodes' (use MATCH_TC)"; continue; }
+      args=(--engine2 "$(command -v toga2)" --name2 toga2 --option2 "Hash=16" --option2 "OwnBook=false");;
     fairymax)
       command -v fairymax >/dev/null || { echo "skip fairymax: not installed"; continue; }
       args=(--engine2 "$(command -v fairymax)" --name2 fairymax --proto2 xboard);;
