@@ -84,7 +84,10 @@ static int see_full(const chc_position *p, int from, int to, int pt, int capture
         if (cur == CHC_KING) break;
         cur = t;
         occ &= ~fb;
-        att |= (chci_bishop_att(to, occ) & bq) | (chci_rook_att(to, occ) & rq);
+        /* only a piece on a line through `to` uncovers a slider behind it: a knight never */
+        if (t == CHC_PAWN || t == CHC_BISHOP) att |= chci_bishop_att(to, occ) & bq;
+        else if (t == CHC_ROOK) att |= chci_rook_att(to, occ) & rq;
+        else if (t != CHC_KNIGHT) att |= (chci_bishop_att(to, occ) & bq) | (chci_rook_att(to, occ) & rq);
         att &= occ;
         if (d >= 31) break;
     }
@@ -143,6 +146,8 @@ typedef struct {
     int hang0;              /* our en-prise count before the move, at most 3 */
     bb_t tp_att, tn_att;    /* their pawns' and knights' attacks */
     bb_t tk_att;            /* their king's */
+    bb_t eatt[7];           /* their attacks by type, and all of them */
+    bb_t eall, slunion;     /* ... and the union of their sliders' attacks */
     int nsl;                /* their sliders: square, type, attacks */
     uint8_t sl_sq[16], sl_t[16];
     bb_t sl_att[16];
@@ -161,6 +166,13 @@ static inline int en_prise_after(const chc_position *pos, const hang_ctx *h, int
     bb_t tb = BB(to), fb = BB(from), ch = tb | fb;
     /* their attacks by type after the move */
     bb_t a[7] = {0, h->tp_att, h->tn_att, 0, 0, 0, h->tk_att};
+    bb_t ea;
+    if (!ct && !(h->slunion & ch)) {
+        /* a quiet move off and out of every ray of their sliders changes none of their attacks */
+        memcpy(a, h->eatt, sizeof a);
+        ea = h->eall;
+        goto ours;
+    }
     if (ct == CHC_PAWN) {
         bb_t tp = pos_pieces(pos, them, CHC_PAWN) & ~tb;
         a[CHC_PAWN] = them == CHC_WHITE ? ((tp & ~FILE_A_BB) << 7) | ((tp & ~FILE_H_BB) << 9)
@@ -177,7 +189,8 @@ static inline int en_prise_after(const chc_position *pos, const hang_ctx *h, int
         if (at & ch) at = piece_att(t, them, sq, nocc);
         a[t] |= at;
     }
-    bb_t ea = a[1] | a[2] | a[3] | a[4] | a[5] | a[6];
+    ea = a[1] | a[2] | a[3] | a[4] | a[5] | a[6];
+ours:;
     /* our pieces after the move (not the king) that they attack */
     bb_t ours = (pos->by_color[us] & ~fb) | tb;
     bb_t cand = ours & ~pos_pieces(pos, us, CHC_KING) & ea;
@@ -366,6 +379,10 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
         hc.tp_att = eatt[CHC_PAWN];
         hc.tn_att = eatt[CHC_KNIGHT];
         hc.tk_att = eatt[CHC_KING];
+        memcpy(hc.eatt, eatt, sizeof hc.eatt);
+        hc.eall = eall;
+        hc.slunion = 0;
+        for (int j = 0; j < hc.nsl; j++) hc.slunion |= hc.sl_att[j];
     }
     /* scoring: the origin features' weights summed once per piece, not once per move */
     int32_t orig[64];
@@ -461,7 +478,7 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
         if (fast) {
             /* is `to` attacked by them once `from` is empty? (an x-ray only along a line) */
             int ax = (int)(eall >> to & 1);
-            if (!ax && (chci_queen_att(to, 0) & BB(from)))
+            if (!ax && chci_line[to][from])
                 ax = pos_attacked_by(pos, to, them, occ & ~BB(from));
             int s = ax ? see_full(pos, from, to, npt, see_val[ct]) : see_val[ct];
             EMIT(CHCI_PM_X_SEE + p6 * 7 + see_bucket(s));
