@@ -480,8 +480,12 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
             int ax = (int)(eall >> to & 1);
             if (!ax && chci_line[to][from])
                 ax = pos_attacked_by(pos, to, them, occ & ~BB(from));
-            int s = ax ? see_full(pos, from, to, npt, see_val[ct]) : see_val[ct];
-            EMIT(CHCI_PM_X_SEE + p6 * 7 + see_bucket(s));
+            /* SEE lies in [captured - mover, captured]: when both ends share a bucket (a
+             * capture of a piece worth 150 more than the mover, say) it is not needed */
+            int sb = see_bucket(see_val[ct]);
+            if (ax && see_bucket(see_val[ct] - see_val[npt]) != sb)
+                sb = see_bucket(see_full(pos, from, to, npt, see_val[ct]));
+            EMIT(CHCI_PM_X_SEE + p6 * 7 + sb);
             if (last_their >= 0) {
                 int df = (to & 7) - (last_their & 7), dr = (to >> 3) - (last_their >> 3);
                 df = df < 0 ? -df : df;
