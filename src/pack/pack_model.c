@@ -480,11 +480,25 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
             int ax = (int)(eall >> to & 1);
             if (!ax && chci_line[to][from])
                 ax = pos_attacked_by(pos, to, them, occ & ~BB(from));
-            /* SEE lies in [captured - mover, captured]: when both ends share a bucket (a
-             * capture of a piece worth 150 more than the mover, say) it is not needed */
+            /* SEE lies in [captured - mover, min(captured, captured - mover + their cheapest
+             * attacker)] (the swap algorithm's first two steps bound it): when both ends
+             * share a bucket (a knight to a square their pawn attacks, a capture of a piece
+             * worth 150 more than the mover) it is not needed. Their cheapest attacker is
+             * taken from the attack maps with `from` occupied: an x-ray through it can only
+             * add a slider, which makes the bound looser, never wrong (900 when only an
+             * x-ray attacks). */
             int sb = see_bucket(see_val[ct]);
-            if (ax && see_bucket(see_val[ct] - see_val[npt]) != sb)
-                sb = see_bucket(see_full(pos, from, to, npt, see_val[ct]));
+            if (ax) {
+                int lo = see_val[ct] - see_val[npt], vl = 900;
+                for (int t = CHC_PAWN; t <= CHC_KING; t++)
+                    if (eatt[t] >> to & 1) {
+                        vl = see_val[t];
+                        break;
+                    }
+                int hi = lo + vl < see_val[ct] ? lo + vl : see_val[ct];
+                sb = see_bucket(lo);
+                if (see_bucket(hi) != sb) sb = see_bucket(see_full(pos, from, to, npt, see_val[ct]));
+            }
             EMIT(CHCI_PM_X_SEE + p6 * 7 + sb);
             if (last_their >= 0) {
                 int df = (to & 7) - (last_their & 7), dr = (to >> 3) - (last_their >> 3);
