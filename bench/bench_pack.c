@@ -21,6 +21,8 @@
 
 #include "bench_util.h"
 #include "chesscodec.h"
+#include "pack/pack_internal.h"
+#include "pack/pack_model.h"
 
 typedef struct {
     chc_position start;
@@ -261,6 +263,151 @@ static void dataset_row(const char *name, const game *g, size_t ng, const int *h
     printf(" %9.4f  %.3fx\n", lb, atof(cell[CHC_PACK_GAME_LEVEL_DEFAULT]) / lb);
 }
 
+
+/* ---- draft, not a published code: model 2d (src/pack/models/model2d_*) ------------------
+ * Version 1's framing (version byte, header, end flags, range coder) with the predictor of
+ * each codec below; the draft is reachable through no code version: it is called here through
+ * the library's internals. Bits per ply count the whole code (with the version byte). */
+#define DRAFT_CODECS 4
+#define DRAFT_PASSES 5
+static const char *const draft_name[DRAFT_CODECS] = {
+    "v1 level 1 (published default)", "v1 level 2 (published)",
+    "draft 2d level 1: v1 set 1 + fast set (95)", "draft 2d level 2: fast set + en prise (351)"};
+
+static const chci_pack_game_fmt *draft_fmt(int c, int *level)
+{
+    static const chci_pack_game_fmt fmt_draft = {1, &chci_pm_model_draft2};
+    *level = c % 2 + 1;
+    return c < 2 ? chci_pack_game_fmt_of(1) : &fmt_draft;
+}
+
+static int draft_encode(int c, const game *gm, uint8_t *dst, size_t cap, size_t *len)
+{
+    int level;
+    const chci_pack_game_fmt *f = draft_fmt(c, &level);
+    size_t l = 0;
+    int rc = chci_pack_game_encode_body(f, &gm->start, gm->moves, gm->n, CHC_RESULT_UNKNOWN, level,
+                                        dst + 1, cap - 1, &l, NULL);
+    dst[0] = 1;
+    *len = l + 1;
+    return rc;
+}
+
+static int draft_decode(int c, const uint8_t *src, size_t len, chc_move *back, size_t cap, size_t *n)
+{
+    int level;
+    const chci_pack_game_fmt *f = draft_fmt(c, &level);
+    chc_position st;
+    return chci_pack_game_decode_body(f, src + 1, len - 1, &st, back, cap, n, NULL, NULL, NULL);
+}
+
+static double dmedian(double *v, int n)
+{
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
+            double t = v[j];
+            v[j] = v[j - 1];
+            v[j - 1] = t;
+        }
+    return v[n / 2];
+}
+
+/* Bits per ply of each codec on one data set (whole code, as dataset_row). */
+static void draft_bits_row(const char *name, const game *g, size_t ng)
+{
+    size_t plies = 0, cap = 0;
+    for (size_t i = 0; i < ng; i++) {
+        plies += g[i].n;
+        if (CHC_PACK_GAME_MAX(g[i].n) > cap) cap = CHC_PACK_GAME_MAX(g[i].n);
+    }
+    uint8_t *buf = malloc(cap + 1);
+    printf("  %-34s %8zu", name, plies);
+    for (int c = 0; c < DRAFT_CODECS && buf; c++) {
+        size_t bytes = 0, done = 0, failed = 0;
+        for (size_t i = 0; i < ng; i++) {
+            size_t len;
+            if (draft_encode(c, &g[i], buf, cap + 1, &len)) {
+                failed++;
+                continue;
+            }
+            bytes += len;
+            done += g[i].n;
+        }
+        printf(failed ? " %9.4f(%zu out)" : " %9.4f", bytes * 8.0 / (double)(done ? done : 1), failed);
+    }
+    printf("\n");
+    free(buf);
+}
+
+/* Speeds: rounds of (each codec: encode every game, then decode every code), interleaved,
+ * medians of DRAFT_PASSES rounds; every decoded game checked against the original. */
+static int draft_section(const game *g, size_t ng, int argc, char **argv, int first_set)
+{
+    size_t plies = 0, cap = 0;
+    for (size_t i = 0; i < ng; i++) {
+        plies += g[i].n;
+        cap += CHC_PACK_GAME_MAX(g[i].n) + 1;
+    }
+    uint8_t *codes = malloc(cap);
+    size_t *off = malloc((ng + 1) * sizeof *off);
+    static chc_move back[20000];
+    if (!codes || !off) return 1;
+    double te[DRAFT_CODECS][DRAFT_PASSES], td[DRAFT_CODECS][DRAFT_PASSES];
+    for (int pass = 0; pass < DRAFT_PASSES; pass++)
+        for (int c = 0; c < DRAFT_CODECS; c++) {
+            off[0] = 0;
+            double t0 = cpu_now();
+            for (size_t i = 0; i < ng; i++) {
+                size_t len;
+                if (draft_encode(c, &g[i], codes + off[i], cap - off[i], &len)) {
+                    fprintf(stderr, "bench_pack: draft codec %d: game %zu does not pack\n", c, i);
+                    return 1;
+                }
+                off[i + 1] = off[i] + len;
+            }
+            double t1 = cpu_now();
+            for (size_t i = 0; i < ng; i++) {
+                size_t n;
+                if (draft_decode(c, codes + off[i], off[i + 1] - off[i], back, 20000, &n) ||
+                    n != g[i].n || (n && memcmp(back, g[i].moves, n * sizeof *back))) {
+                    fprintf(stderr, "bench_pack: draft codec %d: game %zu does not unpack\n", c, i);
+                    return 1;
+                }
+            }
+            double t2 = cpu_now();
+            te[c][pass] = t1 - t0;
+            td[c][pass] = t2 - t1;
+        }
+    printf("\n  DRAFT, NOT A PUBLISHED CODE: draft model 2d (feature sets 3 and 4) in version 1's framing\n");
+    printf("  speed on the evaluation games: plies/s of CPU time, median of %d interleaved rounds;\n"
+           "  ratios to v1 level 1 in the same rounds\n", DRAFT_PASSES);
+    printf("  %-46s %11s %11s %8s %8s\n", "codec", "encode", "decode", "enc/v1", "dec/v1");
+    double e0 = 0, d0 = 0;
+    for (int c = 0; c < DRAFT_CODECS; c++) {
+        double e = (double)plies / dmedian(te[c], DRAFT_PASSES);
+        double d = (double)plies / dmedian(td[c], DRAFT_PASSES);
+        if (c == 0) e0 = e, d0 = d;
+        printf("  %-46s %11.0f %11.0f %7.3fx %7.3fx\n", draft_name[c], e, d, e / e0, d / d0);
+    }
+    printf("\n  draft bits per ply (whole code with the version byte, real coder, integer weights)\n");
+    printf("  %-34s %8s %9s %9s %9s %9s\n", "data set", "plies", "v1 l1", "v1 l2", "2d l1", "2d l2");
+    draft_bits_row("evaluation (lichess-eval)", g, ng);
+    for (int a = first_set; a < argc; a++) {
+        const char *eq = strchr(argv[a], '=');
+        if (!eq) continue;
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)(eq - argv[a] < 63 ? eq - argv[a] : 63), argv[a]);
+        size_t nx;
+        game *x = load_games(eq + 1, &nx);
+        draft_bits_row(name, x, nx);
+        for (size_t i = 0; i < nx; i++) free(x[i].moves);
+        free(x);
+    }
+    free(codes);
+    free(off);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 4) {
@@ -273,6 +420,9 @@ int main(int argc, char **argv)
     size_t plies = 0;
     for (size_t i = 0; i < ng; i++) plies += g[i].n;
     printf("pack bench: %zu evaluation games, %zu plies (training games for the baseline: %zu)\n", ng, plies, nt);
+    /* BENCH_PACK_DRAFT_ONLY=1: the draft section alone (bench_pack.sh --draft) */
+    const char *donly = getenv("BENCH_PACK_DRAFT_ONLY");
+    if (donly && *donly == '1') return draft_section(g, ng, argc, argv, 4);
 
     /* our code at each level */
     double bpp[CHC_PACK_GAME_LEVELS + 1], enc_rate[CHC_PACK_GAME_LEVELS + 1], dec_rate[CHC_PACK_GAME_LEVELS + 1];
@@ -421,6 +571,8 @@ int main(int argc, char **argv)
         for (size_t i = 0; i < nx; i++) free(x[i].moves);
         free(x);
     }
+
+    if (draft_section(g, ng, argc, argv, 4)) return 1;
 
     /* positions: every position of the evaluation games, gathered first, then each code timed
      * over all of them (a clock read per call would cost more than the call), best of 3 */

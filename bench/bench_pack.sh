@@ -5,6 +5,7 @@
 # tests/data/pack/chess960.uci.xz and, when the shared data directory is there (CHC_SHARED,
 # default ../shared beside the repository, else /work/shared; not in a user's clone), on its
 # game collections (data/games/*magnus*.pgn.xz, *chess960*.pgn.xz).
+# BENCH_PACK_DRAFT_ONLY=1 prints only the section of the draft model 2d (not a published code).
 set -euo pipefail
 build=${1:-build/release}
 here=$(cd "$(dirname "$0")" && pwd)

@@ -10,7 +10,7 @@ void chci_pm_init(chci_pm_state *st, const chci_pm_model *model, int level)
     st->book = model && model->book_n ? model->book : NULL;
     st->book_n = model ? model->book_n : 0;
     st->weights = model ? model->weights[level - 1] : NULL;
-    st->full = level >= 2;
+    st->fset = model && model->draft ? level + 2 : level;
     st->ply = 0;
     st->last_to[0] = st->last_to[1] = -1;
     memset(st->hist, 0, sizeof st->hist);
@@ -42,6 +42,193 @@ static const bb_t adjacent_files[8] = {FILE3(0), FILE3(1), FILE3(2), FILE3(3),
 static const bb_t ranks_ahead[2][8] = {
     {ABOVE(0), ABOVE(1), ABOVE(2), ABOVE(3), ABOVE(4), ABOVE(5), ABOVE(6), ABOVE(7)},
     {BELOW(0), BELOW(1), BELOW(2), BELOW(3), BELOW(4), BELOW(5), BELOW(6), BELOW(7)}};
+
+
+/* ---- the draft feature sets (3, 4): the fast set and en prise after the move ------------- */
+static const int see_val[7] = {0, 100, 320, 330, 500, 900, 20000};
+
+/* Least valuable attacker of `side` in `att`; its type in *pt (0 when none). */
+static inline bb_t see_lva(const chc_position *p, bb_t att, int side, int *pt)
+{
+    for (int t = CHC_PAWN; t <= CHC_KING; t++) {
+        bb_t b = att & pos_pieces(p, side, t);
+        if (b) {
+            *pt = t;
+            return b & (0 - b);
+        }
+    }
+    *pt = 0;
+    return 0;
+}
+
+/* Static exchange of the move from -> to of a piece `pt` (after promotion) capturing
+ * `captured_val`, with occupancy-aware x-rays (tools/pack_exp.c's candidate 1). */
+static int see_full(const chc_position *p, int from, int to, int pt, int captured_val)
+{
+    int gain[32], d = 0;
+    bb_t occ = pos_occ(p);
+    bb_t bq = p->by_type[CHC_BISHOP] | p->by_type[CHC_QUEEN];
+    bb_t rq = p->by_type[CHC_ROOK] | p->by_type[CHC_QUEEN];
+    int side = p->side;
+    gain[0] = captured_val;
+    occ &= ~BB(from);
+    int cur = pt;
+    bb_t att = pos_attackers(p, to, occ) & occ;
+    for (;;) {
+        d++;
+        side ^= 1;
+        int t;
+        bb_t fb = see_lva(p, att & p->by_color[side], side, &t);
+        if (!fb) break;
+        gain[d] = see_val[cur] - gain[d - 1];
+        if (cur == CHC_KING) break;
+        cur = t;
+        occ &= ~fb;
+        /* only a piece on a line through `to` uncovers a slider behind it: a knight never */
+        if (t == CHC_PAWN || t == CHC_BISHOP) att |= chci_bishop_att(to, occ) & bq;
+        else if (t == CHC_ROOK) att |= chci_rook_att(to, occ) & rq;
+        else if (t != CHC_KNIGHT) att |= (chci_bishop_att(to, occ) & bq) | (chci_rook_att(to, occ) & rq);
+        att &= occ;
+        if (d >= 31) break;
+    }
+    while (--d > 0) gain[d - 1] = -(-gain[d - 1] > gain[d] ? -gain[d - 1] : gain[d]);
+    return gain[0];
+}
+
+static inline bb_t piece_att(int t, int side, int sq, bb_t occ)
+{
+    switch (t) {
+    case CHC_PAWN: return chci_pawn_att[side][sq];
+    case CHC_KNIGHT: return chci_knight_att[sq];
+    case CHC_BISHOP: return chci_bishop_att(sq, occ);
+    case CHC_ROOK: return chci_rook_att(sq, occ);
+    case CHC_QUEEN: return chci_queen_att(sq, occ);
+    default: return chci_king_att[sq];
+    }
+}
+
+/* The number of pieces of `side` (not the king) en prise in p: attacked and undefended, or
+ * attacked by a cheaper piece. The general (slow) form, for castling and en passant. */
+static int en_prise_slow(const chc_position *p, int side)
+{
+    bb_t occ = pos_occ(p);
+    bb_t a[2][7];
+    memset(a, 0, sizeof a);
+    for (int c = 0; c < 2; c++)
+        for (bb_t b = p->by_color[c]; b;) {
+            int sq = bb_pop(&b);
+            int t = CHC_PIECE_TYPE(p->board[sq]);
+            a[c][t] |= piece_att(t, c, sq, occ);
+        }
+    int them = side ^ 1, n = 0;
+    bb_t ea = 0, oa = 0;
+    for (int t = 1; t <= 6; t++) ea |= a[them][t], oa |= a[side][t];
+    bb_t lower = 0;
+    for (int t = CHC_PAWN; t < CHC_KING; t++) {
+        n += bb_popcount(pos_pieces(p, side, t) & ea & (~oa | lower));
+        lower |= a[them][t];
+    }
+    return n;
+}
+
+static inline int see_bucket(int s)
+{
+    return s <= -800 ? 0 : s <= -400 ? 1 : s <= -150 ? 2 : s < 0 ? 3 : s == 0 ? 4 : s < 150 ? 5 : 6;
+}
+
+static inline int mob_bucket(int c)
+{
+    return c == 0 ? 0 : c <= 2 ? 1 : c <= 4 ? 2 : c <= 7 ? 3 : c <= 10 ? 4 : 5;
+}
+
+/* What every move of a position shares for sets 3 and 4. */
+typedef struct {
+    int hang0;              /* our en-prise count before the move, at most 3 */
+    bb_t tp_att, tn_att;    /* their pawns' and knights' attacks */
+    bb_t tk_att;            /* their king's */
+    bb_t eatt[7];           /* their attacks by type, and all of them */
+    bb_t eall, slunion;     /* ... and the union of their sliders' attacks */
+    int nsl;                /* their sliders: square, type, attacks */
+    uint8_t sl_sq[16], sl_t[16];
+    bb_t sl_att[16];
+} hang_ctx;
+
+/* Our pieces en prise after the move from -> to of piece pt (npt after promotion), capturing
+ * ct on `to` (0: none); not castling, not en passant. Only what the move changes is
+ * recomputed: their sliders whose rays pass through `from` or `to`, the captured piece's
+ * attacks; our defence is looked up only for our attacked pieces. */
+static inline int en_prise_after(const chc_position *pos, const hang_ctx *h, int from, int to,
+                                 int pt, int npt, int ct)
+{
+    int us = pos->side, them = us ^ 1;
+    bb_t occ = pos_occ(pos);
+    bb_t nocc = (occ & ~BB(from)) | BB(to);
+    bb_t tb = BB(to), fb = BB(from), ch = tb | fb;
+    /* their attacks by type after the move */
+    bb_t a[7] = {0, h->tp_att, h->tn_att, 0, 0, 0, h->tk_att};
+    bb_t ea;
+    if (!ct && !(h->slunion & ch)) {
+        /* a quiet move off and out of every ray of their sliders changes none of their attacks */
+        memcpy(a, h->eatt, sizeof a);
+        ea = h->eall;
+        goto ours;
+    }
+    if (ct == CHC_PAWN) {
+        bb_t tp = pos_pieces(pos, them, CHC_PAWN) & ~tb;
+        a[CHC_PAWN] = them == CHC_WHITE ? ((tp & ~FILE_A_BB) << 7) | ((tp & ~FILE_H_BB) << 9)
+                                        : ((tp & ~FILE_A_BB) >> 9) | ((tp & ~FILE_H_BB) >> 7);
+    } else if (ct == CHC_KNIGHT) {
+        bb_t tn = pos_pieces(pos, them, CHC_KNIGHT) & ~tb, x = 0;
+        while (tn) x |= chci_knight_att[bb_pop(&tn)];
+        a[CHC_KNIGHT] = x;
+    }
+    for (int i = 0; i < h->nsl; i++) {
+        int sq = h->sl_sq[i], t = h->sl_t[i];
+        bb_t at = h->sl_att[i];
+        if (sq == to) continue; /* captured */
+        if (at & ch) at = piece_att(t, them, sq, nocc);
+        a[t] |= at;
+    }
+    ea = a[1] | a[2] | a[3] | a[4] | a[5] | a[6];
+ours:;
+    /* our pieces after the move (not the king) that they attack */
+    bb_t ours = (pos->by_color[us] & ~fb) | tb;
+    bb_t cand = ours & ~pos_pieces(pos, us, CHC_KING) & ea;
+    if (pt == CHC_KING) cand &= ~tb;
+    if (!cand) return 0;
+    int n = 0;
+    bb_t lower = 0;
+    for (int t = CHC_PAWN; t < CHC_KING; t++) {
+        bb_t mine = pos_pieces(pos, us, t) & ~fb;
+        if (t == npt) mine |= tb;
+        else mine &= ~tb;
+        mine &= cand;
+        if (mine) {
+            n += bb_popcount(mine & lower);
+            /* the others: en prise when we do not defend them */
+            bb_t rest = mine & ~lower;
+            if (rest) {
+                bb_t ob = pos->by_color[us];
+                bb_t op = (ob & pos->by_type[CHC_PAWN] & ~fb) | (npt == CHC_PAWN ? tb : 0);
+                bb_t on = (ob & pos->by_type[CHC_KNIGHT] & ~fb) | (npt == CHC_KNIGHT ? tb : 0);
+                bb_t obq = (ob & (pos->by_type[CHC_BISHOP] | pos->by_type[CHC_QUEEN]) & ~fb) |
+                           (npt == CHC_BISHOP || npt == CHC_QUEEN ? tb : 0);
+                bb_t orq = (ob & (pos->by_type[CHC_ROOK] | pos->by_type[CHC_QUEEN]) & ~fb) |
+                           (npt == CHC_ROOK || npt == CHC_QUEEN ? tb : 0);
+                bb_t okg = (ob & pos->by_type[CHC_KING] & ~fb) | (npt == CHC_KING ? tb : 0);
+                while (rest) {
+                    int sq = bb_pop(&rest);
+                    int def = (chci_pawn_att[them][sq] & op) || (chci_knight_att[sq] & on) ||
+                              (chci_king_att[sq] & okg) || (chci_bishop_att(sq, nocc) & obq) ||
+                              (chci_rook_att(sq, nocc) & orq);
+                    n += !def;
+                }
+            }
+        }
+        lower |= a[t];
+    }
+    return n;
+}
 
 /* `scoring` is a constant of each instance: sum the weights, or list the features. */
 #define EMIT(x)                                  \
@@ -77,9 +264,12 @@ static inline __attribute__((always_inline)) int origin_features(const origin_ct
 
 static inline __attribute__((always_inline)) void
 features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *moves, int n,
-              uint16_t (*feat)[CHCI_PM_K], uint8_t *nf, const int16_t *w, int32_t *score, int full,
+              uint16_t (*feat)[CHCI_PM_K], uint8_t *nf, const int16_t *w, int32_t *score, const int fset,
               const int scoring)
 {
+    const int full = fset == 2, fast = fset >= 3, hang = fset == 4;
+    hang_ctx hc;
+    hc.nsl = 0;
     int us = pos->side, them = us ^ 1;
     bb_t occ = pos_occ(pos);
     bb_t ours = pos->by_color[us], theirs = pos->by_color[them];
@@ -102,6 +292,11 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
         default: a = chci_king_att[sq]; break;
         }
         eatt[t] |= a;
+        if (hang && t >= CHC_BISHOP && t <= CHC_QUEEN) {
+            hc.sl_sq[hc.nsl] = (uint8_t)sq;
+            hc.sl_t[hc.nsl] = (uint8_t)t;
+            hc.sl_att[hc.nsl++] = a;
+        }
     }
     eall = eatt[1] | eatt[2] | eatt[3] | eatt[4] | eatt[5] | eatt[6];
     {
@@ -171,6 +366,24 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
     }
 
     origin_ctx oc = {phase, flip, last_ours, in_check, eall, att1, lastatt, lower};
+    bb_t kzone = chci_king_att[eks];
+    if (hang) {
+        /* our pieces en prise before the move (cheaper attacker: every cheaper type) */
+        int h0 = 0;
+        bb_t low = 0;
+        for (int t = CHC_PAWN; t < CHC_KING; t++) {
+            h0 += bb_popcount(pos_pieces(pos, us, t) & eall & (~att1 | low));
+            low |= eatt[t];
+        }
+        hc.hang0 = h0 > 3 ? 3 : h0;
+        hc.tp_att = eatt[CHC_PAWN];
+        hc.tn_att = eatt[CHC_KNIGHT];
+        hc.tk_att = eatt[CHC_KING];
+        memcpy(hc.eatt, eatt, sizeof hc.eatt);
+        hc.eall = eall;
+        hc.slunion = 0;
+        for (int j = 0; j < hc.nsl; j++) hc.slunion |= hc.sl_att[j];
+    }
     /* scoring: the origin features' weights summed once per piece, not once per move */
     int32_t orig[64];
     if (scoring) {
@@ -204,6 +417,14 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
             EMIT(CHCI_PM_TO + (phase * 6 + p6) * 64 + (kto ^ flip));
             EMIT(CHCI_PM_FROM + (phase * 6 + p6) * 64 + (from ^ flip));
             EMIT(CHCI_PM_CASTLE + (kingside ? 0 : 1));
+            if (fast) EMIT(CHCI_PM_X_ID + p6 * 4096 + ((from ^ flip) | (to ^ flip) << 6));
+            if (hang) {
+                chc_position q = *pos;
+                chc_undo u;
+                chc_make_move(&q, m, &u);
+                int h = en_prise_slow(&q, us);
+                EMIT(CHCI_PM_X_HANG + hc.hang0 * 4 + (h > 3 ? 3 : h));
+            }
             if (scoring) score[i] = sc;
             else nf[i] = (uint8_t)k;
             continue;
@@ -254,6 +475,57 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
             int far = ((to ^ flip) >> 3) >= 5;
             EMIT(CHCI_PM_PAWNDBL + passed * 2 + far);
         }
+        if (fast) {
+            /* is `to` attacked by them once `from` is empty? (an x-ray only along a line) */
+            int ax = (int)(eall >> to & 1);
+            if (!ax && chci_line[to][from])
+                ax = pos_attacked_by(pos, to, them, occ & ~BB(from));
+            /* SEE lies in [captured - mover, min(captured, captured - mover + their cheapest
+             * attacker)] (the swap algorithm's first two steps bound it): when both ends
+             * share a bucket (a knight to a square their pawn attacks, a capture of a piece
+             * worth 150 more than the mover) it is not needed. Their cheapest attacker is
+             * taken from the attack maps with `from` occupied: an x-ray through it can only
+             * add a slider, which makes the bound looser, never wrong (900 when only an
+             * x-ray attacks). */
+            int sb = see_bucket(see_val[ct]);
+            if (ax) {
+                int lo = see_val[ct] - see_val[npt], vl = 900;
+                for (int t = CHC_PAWN; t <= CHC_KING; t++)
+                    if (eatt[t] >> to & 1) {
+                        vl = see_val[t];
+                        break;
+                    }
+                int hi = lo + vl < see_val[ct] ? lo + vl : see_val[ct];
+                sb = see_bucket(lo);
+                if (see_bucket(hi) != sb) sb = see_bucket(see_full(pos, from, to, npt, see_val[ct]));
+            }
+            EMIT(CHCI_PM_X_SEE + p6 * 7 + sb);
+            if (last_their >= 0) {
+                int df = (to & 7) - (last_their & 7), dr = (to >> 3) - (last_their >> 3);
+                df = df < 0 ? -df : df;
+                dr = dr < 0 ? -dr : dr;
+                int d = df > dr ? df : dr;
+                EMIT(CHCI_PM_X_DIST + p6 * 5 + (d > 4 ? 4 : d));
+            }
+            EMIT(CHCI_PM_X_ID + p6 * 4096 + ((from ^ flip) | (to ^ flip) << 6));
+            bb_t xa = piece_att(npt, us, to, (occ & ~BB(from)) | BB(to));
+            EMIT(CHCI_PM_X_MOB + p6 * 6 + mob_bucket(bb_popcount(xa & ~ours)));
+            if (xa & kzone) EMIT(CHCI_PM_X_KZ + p6);
+            if (xa & eq) EMIT(CHCI_PM_X_KZ + 6 + p6);
+            if (ct) EMIT(CHCI_PM_X_CAPPH + phase * 72 + p6 * 12 + (ct - 1) * 2 + ax);
+            if (hang) {
+                int h;
+                if (fl & CHC_MF_EN_PASSANT) {
+                    chc_position q = *pos;
+                    chc_undo u;
+                    chc_make_move(&q, m, &u);
+                    h = en_prise_slow(&q, us);
+                } else {
+                    h = en_prise_after(pos, &hc, from, to, pt, npt, ct);
+                }
+                EMIT(CHCI_PM_X_HANG + hc.hang0 * 4 + (h > 3 ? 3 : h));
+            }
+        }
         if (scoring) score[i] = sc;
         else nf[i] = (uint8_t)k;
     }
@@ -262,13 +534,21 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
 void chci_pm_features(const chc_position *pos, const chci_pm_state *st, const chc_move *moves,
                       int n, uint16_t (*feat)[CHCI_PM_K], uint8_t *nf, int level)
 {
-    if (level >= 2) features_impl(pos, st, moves, n, feat, nf, NULL, NULL, 1, 0);
-    else features_impl(pos, st, moves, n, feat, nf, NULL, NULL, 0, 0);
+    switch (level) {
+    case 1: features_impl(pos, st, moves, n, feat, nf, NULL, NULL, 1, 0); break;
+    case 2: features_impl(pos, st, moves, n, feat, nf, NULL, NULL, 2, 0); break;
+    case 3: features_impl(pos, st, moves, n, feat, nf, NULL, NULL, 3, 0); break;
+    default: features_impl(pos, st, moves, n, feat, nf, NULL, NULL, 4, 0); break;
+    }
 }
 
 void chci_pm_scores(const chc_position *pos, const chci_pm_state *st, const chc_move *moves, int n,
                     int32_t *score)
 {
-    if (st->full) features_impl(pos, st, moves, n, NULL, NULL, st->weights, score, 1, 1);
-    else features_impl(pos, st, moves, n, NULL, NULL, st->weights, score, 0, 1);
+    switch (st->fset) {
+    case 1: features_impl(pos, st, moves, n, NULL, NULL, st->weights, score, 1, 1); break;
+    case 2: features_impl(pos, st, moves, n, NULL, NULL, st->weights, score, 2, 1); break;
+    case 3: features_impl(pos, st, moves, n, NULL, NULL, st->weights, score, 3, 1); break;
+    default: features_impl(pos, st, moves, n, NULL, NULL, st->weights, score, 4, 1); break;
+    }
 }

@@ -12,7 +12,7 @@
 
 #include "chesscodec.h"
 
-#define CHCI_PM_K 18          /* features per move at most */
+#define CHCI_PM_K 24          /* features per move at most (18 would do for version 1) */
 #define CHCI_PM_SCALE 32      /* integer weight units per nat */
 
 /* Feature index layout. */
@@ -36,6 +36,28 @@ enum {
     CHCI_PM_NF = CHCI_PM_BOOK + 2
 };
 
+/* The draft feature sets toward version 2 (docs/formats/pack-game.md, "Integer implementation
+ * of the fast set"): indices appended after version 1's, laid out as tools/pack_exp.c's
+ * candidate groups (some ranges unused here), so that version 1's weights are untouched. */
+enum {
+    CHCI_PM_X_SEE = CHCI_PM_NF,               /* piece x SEE bucket (7) */
+    CHCI_PM_X_DIST = CHCI_PM_X_SEE + 6 * 7,   /* piece x distance to their last destination */
+    CHCI_PM_X_ID = CHCI_PM_X_DIST + 6 * 5,    /* piece x from x to (mover's view) */
+    CHCI_PM_X_MOB = CHCI_PM_X_ID + 6 * 4096,  /* piece x mobility bucket (6) */
+    CHCI_PM_X_KZ = CHCI_PM_X_MOB + 6 * 6,     /* piece: attacks the king zone; + 6: the queen */
+    CHCI_PM_X_CR = CHCI_PM_X_KZ + 12,         /* (unused: pack_exp's castling rights) */
+    CHCI_PM_X_CAPPH = CHCI_PM_X_CR + 6,       /* phase x piece x captured x defended */
+    CHCI_PM_X_UNM = CHCI_PM_X_CAPPH + 3 * 72, /* (unused: pack_exp's first move) */
+    CHCI_PM_X_HANG = CHCI_PM_X_UNM + 18,      /* our en-prise count before (4) x after (4) */
+    CHCI_PM_NF2 = CHCI_PM_X_HANG + 16         /* weights of a draft model's level */
+};
+
+/* Feature sets: 1 and 2 are version 1's levels; 3 is set 1 plus the fast set (pack_exp MASK
+ * 95: SEE, distance, identity, mobility, king zone, capture x phase); 4 is set 3 plus our
+ * pieces en prise after the move (MASK 351). Sets 3 and 4 are drafts: no published code uses
+ * them. */
+#define CHCI_PM_FSETS 4
+
 /* Opening book: positions met at least CHCI_PM_BOOK_MIN times in the first CHCI_PM_BOOK_PLIES
  * plies of the training games, with their two most played moves (from | to << 6 | promo << 12,
  * 0 when none), sorted by Polyglot key. */
@@ -57,11 +79,16 @@ typedef struct chci_pm_model {
     const int16_t *weights[CHCI_PM_LEVELS];   /* CHCI_PM_NF weights per level */
     const chci_pm_book_entry *book;           /* sorted by key; NULL when book_n is 0 */
     size_t book_n;
+    int draft;                                /* 0: level l uses feature set l; 1: set l + 2,
+                                                 weights of CHCI_PM_NF2 (a draft model) */
 } chci_pm_model;
 
 extern const chci_pm_model chci_pm_model1;    /* pack game version 1 */
 extern const chci_pm_model chci_pm_model_01a; /* chesscodec 0.1, commit 3f74179 (no book) */
 extern const chci_pm_model chci_pm_model_01b; /* chesscodec 0.1, 11421de..54164be (model 1's tables) */
+/* DRAFT model 2 (level 1: feature set 3, level 2: set 4): for measurement only, reachable
+ * through no published code version (bench/bench_pack.c uses it through pack_internal.h). */
+extern const chci_pm_model chci_pm_model_draft2;
 
 /* FNV-1a (64-bit) of a model's weights (little-endian int16) and book entries (key as 8
  * bytes little-endian, then m1 and m2 as 2 bytes each): pinned by the tests. */
@@ -72,18 +99,20 @@ typedef struct {
     const chci_pm_book_entry *book; /* the model's book (the trainer sets its own) */
     size_t book_n;
     const int16_t *weights;         /* the model's weights of this level; NULL: features only */
-    int full;                       /* level 2 features */
+    int fset;                       /* feature set (1..CHCI_PM_FSETS) */
     int ply;
     int last_to[2];     /* to-square of each side's last move, -1 before */
     uint64_t hist[2][64]; /* hist[side][from] bit to: from-to played by side */
 } chci_pm_state;
 
-/* Starts a game with `model` (NULL: no weights and no book) at `level` (1..CHCI_PM_LEVELS). */
+/* Starts a game with `model` (NULL: no weights and no book) at `level` (1..CHCI_PM_LEVELS);
+ * with NULL, `level` is the feature set (1..CHCI_PM_FSETS). */
 void chci_pm_init(chci_pm_state *st, const chci_pm_model *model, int level);
 /* Records move m (played by pos->side in pos, before it is made). */
 void chci_pm_played(chci_pm_state *st, const chc_position *pos, chc_move m);
 
-/* Fills feat[i][0..nf[i]) for each of the n legal moves of pos. */
+/* Fills feat[i][0..nf[i]) for each of the n legal moves of pos, with feature set `level`
+ * (1..CHCI_PM_FSETS). */
 void chci_pm_features(const chc_position *pos, const chci_pm_state *st, const chc_move *moves,
                       int n, uint16_t (*feat)[CHCI_PM_K], uint8_t *nf, int level);
 

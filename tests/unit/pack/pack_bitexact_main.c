@@ -1,0 +1,76 @@
+/* pack_bitexact: digests of the pack game predictor's integer output, for
+ * test_pack_bitexact.sh, which builds this file with the predictor's sources under gcc and
+ * clang at -O0 and -O3: every build must print the same digests (and the pinned ones).
+ *
+ * Games: pseudo-random legal games (a fixed 64-bit LCG) from the standard start and from
+ * Chess960 starts, so that captures, checks, promotions, castling, en passant and pieces en
+ * prise are all met. For each position: the integer scores of every legal move (generator
+ * order) with model 1 at levels 1 and 2 and with the draft model 2d at levels 1 and 2 (feature
+ * sets 3 and 4), and the feature lists of sets 3 and 4 (no model), each folded into FNV-1a. */
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/position.h"
+#include "pack/pack_model.h"
+
+static uint64_t fnv(uint64_t h, uint64_t v)
+{
+    for (int i = 0; i < 8; i++) {
+        h ^= (v >> (8 * i)) & 0xFF;
+        h *= 0x100000001b3ull;
+    }
+    return h;
+}
+
+int main(void)
+{
+    enum { NS = 6 };
+    uint64_t h[NS];
+    for (int i = 0; i < NS; i++) h[i] = 0xcbf29ce484222325ull;
+    uint64_t rng = 0x2545F4914F6CDD1Dull;
+    long positions = 0;
+    for (int g = 0; g < 300; g++) {
+        chc_position pos;
+        if (g % 3 == 2) chc_position_chess960(&pos, (g * 37) % 960);
+        else chc_position_startpos(&pos);
+        chci_pm_state st[4], fs[2];
+        for (int l = 0; l < 4; l++)
+            chci_pm_init(&st[l], l < 2 ? &chci_pm_model1 : &chci_pm_model_draft2, l % 2 + 1);
+        chci_pm_init(&fs[0], NULL, 3);
+        chci_pm_init(&fs[1], NULL, 4);
+        for (int ply = 0; ply < 160; ply++) {
+            chc_move mv[CHC_MAX_MOVES];
+            int n = chc_legal_moves(&pos, mv, CHC_GEN_ALL);
+            if (n == 0) break;
+            positions++;
+            int32_t sc[CHC_MAX_MOVES];
+            for (int l = 0; l < 4; l++) {
+                chci_pm_scores(&pos, &st[l], mv, n, sc);
+                for (int i = 0; i < n; i++) h[l] = fnv(h[l], (uint64_t)(uint32_t)sc[i]);
+            }
+            static uint16_t feat[CHC_MAX_MOVES][CHCI_PM_K];
+            uint8_t nf[CHC_MAX_MOVES];
+            for (int s = 0; s < 2; s++) {
+                chci_pm_features(&pos, &fs[s], mv, n, feat, nf, 3 + s);
+                for (int i = 0; i < n; i++) {
+                    h[4 + s] = fnv(h[4 + s], nf[i]);
+                    for (int k = 0; k < nf[i]; k++) h[4 + s] = fnv(h[4 + s], feat[i][k]);
+                }
+            }
+            /* mostly captures and checks early, so that games stay tactical */
+            rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+            int pick = (int)((rng >> 33) % (uint64_t)n);
+            chc_move m = mv[pick];
+            for (int l = 0; l < 4; l++) chci_pm_played(&st[l], &pos, m);
+            for (int s = 0; s < 2; s++) chci_pm_played(&fs[s], &pos, m);
+            chc_undo u;
+            chc_make_move(&pos, m, &u);
+        }
+    }
+    printf("positions %ld\n", positions);
+    static const char *const name[NS] = {"scores v1 level 1", "scores v1 level 2",
+                                         "scores draft 2d level 1", "scores draft 2d level 2",
+                                         "features set 3", "features set 4"};
+    for (int i = 0; i < NS; i++) printf("%s %016llx\n", name[i], (unsigned long long)h[i]);
+    return 0;
+}
