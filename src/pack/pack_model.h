@@ -87,7 +87,8 @@ extern const chci_pm_model chci_pm_model1;    /* pack game version 1 */
 extern const chci_pm_model chci_pm_model_01a; /* chesscodec 0.1, commit 3f74179 (no book) */
 extern const chci_pm_model chci_pm_model_01b; /* chesscodec 0.1, 11421de..54164be (model 1's tables) */
 /* DRAFT model 2 (level 1: feature set 3, level 2: set 4): for measurement only, reachable
- * through no published code version (bench/bench_pack.c uses it through pack_internal.h). */
+ * through no published code version and not in the library: defined in
+ * src/pack/draft/pack_model_draft.c, linked only into the tests, benches and tools. */
 extern const chci_pm_model chci_pm_model_draft2;
 
 /* FNV-1a (64-bit) of a model's weights (little-endian int16) and book entries (key as 8

@@ -7,8 +7,8 @@
  *   "0.1b" unversioned codes of chesscodec 0.1 built   model 1's tables        model 1's book
  *          at 11421de..54164be (read only)
  *
- *   "2d"   DRAFT toward version 2, no code version:  model2d_weights3/4.inc  model 1's book
- *          bench/bench_pack.c measures it             (feature sets 3, 4)
+ *   "2d"   DRAFT toward version 2, no code version: src/pack/draft/ (not in the library;
+ *          linked into the tests, the benches and the tools only)
  *
  * A published model never changes: retraining (tools/pack_train.c) makes a new model, which a
  * new code version uses (docs/formats/pack-game.md, "Versions and models"). */
@@ -19,17 +19,12 @@
 #include "pack/models/model1_book.inc"
 #include "pack/models/model01a_weights1.inc"
 #include "pack/models/model01a_weights2.inc"
-#include "pack/models/model2d_weights3.inc"
-#include "pack/models/model2d_weights4.inc"
 
 const chci_pm_model chci_pm_model1 = {"1", {model1_weights1, model1_weights2}, model1_book,
                                       MODEL1_BOOK_N, 0};
 const chci_pm_model chci_pm_model_01a = {"0.1a", {model01a_weights1, model01a_weights2}, NULL, 0, 0};
 const chci_pm_model chci_pm_model_01b = {"0.1b", {model1_weights1, model1_weights2}, model1_book,
                                          MODEL1_BOOK_N, 0};
-/* Draft: trained by `pack_train PGN OUT 3 3` and `... 3 4` on lichess-65k (as model 1). */
-const chci_pm_model chci_pm_model_draft2 = {"2d", {model2d_weights3, model2d_weights4}, model1_book,
-                                            MODEL1_BOOK_N, 1};
 
 static uint64_t fnv_bytes(uint64_t h, uint64_t v, int nbytes)
 {

@@ -3,7 +3,7 @@
 # Bit-exactness of the pack game predictor across compilers and optimisation levels (issue 18:
 # prediction feeds the range coder, so every build must compute the same integers).
 # pack_bitexact_main.c is built with the predictor's sources (src/core, src/pack/pack_model.c,
-# src/pack/pack_models.c) by gcc and clang at -O0 and -O3; every build must print the pinned
+# src/pack/pack_models.c, src/pack/draft/) by gcc and clang at -O0 and -O3; every build must print the pinned
 # digests of the integer scores (model 1 at both levels, the draft model 2d at both levels)
 # and of the draft feature sets 3 and 4 over the same pseudo-random games. The pins also hold
 # the draft features to what tools/pack_exp.c computes (checked when they were pinned).
@@ -15,7 +15,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 srcs=(tests/unit/pack/pack_bitexact_main.c src/core/attacks.c src/core/makemove.c
       src/core/movegen.c src/core/position.c src/core/rays.c src/core/zobrist.c
-      src/pack/pack_model.c src/pack/pack_models.c src/common/diag.c src/common/error.c)
+      src/pack/pack_model.c src/pack/pack_models.c src/pack/draft/pack_model_draft.c
+      src/common/diag.c src/common/error.c)
 expected="positions 45864
 scores v1 level 1 c5c9710a3dc30dc4
 scores v1 level 2 3c3360ca904435e2
