@@ -12,9 +12,10 @@
  *     is what the real code takes beyond those sums.
  *  2. a candidate version-2 framing, coded with the real range coder (pack_rc.h) and the same
  *     model 1 frequencies for the moves, so that only the framing differs:
- *       - the version as the first symbol of the range coder: the first byte takes the values
- *         2..251 only (v1's version byte is 01; a text starting with '_', v1's version
- *         character, means bytes 0xFC..0xFF), 250/256;
+ *       - the version as the first symbol of the range coder, the interval [3, 252)/256:
+ *         the first byte is then 2..251 (3, not 2: r = (2^32 - 1) / 256 falls short of
+ *         2^24); v1's version byte is 01, and bytes 0xFC..0xFF give a text starting with '_',
+ *         v1's version character;
  *       - start kind standard 60/64 as v1; level 1 62/64 (v1: 48/64);
  *       - the end of the game as a probability by context (ply bucket, material balance of
  *         the side to move, in check, a repeated position, the last move a capture), counted
@@ -278,7 +279,7 @@ static void measure(game *gs, size_t ng, int evalsplit, acc *a)
         chci_rc_enc e;
         chci_rc_enc_init(&e, NULL, 0);
         double v2s = 0;
-        enc(&e, &a->v2_version, 2, 250, 256);
+        enc(&e, &a->v2_version, 3, 249, 256); /* first byte 2..251: r = (2^32 - 1) / 256 < 2^24 */
         if (kind960) {
             enc(&e, &a->v2_header, 60, 2, 64);
             enc(&e, &a->v2_header, (uint32_t)n960, 1, 960);
