@@ -41,6 +41,13 @@
  *        as a gap to the best move's (phase x 8 buckets)
  *   16384 SEE x phase (as 1, by phase; use instead of 1)
  *   32768 archival: as 8192, by moved piece and 12 finer buckets (use instead of 8192)
+ *   131072 adaptation within the game (evaluation only; PACK_ADAPT_ETA, PACK_ADAPT_MIN/MAX)
+ *   262144 second stage: a temperature by context (phase x legal-move count), trained
+ *   524288 second stage: a bias by the move's rank under the model, by the same context
+ *   1048576 move identity x phase (piece x from x to x phase)
+ *   2097152 SEE bucket x our pieces en prise after the move (piece x 7 x 4; with 256)
+ *   4194304 start-relative squares: the destination's file relative to the file the piece
+ *        started the game on, x its rank (phase x piece; not pawns) -- Chess960's own start
  *   2048 no piece-square tables in Chess960 games (the TO and FROM features dropped when the
  *        game started from a Chess960 position): an evaluation-only switch
  */
@@ -75,10 +82,34 @@ enum {
     X_EV = X_HL + 12,
     X_SEEPH = X_EV + 3 * 8,
     X_EVP = X_SEEPH + 3 * 6 * 7,
-    X_NF = X_EVP + 6 * 12
+    X_IDPH = X_EVP + 6 * 12,
+    X_SEEH = X_IDPH + 3 * 6 * 4096,
+    X_REL = X_SEEH + 6 * 7 * 4,
+    X_NF = X_REL + 3 * 6 * 15 * 8
 };
 
 static double W[X_NF], G[X_NF];
+/* Adaptation within the game (MASK bit 131072, evaluation only): per-game weight deltas D,
+ * updated after each move by an online gradient step of size eta (PACK_ADAPT_ETA, default
+ * 0.05) on that move's log loss, as a decoder could mirror; reset at each game. Features
+ * outside [PACK_ADAPT_MIN, PACK_ADAPT_MAX) (default: all) are left alone. */
+static double D[X_NF];
+static int touched[1 << 20], ntouched;
+static unsigned char is_touched[X_NF];
+static double adapt_eta = 0.05;
+static int adapt_min = 0, adapt_max = X_NF;
+/* Second stage (MASK bits 262144 and 524288): the sum of weights s_i of each move is mapped
+ * to T[c] * s_i + B[c][rank_i] where c is a small context (phase x legal-move-count bucket)
+ * and rank_i the move's rank by s (0 best, 7 = 7th or later): 262144 learns T (a temperature
+ * by context), 524288 learns B (an adaptive map by rank). Trained with the weights. */
+#define SC 15
+static double T[SC] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, GT[SC];
+static double B[SC][8], GB[SC][8];
+static void adapt_reset(void)
+{
+    for (int i = 0; i < ntouched; i++) D[touched[i]] = 0, is_touched[touched[i]] = 0;
+    ntouched = 0;
+}
 static unsigned mask;
 static int level = 1;
 static chci_pm_book_entry *book;
@@ -200,12 +231,13 @@ static int cheb(int a, int b)
 typedef struct {
     chci_pm_state st;
     bb_t moved;        /* squares moved from or to in this game so far */
+    uint8_t home[64];  /* the start square of the piece on each square */
     int c960;
 } xstate;
 
 /* The candidates' features of the n moves, appended to feat/nf. */
 static void extra(const chc_position *pos, const xstate *xs, const chc_move *mv, int n,
-                  uint16_t (*feat)[KX], uint8_t *nf)
+                  uint32_t (*feat)[KX], uint8_t *nf)
 {
     int us = pos->side, them = us ^ 1;
     int flip = us == CHC_WHITE ? 0 : 56;
@@ -229,7 +261,7 @@ static void extra(const chc_position *pos, const xstate *xs, const chc_move *mv,
     int ev[CHC_MAX_MOVES], evbest = -1000000;
     for (int i = 0; i < n; i++) {
         chc_move m = mv[i];
-        uint16_t *f = feat[i];
+        uint32_t *f = feat[i];
         int k = nf[i];
         if ((mask & 2048) && xs->c960) {
             /* drop the piece-square features */
@@ -250,57 +282,67 @@ static void extra(const chc_position *pos, const xstate *xs, const chc_move *mv,
         if ((mask & (1 | 512 | 16384)) && !castle) s = see(pos, from, to, npt, val[ct]);
         if ((mask & 1) && !castle) {
             int b = s <= -800 ? 0 : s <= -400 ? 1 : s <= -150 ? 2 : s < 0 ? 3 : s == 0 ? 4 : s < 150 ? 5 : 6;
-            f[k++] = (uint16_t)(X_SEE + p6 * 7 + b);
+            f[k++] = (uint32_t)(X_SEE + p6 * 7 + b);
         }
         if ((mask & 16384) && !castle) {
             int b = s <= -800 ? 0 : s <= -400 ? 1 : s <= -150 ? 2 : s < 0 ? 3 : s == 0 ? 4 : s < 150 ? 5 : 6;
-            f[k++] = (uint16_t)(X_SEEPH + (phase * 6 + p6) * 7 + b);
+            f[k++] = (uint32_t)(X_SEEPH + (phase * 6 + p6) * 7 + b);
         }
         if ((mask & 2) && lt >= 0 && !castle) {
             int d = cheb(to, lt);
-            f[k++] = (uint16_t)(X_DIST + p6 * 5 + (d > 4 ? 4 : d));
+            f[k++] = (uint32_t)(X_DIST + p6 * 5 + (d > 4 ? 4 : d));
         }
-        if (mask & 4) f[k++] = (uint16_t)(X_ID + p6 * 4096 + ((from ^ flip) | (to ^ flip) << 6));
+        if (mask & 1048576)
+            f[k++] = (uint32_t)(X_IDPH + (phase * 6 + p6) * 4096 + ((from ^ flip) | (to ^ flip) << 6));
+        if ((mask & 4194304) && pt != CHC_PAWN && !castle) {
+            int hf = xs->home[from] & 7, tf = to & 7, tr = (to ^ flip) >> 3;
+            f[k++] = (uint32_t)(X_REL + ((phase * 6 + p6) * 15 + (tf - hf + 7)) * 8 + tr);
+        }
+        if (mask & 4) f[k++] = (uint32_t)(X_ID + p6 * 4096 + ((from ^ flip) | (to ^ flip) << 6));
         bb_t nocc = (occ & ~BB(from)) | BB(to);
         bb_t a = castle ? 0 : piece_att(npt, us, to, nocc);
         if ((mask & 8) && !castle) {
             int c = bb_popcount(a & ~pos->by_color[us]);
             int b = c == 0 ? 0 : c <= 2 ? 1 : c <= 4 ? 2 : c <= 7 ? 3 : c <= 10 ? 4 : 5;
-            f[k++] = (uint16_t)(X_MOB + p6 * 6 + b);
+            f[k++] = (uint32_t)(X_MOB + p6 * 6 + b);
         }
         if ((mask & 16) && !castle) {
-            if (a & kzone) f[k++] = (uint16_t)(X_KZ + p6);
-            if (a & eq) f[k++] = (uint16_t)(X_KZ + 6 + p6);
+            if (a & kzone) f[k++] = (uint32_t)(X_KZ + p6);
+            if (a & eq) f[k++] = (uint32_t)(X_KZ + 6 + p6);
         }
         if ((mask & 32) && !castle) {
             unsigned rights = pos->castling & (us == CHC_WHITE ? 3u : 12u);
-            if (rights && (pos->castle_mask[from] & rights)) f[k++] = (uint16_t)(X_CR + phase * 2 + (pt == CHC_KING));
+            if (rights && (pos->castle_mask[from] & rights)) f[k++] = (uint32_t)(X_CR + phase * 2 + (pt == CHC_KING));
         }
         if ((mask & 64) && ct) {
-            f[k++] = (uint16_t)(X_CAPPH + phase * 72 + p6 * 12 + (ct - 1) * 2 +
+            f[k++] = (uint32_t)(X_CAPPH + phase * 72 + p6 * 12 + (ct - 1) * 2 +
                                 pos_attacked_by(pos, to, them, occ & ~BB(from)));
         }
         if ((mask & 128) && !(xs->moved & BB(from)) && pt != CHC_PAWN)
-            f[k++] = (uint16_t)(X_UNM + phase * 6 + p6);
+            f[k++] = (uint32_t)(X_UNM + phase * 6 + p6);
         if (mask & 256) {
             chc_position q = *pos;
             chc_undo u;
             chc_make_move(&q, m, &u);
             int h = en_prise(&q, us);
-            f[k++] = (uint16_t)(X_HANG + hang0 * 4 + (h > 3 ? 3 : h));
+            f[k++] = (uint32_t)(X_HANG + hang0 * 4 + (h > 3 ? 3 : h));
+            if ((mask & 2097152) && !castle) {
+                int b = s <= -800 ? 0 : s <= -400 ? 1 : s <= -150 ? 2 : s < 0 ? 3 : s == 0 ? 4 : s < 150 ? 5 : 6;
+                f[k++] = (uint32_t)(X_SEEH + (p6 * 7 + b) * 4 + (h > 3 ? 3 : h));
+            }
         }
         if ((mask & 512) && !castle) {
             bb_t ek = BB(eks);
-            if (a & ek) f[k++] = (uint16_t)(X_SCHK + p6 * 2 + (s >= 0));
+            if (a & ek) f[k++] = (uint32_t)(X_SCHK + p6 * 2 + (s >= 0));
         }
         if ((mask & 1024) && pt == CHC_PAWN && ct) {
             int ff = from & 7, tf = to & 7;
             int toward = (ff < 4) == (tf > ff);
-            f[k++] = (uint16_t)(X_PCAP + phase * 2 + toward);
+            f[k++] = (uint32_t)(X_PCAP + phase * 2 + toward);
         }
         if (mask & 4096) {
             int kind = (ep_set & BB(from)) ? 0 : ct ? 1 : 2;
-            f[k++] = (uint16_t)(X_HL + hl0 * 4 + kind);
+            f[k++] = (uint32_t)(X_HL + hl0 * 4 + kind);
         }
         if (mask & (8192 | 32768)) {
             chc_position q = *pos;
@@ -320,7 +362,7 @@ static void extra(const chc_position *pos, const xstate *xs, const chc_move *mv,
         for (int i = 0; i < n; i++) {
             int d = evbest - ev[i];
             int b = d == 0 ? 0 : d < 20 ? 1 : d < 50 ? 2 : d < 100 ? 3 : d < 200 ? 4 : d < 400 ? 5 : d < 800 ? 6 : 7;
-            feat[i][nf[i]++] = (uint16_t)(X_EV + phase * 8 + b);
+            feat[i][nf[i]++] = (uint32_t)(X_EV + phase * 8 + b);
         }
     if (mask & 32768)
         for (int i = 0; i < n; i++) {
@@ -328,14 +370,14 @@ static void extra(const chc_position *pos, const xstate *xs, const chc_move *mv,
             int d = evbest - ev[i], b = 0;
             while (b < 11 && d >= edge[b]) b++;
             int p6 = CHC_PIECE_TYPE(pos->board[CHC_MOVE_FROM(mv[i])]) - 1;
-            feat[i][nf[i]++] = (uint16_t)(X_EVP + p6 * 12 + b);
+            feat[i][nf[i]++] = (uint32_t)(X_EVP + p6 * 12 + b);
         }
 }
 
 static double step(const chc_position *pos, const xstate *xs, chc_move played, double lr)
 {
     chc_move mv[CHC_MAX_MOVES];
-    static uint16_t feat[CHC_MAX_MOVES][KX];
+    static uint32_t feat[CHC_MAX_MOVES][KX];
     uint16_t f1[CHC_MAX_MOVES][CHCI_PM_K];
     uint8_t nf[CHC_MAX_MOVES];
     double sc[CHC_MAX_MOVES];
@@ -346,24 +388,58 @@ static double step(const chc_position *pos, const xstate *xs, chc_move played, d
         if (((mv[i] ^ played) & 0x7FFF) == 0) idx = i;
     if (idx < 0) return -1;
     chci_pm_features(pos, &xs->st, mv, n, f1, nf, level);
-    for (int i = 0; i < n; i++) memcpy(feat[i], f1[i], nf[i] * sizeof(uint16_t));
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < nf[i]; k++) feat[i][k] = f1[i][k];
     extra(pos, xs, mv, n, feat, nf);
-    double best = -1e30;
+    double best = -1e30, raw[CHC_MAX_MOVES];
+    int rk[CHC_MAX_MOVES];
+    int c2 = 0;
     for (int i = 0; i < n; i++) {
         double s = 0;
-        for (int k = 0; k < nf[i]; k++) s += W[feat[i][k]];
-        sc[i] = s;
-        if (s > best) best = s;
+        for (int k = 0; k < nf[i]; k++) s += W[feat[i][k]] + D[feat[i][k]];
+        raw[i] = sc[i] = s;
     }
+    if (mask & (262144 | 524288)) {
+        int nonpawn = bb_popcount(pos_occ(pos) & ~pos->by_type[CHC_PAWN] & ~pos->by_type[CHC_KING]);
+        int ph = xs->st.ply < 20 ? 0 : (nonpawn >= 10 ? 1 : 2);
+        int nb = n <= 5 ? 0 : n <= 15 ? 1 : n <= 30 ? 2 : n <= 45 ? 3 : 4;
+        c2 = ph * 5 + nb;
+        for (int i = 0; i < n; i++) {
+            int r = 0;
+            for (int j = 0; j < n && r < 7; j++) r += raw[j] > raw[i] || (raw[j] == raw[i] && j < i);
+            rk[i] = r;
+            sc[i] = ((mask & 262144) ? T[c2] : 1.0) * raw[i] + ((mask & 524288) ? B[c2][r] : 0.0);
+        }
+    }
+    for (int i = 0; i < n; i++)
+        if (sc[i] > best) best = sc[i];
     double z = 0;
     for (int i = 0; i < n; i++) {
         sc[i] = exp(sc[i] - best);
         z += sc[i];
     }
     double cost = -log2(sc[idx] / z);
-    if (lr > 0) {
+    if (lr == 0 && (mask & 131072)) {
         for (int i = 0; i < n; i++) {
             double g = sc[i] / z - (i == idx ? 1.0 : 0.0);
+            if (fabs(g) < 1e-4) continue;
+            for (int k = 0; k < nf[i]; k++) {
+                int f = feat[i][k];
+                if (f < adapt_min || f >= adapt_max) continue;
+                if (!is_touched[f] && ntouched < (1 << 20)) is_touched[f] = 1, touched[ntouched++] = f;
+                D[f] -= adapt_eta * g;
+            }
+        }
+    }
+    if (lr > 0) {
+        double tm = (mask & 262144) ? T[c2] : 1.0;
+        for (int i = 0; i < n; i++) {
+            double g = sc[i] / z - (i == idx ? 1.0 : 0.0);
+            if (mask & 524288) {
+                GB[c2][rk[i]] += g * g;
+                B[c2][rk[i]] -= 0.1 * lr * g / sqrt(GB[c2][rk[i]] + 1e-6);
+            }
+            g *= tm;
             if (fabs(g) < 1e-4) continue;
             for (int k = 0; k < nf[i]; k++) {
                 int f = feat[i][k];
@@ -371,6 +447,12 @@ static double step(const chc_position *pos, const xstate *xs, chc_move played, d
                 W[f] -= lr * g / sqrt(G[f] + 1e-6);
             }
         }
+    }
+    if (lr > 0 && (mask & 262144)) {
+        double gt = 0;
+        for (int i = 0; i < n; i++) gt += (sc[i] / z - (i == idx ? 1.0 : 0.0)) * raw[i];
+        GT[c2] += gt * gt;
+        T[c2] -= 0.1 * lr * gt / sqrt(GT[c2] + 1e-6);
     }
     return cost;
 }
@@ -390,6 +472,8 @@ static double run(game *games, size_t ng, int which, int sub, double lr, size_t 
         xs.st.book_n = book_n;
         xs.moved = 0;
         xs.c960 = pos.chess960;
+        for (int q = 0; q < 64; q++) xs.home[q] = (uint8_t)q;
+        adapt_reset();
         for (size_t i = 0; i < games[gi].n; i++) {
             chc_move m = games[gi].moves[i];
             double c = step(&pos, &xs, m, lr);
@@ -398,6 +482,16 @@ static double run(game *games, size_t ng, int which, int sub, double lr, size_t 
             np++;
             chci_pm_played(&xs.st, &pos, m);
             xs.moved |= BB(CHC_MOVE_FROM(m)) | BB(CHC_MOVE_TO(m));
+            {
+                int fr = CHC_MOVE_FROM(m), to = CHC_MOVE_TO(m);
+                if (CHC_MOVE_FLAGS(m) & CHC_MF_CASTLE) {
+                    int kh = xs.home[fr], rh = xs.home[to], rank = fr & 56;
+                    xs.home[rank + (to > fr ? 6 : 2)] = (uint8_t)kh;
+                    xs.home[rank + (to > fr ? 5 : 3)] = (uint8_t)rh;
+                } else {
+                    xs.home[to] = xs.home[fr];
+                }
+            }
             chc_undo u;
             chc_make_move(&pos, m, &u);
         }
@@ -428,6 +522,9 @@ int main(int argc, char **argv)
     int epochs = argc > 3 ? atoi(argv[3]) : 2;
     level = argc > 4 ? atoi(argv[4]) : 1;
     const char *dir = argc > 5 ? argv[5] : "/work/shared/data/games";
+    if (getenv("PACK_ADAPT_ETA")) adapt_eta = atof(getenv("PACK_ADAPT_ETA"));
+    if (getenv("PACK_ADAPT_MIN")) adapt_min = atoi(getenv("PACK_ADAPT_MIN"));
+    if (getenv("PACK_ADAPT_MAX")) adapt_max = atoi(getenv("PACK_ADAPT_MAX"));
     if (sub < 1 || epochs < 1 || level < 1 || level > CHCI_PM_LEVELS) return 2;
     size_t nl, nm, nc;
     game *li = load(dir, "lichess-65k.pgn.xz", &nl);
@@ -444,6 +541,12 @@ int main(int argc, char **argv)
         lr *= 0.7;
     }
     double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+    if (mask & (262144 | 524288))
+        for (int c = 0; c < SC; c++) {
+            fprintf(stderr, "stage 2 context %2d: T %.3f B", c, T[c]);
+            for (int r = 0; r < 8; r++) fprintf(stderr, " %+.3f", B[c][r]);
+            fprintf(stderr, "\n");
+        }
     size_t p1, p2, p3;
     double b1 = run(li, nl, 1, 1, 0, &p1);
     double b2 = run(ma, nm, 2, 1, 0, &p2);
