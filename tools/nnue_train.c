@@ -8,11 +8,13 @@
  *       (in check: "Final evaluation: none") are dropped. One thread writes the commands, the
  *       main thread reads the answers (one thread doing both would deadlock on the pipes).
  *   nnue_train train [--hidden H] [--epochs N] [--batch B] [--lr R] [--lambda L] [--seed S]
- *                    [--threads T] -o out.net labelled.txt...
+ *                    [--threads T] [--residual] -o out.net labelled.txt...
  *       Trains 768 -> H (per perspective, shared weights, clipped ReLU) -> 2H -> 1 in float
  *       with Adam on the mean squared error between sigmoid(out / 400) and
  *       L x result + (1 - L) x sigmoid(cp / 400) (default L 0.25), both from the side to
- *       move's view, then quantises it (nnue.c's format) and writes the net file.
+ *       move's view, then quantises it (nnue.c's format) and writes the net file. With
+ *       --residual the net learns a correction added to the hand-written evaluation (the
+ *       engine then computes both).
  *
  * The training data is not kept in the repository: docs/engine.md ("Evaluation network")
  * gives the recipe from the repository's games. */
@@ -192,6 +194,7 @@ static float frand(void) { return (float)((rnd() >> 11) * (1.0 / 900719925474099
 
 /* the float net: W[768][H] (feature rows), B[H], O[2H], ob */
 static int H;
+static int residual; /* --residual: the net learns a correction added to the hand-written evaluation */
 static float *W, *B, *O, ob;
 static float *gW, *gB, *gO, gob;
 static float *mW, *vW, *mB, *vB, *mO, *vO, mob_, vob;
@@ -220,7 +223,7 @@ static void *work(void *arg)
                 for (int i = 0; i < H; i++) a[i] += row[i];
             }
         }
-        float out = ob;
+        float out = ob + (residual ? s->hce / 400.0f : 0);
         for (int i = 0; i < 2 * H; i++) {
             float v = acc[i] < 0 ? 0 : acc[i] > 1 ? 1 : acc[i];
             out += v * O[i];
@@ -281,6 +284,7 @@ static int cmd_train(int argc, char **argv)
         else if (!strcmp(argv[i], "--seed") && i + 1 < argc) rng = strtoull(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "--threads") && i + 1 < argc) nthreads = atoi(argv[++i]);
         else if (!strcmp(argv[i], "-o") && i + 1 < argc) out_path = argv[++i];
+        else if (!strcmp(argv[i], "--residual")) residual = 1;
         else if (argv[i][0] == '-') die("train: unknown option");
         else if (nfiles < 64) files[nfiles++] = argv[i];
     }
@@ -380,7 +384,7 @@ static int cmd_train(int argc, char **argv)
     unsigned char *buf = malloc(nbytes);
     if (!buf) die("out of memory");
     unsigned char *p = buf;
-    memcpy(p, CHCI_NNUE_MAGIC, 8), p += 8;
+    memcpy(p, residual ? CHCI_NNUE_MAGIC_RESIDUAL : CHCI_NNUE_MAGIC, 8), p += 8;
     uint32_t h32 = (uint32_t)H;
     for (int k = 0; k < 4; k++) *p++ = (unsigned char)(h32 >> (8 * k));
 #define PUT16(v)                                                                                   \
@@ -398,6 +402,37 @@ static int cmd_train(int argc, char **argv)
     int32_t obq = (int32_t)lroundf(ob * CHCI_NNUE_QA * CHCI_NNUE_QB);
     for (int k = 0; k < 4; k++) *p++ = (unsigned char)((uint32_t)obq >> (8 * k));
     if ((size_t)(p - buf) != nbytes) die("internal: net size");
+    /* the quantised net's validation loss (the engine's integer arithmetic) */
+    {
+        static chci_nnue_net qn;
+        char err[128];
+        if (chci_nnue_load(&qn, buf, nbytes, err, sizeof err)) die(err);
+        double ql = 0, fl = 0;
+        for (size_t k = ntrain; k < ndata; k++) {
+            const tsample *s = &data[idx[k]];
+            chci_nnue_acc a;
+            for (int pp = 0; pp < 2; pp++) {
+                memcpy(a.v[pp], qn.b, sizeof qn.b);
+                for (int j = 0; j < s->n; j++)
+                    for (int i = 0; i < H; i++) a.v[pp][i] = (int16_t)(a.v[pp][i] + qn.w[s->f[pp][j]][i]);
+            }
+            /* v[0] holds the side to move's perspective here: output with side 0 */
+            int cp = chci_nnue_output(&qn, &a, 0) + (residual ? s->hce : 0);
+            double d = 1.0 / (1.0 + exp(-cp / 400.0)) - s->target;
+            ql += d * d;
+            float *acc = ws[0].acc;
+            for (int pp = 0; pp < 2; pp++) {
+                memcpy(acc + pp * H, B, (size_t)H * sizeof *acc);
+                for (int j = 0; j < s->n; j++)
+                    for (int i = 0; i < H; i++) acc[pp * H + i] += W[(size_t)s->f[pp][j] * H + i];
+            }
+            float out = ob + (residual ? s->hce / 400.0f : 0);
+            for (int i = 0; i < 2 * H; i++) out += (acc[i] < 0 ? 0 : acc[i] > 1 ? 1 : acc[i]) * O[i];
+            double e2 = 1.0 / (1.0 + exp(-(double)out)) - s->target;
+            fl += e2 * e2;
+        }
+        fprintf(stderr, "validation loss: float net %.6f, quantised net %.6f\n", fl / (double)nval, ql / (double)nval);
+    }
     FILE *f = fopen(out_path, "wb");
     if (!f || fwrite(buf, 1, nbytes, f) != nbytes || fclose(f)) die("cannot write the net file");
     fprintf(stderr, "nnue_train: wrote %s (%zu bytes)\n", out_path, nbytes);

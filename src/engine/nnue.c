@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/position.h"
+#include "engine/engine.h"
 #include "engine/nnue.h"
 
 static const unsigned char embedded_net[] = {
@@ -28,7 +29,7 @@ static int16_t get16(const unsigned char *p)
 int chci_nnue_load(chci_nnue_net *net, const unsigned char *buf, size_t len, char *err, size_t cap)
 {
     size_t want = chci_nnue_file_size();
-    if (len < 12 || memcmp(buf, CHCI_NNUE_MAGIC, 8) != 0) {
+    if (len < 12 || (memcmp(buf, CHCI_NNUE_MAGIC, 8) != 0 && memcmp(buf, CHCI_NNUE_MAGIC_RESIDUAL, 8) != 0)) {
         snprintf(err, cap, "not a net file (no %s magic)", CHCI_NNUE_MAGIC);
         return -1;
     }
@@ -41,6 +42,7 @@ int chci_nnue_load(chci_nnue_net *net, const unsigned char *buf, size_t len, cha
         snprintf(err, cap, "net file of %zu bytes, %zu expected (truncated or wrong size)", len, want);
         return -1;
     }
+    net->residual = memcmp(buf, CHCI_NNUE_MAGIC_RESIDUAL, 8) == 0;
     const unsigned char *p = buf + 12;
     for (int f = 0; f < CHCI_NNUE_INPUTS; f++)
         for (int i = 0; i < NH; i++, p += 2) net->w[f][i] = get16(p);
@@ -131,5 +133,6 @@ int chci_nnue_evaluate(const chci_nnue_net *net, const chc_position *pos)
     chci_nnue_acc acc;
     memcpy(acc.board, pos->board, 64);
     chci_nnue_refresh(net, &acc);
-    return chci_nnue_output(net, &acc, pos->side);
+    int v = chci_nnue_output(net, &acc, pos->side);
+    return net->residual ? v + chci_evaluate(pos, NULL) : v;
 }

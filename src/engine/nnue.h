@@ -8,7 +8,7 @@
  * QA x QB; the score in centipawns is out x CHCI_NNUE_SCALE / (QA x QB).
  *
  * The net file (src/engine/nnue.net, written by tools/nnue_train.c, embedded in the library
- * at build time): the 8 bytes CHCI_NNUE_MAGIC, the hidden size (uint32 little-endian), then
+ * at build time): the 8 bytes CHCI_NNUE_MAGIC (or CHCI_NNUE_MAGIC_RESIDUAL), the hidden size (uint32 little-endian), then
  * little-endian int16 accumulator weights [768][H], biases [H], output weights [2H] and the
  * int32 output bias. */
 #ifndef CHC_ENGINE_NNUE_H
@@ -24,6 +24,8 @@
 #define CHCI_NNUE_QB 64
 #define CHCI_NNUE_SCALE 400
 #define CHCI_NNUE_MAGIC "CHCNNUE1"
+/* the magic of a residual net: its output is added to the hand-written evaluation */
+#define CHCI_NNUE_MAGIC_RESIDUAL "CHCNNUR1"
 /* 1: a new engine searches with the network (when the build has one); 0: with the
  * hand-written evaluation until chc_engine_set_nnue(e, 1). */
 #define CHCI_NNUE_DEFAULT_ON 0
@@ -33,6 +35,7 @@ typedef struct chci_nnue_net {
     int16_t b[CHCI_NNUE_HIDDEN];
     int16_t out[2 * CHCI_NNUE_HIDDEN];
     int32_t out_b;
+    int residual; /* 1: the score is the hand-written evaluation + the net's output */
 } chci_nnue_net;
 
 /* One accumulator: the hidden layer before activation, from white's [0] and black's [1]
@@ -66,8 +69,10 @@ void chci_nnue_refresh(const chci_nnue_net *net, chci_nnue_acc *acc);
 /* acc's values = parent's updated to acc->board (already set: the squares whose piece
  * differs from parent->board are taken out and put in). */
 void chci_nnue_update(const chci_nnue_net *net, chci_nnue_acc *acc, const chci_nnue_acc *parent);
-/* The score of an up-to-date accumulator, centipawns from the side to move's view. */
+/* The net's output for an up-to-date accumulator, centipawns from the side to move's view
+ * (for a residual net, the correction to add to the hand-written evaluation). */
 int chci_nnue_output(const chci_nnue_net *net, const chci_nnue_acc *acc, int side);
-/* Refresh and output in one (tests, tools). */
+/* Refresh and output in one, plus the hand-written evaluation for a residual net (tests,
+ * tools). */
 int chci_nnue_evaluate(const chci_nnue_net *net, const chc_position *pos);
 #endif

@@ -30,6 +30,7 @@ static chci_nnue_net *random_net(void)
     for (int i = 0; i < CHCI_NNUE_HIDDEN; i++) net->b[i] = (int16_t)(rnd() % 200);
     for (int i = 0; i < 2 * CHCI_NNUE_HIDDEN; i++) net->out[i] = (int16_t)((int)(rnd() % 121) - 60);
     net->out_b = 1234;
+    net->residual = 0;
     return net;
 }
 
@@ -151,6 +152,11 @@ static void test_loader(void **state)
     assert_int_equal(chci_nnue_load(net, buf, size, err, sizeof err), 0);
     assert_int_equal(net->w[0][0], 0x1234);
     assert_int_equal(net->out_b, -1);
+    assert_int_equal(net->residual, 0);
+    memcpy(buf, CHCI_NNUE_MAGIC_RESIDUAL, 8);
+    assert_int_equal(chci_nnue_load(net, buf, size, err, sizeof err), 0);
+    assert_int_equal(net->residual, 1);
+    memcpy(buf, CHCI_NNUE_MAGIC, 8);
     /* truncated, one byte too many, empty */
     assert_int_equal(chci_nnue_load(net, buf, size - 1, err, sizeof err), -1);
     assert_non_null(strstr(err, "truncated"));
