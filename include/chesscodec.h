@@ -1890,8 +1890,8 @@ CHC_API int chc_engine_skill(const chc_engine *e);
  * "Evaluation network"); 0, the hand-written evaluation (the one chc_evaluate() gives).
  * Both are integer-only: the same position gives the same score on every machine.
  * Returns CHC_OK, CHC_E_UNSUPPORTED (on != 0 but this build has no network: nothing
- * changes) or CHC_E_ARGUMENT (while the engine searches). The default is the hand-written
- * evaluation (the network does not yet beat it: docs/engine.md). The transposition table is cleared when the evaluation changes (its
+ * changes) or CHC_E_ARGUMENT (while the engine searches). The default is the network (it
+ * beat the hand-written evaluation in self-play: docs/engine.md). The transposition table is cleared when the evaluation changes (its
  * stored evaluations would be the other one's); chc_engine_clear() keeps the choice.
  */
 CHC_API int chc_engine_set_nnue(chc_engine *e, int on);
@@ -1989,7 +1989,7 @@ typedef void (*chc_line_fn)(void *ctx, const char *line, size_t len);
  * /usr/share/games/gnuchess/book.bin, "<empty>" for none), UCI_Chess960, UCI_LimitStrength
  * (default false), UCI_Elo (800..2400, used when UCI_LimitStrength is true: see
  * chc_skill_from_elo()) and Skill Level (0..20, default 20 = full strength; see
- * chc_engine_set_skill()) and UseNNUE (default false: see chc_engine_set_nnue()); a bad value
+ * chc_engine_set_skill()) and UseNNUE (default true: see chc_engine_set_nnue()); a bad value
  * is refused with an `info string` and changes nothing.
  * Behaviour a GUI can rely on:
  *  - `go` searches in the session's own thread: `stop`, `isready` and `ponderhit` are answered

@@ -28,7 +28,7 @@
 #define CHCI_NNUE_MAGIC_RESIDUAL "CHCNNUR1"
 /* 1: a new engine searches with the network (when the build has one); 0: with the
  * hand-written evaluation until chc_engine_set_nnue(e, 1). */
-#define CHCI_NNUE_DEFAULT_ON 0
+#define CHCI_NNUE_DEFAULT_ON 1
 
 typedef struct chci_nnue_net {
     int16_t w[CHCI_NNUE_INPUTS][CHCI_NNUE_HIDDEN];

@@ -141,7 +141,7 @@ static void test_handshake(void **state)
     assert_true(find(0, "option name MultiPV type spin default 1 min 1 max 64") > 0);
     assert_true(find(0, "option name OwnBook") > 0);
     assert_true(find(0, "option name UCI_Chess960") > 0);
-    assert_true(find(0, "option name UseNNUE type check default false") > 0);
+    assert_true(find(0, "option name UseNNUE type check default true") > 0);
     assert_string_equal(line_at(out.n - 1), "uciok");
     assert_int_equal(cmd(u, "isready\r\n"), CHC_OK);
     assert_string_equal(line_at(out.n - 1), "readyok");
