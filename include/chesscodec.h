@@ -1885,6 +1885,19 @@ CHC_API int chc_engine_set_skill(chc_engine *e, int level, uint64_t seed);
 /* The engine's level (CHC_SKILL_MAX when not set). */
 CHC_API int chc_engine_skill(const chc_engine *e);
 /*
+ * The static evaluation the search uses: on != 0, the evaluation network embedded in the
+ * library (768 inputs -> 2 x 128 -> 1, trained with tools/nnue_train.c: docs/engine.md,
+ * "Evaluation network"); 0, the hand-written evaluation (the one chc_evaluate() gives).
+ * Both are integer-only: the same position gives the same score on every machine.
+ * Returns CHC_OK, CHC_E_UNSUPPORTED (on != 0 but this build has no network: nothing
+ * changes) or CHC_E_ARGUMENT (while the engine searches). The default is the network (it
+ * beat the hand-written evaluation in self-play: docs/engine.md). The transposition table is cleared when the evaluation changes (its
+ * stored evaluations would be the other one's); chc_engine_clear() keeps the choice.
+ */
+CHC_API int chc_engine_set_nnue(chc_engine *e, int on);
+/* 1 when the search uses the evaluation network, else 0. */
+CHC_API int chc_engine_nnue(const chc_engine *e);
+/*
  * The Skill Level for a UCI_Elo: the strongest level below CHC_SKILL_MAX whose measured Elo
  * (docs/engine-levels.md: against Stockfish's own UCI_Elo levels, few games, wide error bars)
  * is at most `elo`; level 0 (about 1200) for anything lower. Any int is accepted; the result
@@ -1976,7 +1989,8 @@ typedef void (*chc_line_fn)(void *ctx, const char *line, size_t len);
  * /usr/share/games/gnuchess/book.bin, "<empty>" for none), UCI_Chess960, UCI_LimitStrength
  * (default false), UCI_Elo (800..2400, used when UCI_LimitStrength is true: see
  * chc_skill_from_elo()) and Skill Level (0..20, default 20 = full strength; see
- * chc_engine_set_skill()); a bad value is refused with an `info string` and changes nothing.
+ * chc_engine_set_skill()) and UseNNUE (default true: see chc_engine_set_nnue()); a bad value
+ * is refused with an `info string` and changes nothing.
  * Behaviour a GUI can rely on:
  *  - `go` searches in the session's own thread: `stop`, `isready` and `ponderhit` are answered
  *    while it thinks; a bare `go` (no limit) searches until `stop`; `go ponder` until

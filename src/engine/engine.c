@@ -25,6 +25,7 @@ chc_engine *chc_engine_new(size_t hash_mb)
         return NULL;
     }
     e->skill = CHC_SKILL_MAX;
+    e->nnue = CHCI_NNUE_DEFAULT_ON ? chci_nnue_default() : NULL;
     return e;
 }
 
@@ -104,6 +105,23 @@ int chc_engine_set_skill(chc_engine *e, int level, uint64_t seed)
 int chc_engine_skill(const chc_engine *e)
 {
     return e->skill;
+}
+
+int chc_engine_set_nnue(chc_engine *e, int on)
+{
+    if (chc_engine_searching(e)) return CHC_E_ARGUMENT;
+    const chci_nnue_net *net = on ? chci_nnue_default() : NULL;
+    if (on && !net) return CHC_E_UNSUPPORTED;
+    if (net != e->nnue) {
+        e->nnue = net;
+        chc_engine_clear(e);
+    }
+    return CHC_OK;
+}
+
+int chc_engine_nnue(const chc_engine *e)
+{
+    return e->nnue != NULL;
 }
 
 /* The Elo of each level below the maximum, on Stockfish's UCI_Elo scale at 2 s + 0.05 s a

@@ -77,11 +77,36 @@ static void update_pv(chc_engine *e, int ply, chc_move m)
     e->pvlen[ply] = len > ply + 1 ? len : ply + 1;
 }
 
+/* ---------------------------------------------------------------- evaluation */
+
+/* On entering a node at ply: its board, its accumulator stale. */
+static inline void nnue_enter(chc_engine *e, int ply)
+{
+    if (!e->nnue) return;
+    memcpy(e->acc[ply].board, e->pos.board, 64);
+    e->acc[ply].valid = 0;
+}
+
+/* The static evaluation of the node at ply (side to move's view): the network's when the
+ * engine has one, its accumulator brought up to date from the nearest up-to-date ancestor's
+ * (the root's refreshed in full); else the hand-written evaluation. */
+static int evaluate(chc_engine *e, int ply)
+{
+    if (!e->nnue) return chci_evaluate(&e->pos, e->pawn_cache);
+    int k = ply;
+    while (k > 0 && !e->acc[k].valid) k--;
+    if (!e->acc[k].valid) chci_nnue_refresh(e->nnue, &e->acc[k]); /* k = 0: the root's board */
+    for (int j = k + 1; j <= ply; j++) chci_nnue_update(e->nnue, &e->acc[j], &e->acc[j - 1]);
+    int v = chci_nnue_output(e->nnue, &e->acc[ply], e->pos.side);
+    return e->nnue->residual ? v + chci_evaluate(&e->pos, e->pawn_cache) : v;
+}
+
 /* ---------------------------------------------------------------- quiescence */
 
 static int qsearch(chc_engine *e, int alpha, int beta, int ply)
 {
     chc_position *pos = &e->pos;
+    nnue_enter(e, ply);
     e->pvlen[ply] = ply;
     if ((++e->nodes & 1023) == 0) chci_check_limits(e);
     if (e->stopped) return 0;
@@ -89,7 +114,7 @@ static int qsearch(chc_engine *e, int alpha, int beta, int ply)
     if (chci_insufficient_material(pos)) return 0;
     int in_check = pos->checkers != 0;
     if (in_check && is_repetition(e)) return 0;
-    if (ply >= MAX_PLY) return in_check ? 0 : chci_evaluate(pos, e->pawn_cache);
+    if (ply >= MAX_PLY) return in_check ? 0 : evaluate(e, ply);
 
     tt_data tte;
     int hit = chci_tt_probe(e, pos->key, &tte);
@@ -112,7 +137,7 @@ static int qsearch(chc_engine *e, int alpha, int beta, int ply)
         if (n == 0) return -MATE + ply;
         best = -MATE + ply;
     } else {
-        stand = tteval != EVAL_NONE ? tteval : chci_evaluate(pos, e->pawn_cache);
+        stand = tteval != EVAL_NONE ? tteval : evaluate(e, ply);
         if (stand >= beta) return stand;
         if (stand > alpha) alpha = stand;
         best = stand;
@@ -175,6 +200,7 @@ static int search(chc_engine *e, int alpha, int beta, int depth, int ply)
     int in_check = pos->checkers != 0;
     if (depth <= 0 && !in_check) return qsearch(e, alpha, beta, ply);
     if (depth < 0) depth = 0;
+    nnue_enter(e, ply);
     e->pvlen[ply] = ply;
     if ((++e->nodes & 1023) == 0) chci_check_limits(e);
     if (e->stopped) return 0;
@@ -183,7 +209,7 @@ static int search(chc_engine *e, int alpha, int beta, int depth, int ply)
     if (!root) {
         if (is_repetition(e) || chci_insufficient_material(pos)) return 0;
         if (pos->halfmove >= 100 && (!in_check || chc_count_legal_moves(pos) > 0)) return 0;
-        if (ply >= MAX_PLY) return in_check ? 0 : chci_evaluate(pos, e->pawn_cache);
+        if (ply >= MAX_PLY) return in_check ? 0 : evaluate(e, ply);
         int a = alpha > -MATE + ply ? alpha : -MATE + ply;
         int b = beta < MATE - ply - 1 ? beta : MATE - ply - 1;
         if (a >= b) return a;
@@ -208,7 +234,7 @@ static int search(chc_engine *e, int alpha, int beta, int depth, int ply)
     int eval, static_eval = EVAL_NONE;
     if (in_check) eval = -INF;
     else {
-        eval = static_eval = tteval != EVAL_NONE ? tteval : chci_evaluate(pos, e->pawn_cache);
+        eval = static_eval = tteval != EVAL_NONE ? tteval : evaluate(e, ply);
         if (hit && ((ttbound == BOUND_LOWER && tts > eval) || (ttbound == BOUND_UPPER && tts < eval)) &&
             tts > -MATE_MIN && tts < MATE_MIN)
             eval = tts;
@@ -437,6 +463,7 @@ static void start_helpers(chc_engine *e)
         h->tt_mask = e->tt_mask;
         h->gen = e->gen;
         h->pos = e->pos;
+        h->nnue = e->nnue;
         h->nodes = 0;
         atomic_store_explicit(&h->nodes_pub, 0, memory_order_relaxed);
         h->node_limit = 0;

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "engine/engine.h"
+#include "engine/nnue.h"
 
 #define MAX_PLY 120
 #define INF 32500
@@ -85,6 +86,11 @@ struct chc_engine {
     int skill;            /* strength level 0..CHC_SKILL_MAX (chc_engine_set_skill) */
     uint64_t skill_seed;
     chci_pawn_entry *pawn_cache; /* this thread's pawn cache (CHCI_PAWN_CACHE_SIZE entries) */
+    /* the evaluation network (chc_engine_set_nnue; NULL: the hand-written evaluation) and its
+     * accumulators by ply: a node stores its board on entry and marks its accumulator stale;
+     * the evaluation brings it up to date from the nearest ancestor's (nnue.c) */
+    const chci_nnue_net *nnue;
+    chci_nnue_acc acc[MAX_PLY + 2];
 
     /* Lazy SMP (chc_engine_set_threads): threads - 1 helpers, engines of their own (history,
      * killers, stack, position) that search the same root in threads of their own and share

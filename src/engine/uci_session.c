@@ -179,6 +179,7 @@ static void cmd_identify(chc_uci *u)
         CHC_ELO_MAX);
     out(u, "option name Skill Level type spin default %d min 0 max %d", CHC_SKILL_MAX,
         CHC_SKILL_MAX);
+    out(u, "option name UseNNUE type check default %s", chc_engine_nnue(u->engine) ? "true" : "false");
     out(u, "uciok");
 }
 
@@ -387,6 +388,11 @@ static void cmd_setoption(chc_uci *u, char *rest)
         if (int_value(value, 0, CHC_SKILL_MAX, &u->skill))
             out(u, "info string bad value '%s' for Skill Level (0..%d)", value, CHC_SKILL_MAX);
         set_level(u);
+    } else if (ieq(name, "UseNNUE")) {
+        if (!ieq(value, "true") && !ieq(value, "false"))
+            out(u, "info string bad value '%s' for UseNNUE (true or false)", value);
+        else if (chc_engine_set_nnue(u->engine, ieq(value, "true")) != CHC_OK)
+            out(u, "info string this build has no evaluation network");
     } else if (!ieq(name, "Ponder")) { /* Ponder: nothing to do, "go ponder" drives it */
         out(u, "info string unknown option '%s' ignored", name);
     }

@@ -141,9 +141,16 @@ static void test_handshake(void **state)
     assert_true(find(0, "option name MultiPV type spin default 1 min 1 max 64") > 0);
     assert_true(find(0, "option name OwnBook") > 0);
     assert_true(find(0, "option name UCI_Chess960") > 0);
+    assert_true(find(0, "option name UseNNUE type check default true") > 0);
     assert_string_equal(line_at(out.n - 1), "uciok");
     assert_int_equal(cmd(u, "isready\r\n"), CHC_OK);
     assert_string_equal(line_at(out.n - 1), "readyok");
+    /* UseNNUE: a bad value is refused; true and false switch the evaluation */
+    int before = out.n;
+    assert_int_equal(cmd(u, "setoption name UseNNUE value maybe"), CHC_OK);
+    assert_true(find(before, "info string bad value 'maybe' for UseNNUE") >= before);
+    assert_int_equal(cmd(u, "setoption name UseNNUE value true"), CHC_OK);
+    assert_int_equal(cmd(u, "setoption name UseNNUE value false"), CHC_OK);
     /* nothing at all, unknown commands, debug: no answer */
     int n = out.n;
     assert_int_equal(chc_uci_command(u, "", 0), CHC_OK);

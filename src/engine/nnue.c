@@ -1,0 +1,138 @@
+/* The engine's evaluation network: loading the net file, accumulators refreshed in full or
+ * updated from the parent position's by the squares that changed, and the output layer. See
+ * engine/nnue.h for the architecture and the file format. The loops run over fixed-size
+ * int16 arrays so that the compiler vectorises them. */
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/position.h"
+#include "engine/engine.h"
+#include "engine/nnue.h"
+
+static const unsigned char embedded_net[] = {
+#include "nnue_net.inc"
+};
+
+#define NH CHCI_NNUE_HIDDEN
+
+size_t chci_nnue_file_size(void)
+{
+    return 8 + 4 + 2 * ((size_t)CHCI_NNUE_INPUTS * NH + NH + 2 * NH) + 4;
+}
+
+static int16_t get16(const unsigned char *p)
+{
+    return (int16_t)(uint16_t)(p[0] | p[1] << 8);
+}
+
+int chci_nnue_load(chci_nnue_net *net, const unsigned char *buf, size_t len, char *err, size_t cap)
+{
+    size_t want = chci_nnue_file_size();
+    if (len < 12 || (memcmp(buf, CHCI_NNUE_MAGIC, 8) != 0 && memcmp(buf, CHCI_NNUE_MAGIC_RESIDUAL, 8) != 0)) {
+        snprintf(err, cap, "not a net file (no %s magic)", CHCI_NNUE_MAGIC);
+        return -1;
+    }
+    uint32_t h = (uint32_t)buf[8] | (uint32_t)buf[9] << 8 | (uint32_t)buf[10] << 16 | (uint32_t)buf[11] << 24;
+    if (h != NH) {
+        snprintf(err, cap, "net file of hidden size %lu, this build needs %d", (unsigned long)h, NH);
+        return -1;
+    }
+    if (len != want) {
+        snprintf(err, cap, "net file of %zu bytes, %zu expected (truncated or wrong size)", len, want);
+        return -1;
+    }
+    net->residual = memcmp(buf, CHCI_NNUE_MAGIC_RESIDUAL, 8) == 0;
+    const unsigned char *p = buf + 12;
+    for (int f = 0; f < CHCI_NNUE_INPUTS; f++)
+        for (int i = 0; i < NH; i++, p += 2) net->w[f][i] = get16(p);
+    for (int i = 0; i < NH; i++, p += 2) net->b[i] = get16(p);
+    for (int i = 0; i < 2 * NH; i++, p += 2) net->out[i] = get16(p);
+    net->out_b = (int32_t)((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24);
+    return 0;
+}
+
+static chci_nnue_net default_net;
+static int default_ok;
+static pthread_once_t default_once = PTHREAD_ONCE_INIT;
+
+static void load_default(void)
+{
+    char err[128];
+    default_ok = chci_nnue_load(&default_net, embedded_net, sizeof embedded_net, err, sizeof err) == 0;
+}
+
+const chci_nnue_net *chci_nnue_default(void)
+{
+    pthread_once(&default_once, load_default);
+    return default_ok ? &default_net : NULL;
+}
+
+static inline void add_row(int16_t *restrict v, const int16_t *restrict row)
+{
+    for (int i = 0; i < NH; i++) v[i] = (int16_t)(v[i] + row[i]);
+}
+
+static inline void sub_row(int16_t *restrict v, const int16_t *restrict row)
+{
+    for (int i = 0; i < NH; i++) v[i] = (int16_t)(v[i] - row[i]);
+}
+
+void chci_nnue_refresh(const chci_nnue_net *net, chci_nnue_acc *acc)
+{
+    for (int p = 0; p < 2; p++) memcpy(acc->v[p], net->b, sizeof net->b);
+    for (int sq = 0; sq < 64; sq++) {
+        int pc = acc->board[sq];
+        if (!pc) continue;
+        for (int p = 0; p < 2; p++) add_row(acc->v[p], net->w[chci_nnue_feature(p, pc, sq)]);
+    }
+    acc->valid = 1;
+}
+
+void chci_nnue_update(const chci_nnue_net *net, chci_nnue_acc *acc, const chci_nnue_acc *parent)
+{
+    memcpy(acc->v, parent->v, sizeof acc->v);
+    for (int w = 0; w < 8; w++) {
+        uint64_t a, b;
+        memcpy(&a, parent->board + 8 * w, 8);
+        memcpy(&b, acc->board + 8 * w, 8);
+        if (a == b) continue;
+        for (int sq = 8 * w; sq < 8 * w + 8; sq++) {
+            int old = parent->board[sq], now = acc->board[sq];
+            if (old == now) continue;
+            for (int p = 0; p < 2; p++) {
+                if (old) sub_row(acc->v[p], net->w[chci_nnue_feature(p, old, sq)]);
+                if (now) add_row(acc->v[p], net->w[chci_nnue_feature(p, now, sq)]);
+            }
+        }
+    }
+    acc->valid = 1;
+}
+
+static inline int32_t half(const int16_t *restrict v, const int16_t *restrict w)
+{
+    int32_t s = 0;
+    for (int i = 0; i < NH; i++) {
+        int16_t x = v[i] < 0 ? 0 : v[i] > CHCI_NNUE_QA ? CHCI_NNUE_QA : v[i];
+        s += (int32_t)x * w[i];
+    }
+    return s;
+}
+
+int chci_nnue_output(const chci_nnue_net *net, const chci_nnue_acc *acc, int side)
+{
+    int32_t s = net->out_b + half(acc->v[side], net->out) + half(acc->v[side ^ 1], net->out + NH);
+    /* floor division, the same for both signs (a mirrored position scores the same) */
+    int64_t num = (int64_t)s * CHCI_NNUE_SCALE, den = (int64_t)CHCI_NNUE_QA * CHCI_NNUE_QB;
+    int64_t q = num >= 0 ? num / den : -((-num + den - 1) / den);
+    return (int)q;
+}
+
+int chci_nnue_evaluate(const chci_nnue_net *net, const chc_position *pos)
+{
+    chci_nnue_acc acc;
+    memcpy(acc.board, pos->board, 64);
+    chci_nnue_refresh(net, &acc);
+    int v = chci_nnue_output(net, &acc, pos->side);
+    return net->residual ? v + chci_evaluate(pos, NULL) : v;
+}

@@ -1,0 +1,78 @@
+/* Internal: the engine's evaluation network (NNUE: an efficiently updated neural network).
+ *
+ * 768 inputs (colour relative to a perspective x 6 piece types x 64 squares, the square
+ * mirrored vertically for black's perspective) -> CHCI_NNUE_HIDDEN accumulator values per
+ * perspective (one weight matrix shared by both) -> clipped ReLU [0, QA] -> the side to
+ * move's and the other side's halves concatenated -> 1 output. Integers only: accumulator
+ * weights int16 scaled by QA, output weights int16 scaled by QB, output bias int32 scaled by
+ * QA x QB; the score in centipawns is out x CHCI_NNUE_SCALE / (QA x QB).
+ *
+ * The net file (src/engine/nnue.net, written by tools/nnue_train.c, embedded in the library
+ * at build time): the 8 bytes CHCI_NNUE_MAGIC (or CHCI_NNUE_MAGIC_RESIDUAL), the hidden size (uint32 little-endian), then
+ * little-endian int16 accumulator weights [768][H], biases [H], output weights [2H] and the
+ * int32 output bias. */
+#ifndef CHC_ENGINE_NNUE_H
+#define CHC_ENGINE_NNUE_H
+#include <stddef.h>
+#include <stdint.h>
+
+#include "chesscodec.h"
+
+#define CHCI_NNUE_INPUTS 768
+#define CHCI_NNUE_HIDDEN 128
+#define CHCI_NNUE_QA 255
+#define CHCI_NNUE_QB 64
+#define CHCI_NNUE_SCALE 400
+#define CHCI_NNUE_MAGIC "CHCNNUE1"
+/* the magic of a residual net: its output is added to the hand-written evaluation */
+#define CHCI_NNUE_MAGIC_RESIDUAL "CHCNNUR1"
+/* 1: a new engine searches with the network (when the build has one); 0: with the
+ * hand-written evaluation until chc_engine_set_nnue(e, 1). */
+#define CHCI_NNUE_DEFAULT_ON 1
+
+typedef struct chci_nnue_net {
+    int16_t w[CHCI_NNUE_INPUTS][CHCI_NNUE_HIDDEN];
+    int16_t b[CHCI_NNUE_HIDDEN];
+    int16_t out[2 * CHCI_NNUE_HIDDEN];
+    int32_t out_b;
+    int residual; /* 1: the score is the hand-written evaluation + the net's output */
+} chci_nnue_net;
+
+/* One accumulator: the hidden layer before activation, from white's [0] and black's [1]
+ * perspectives, and the board it was computed for (a child's is updated from its parent's by
+ * the squares whose piece changed). */
+typedef struct chci_nnue_acc {
+    int16_t v[2][CHCI_NNUE_HIDDEN];
+    uint8_t board[64];
+    int valid;
+} chci_nnue_acc;
+
+/* The input index of `piece` (colour << 3 | type) on `sq` from perspective `persp`. */
+static inline int chci_nnue_feature(int persp, int piece, int sq)
+{
+    int rel = CHC_PIECE_COLOR(piece) != persp;
+    int s = persp == CHC_WHITE ? sq : sq ^ 56;
+    return rel * 384 + (CHC_PIECE_TYPE(piece) - 1) * 64 + s;
+}
+
+/* The size in bytes of a net file for CHCI_NNUE_HIDDEN. */
+size_t chci_nnue_file_size(void);
+/* Parses a net file of len bytes into *net. Returns 0, or -1 with a message in err (cap
+ * bytes) for a file of the wrong size, magic or hidden size. */
+int chci_nnue_load(chci_nnue_net *net, const unsigned char *buf, size_t len, char *err, size_t cap);
+/* The embedded net, parsed once (NULL if the embedded file is bad: cannot happen in a build
+ * whose tests pass). */
+const chci_nnue_net *chci_nnue_default(void);
+
+/* Full refresh of acc's values from acc->board (already set). */
+void chci_nnue_refresh(const chci_nnue_net *net, chci_nnue_acc *acc);
+/* acc's values = parent's updated to acc->board (already set: the squares whose piece
+ * differs from parent->board are taken out and put in). */
+void chci_nnue_update(const chci_nnue_net *net, chci_nnue_acc *acc, const chci_nnue_acc *parent);
+/* The net's output for an up-to-date accumulator, centipawns from the side to move's view
+ * (for a residual net, the correction to add to the hand-written evaluation). */
+int chci_nnue_output(const chci_nnue_net *net, const chci_nnue_acc *acc, int side);
+/* Refresh and output in one, plus the hand-written evaluation for a residual net (tests,
+ * tools). */
+int chci_nnue_evaluate(const chci_nnue_net *net, const chc_position *pos);
+#endif

@@ -1,0 +1,219 @@
+/* The evaluation network (src/engine/nnue.c): accumulators updated square by square equal a
+ * full refresh after random move sequences (castling, en passant, promotions, Chess960
+ * castling, null moves; and updates that skip a ply, as the search's lazy evaluation does),
+ * the evaluation is colour-symmetric, the net file loader refuses bad files, and the engine
+ * switches between the network and the hand-written evaluation. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+#include "engine/nnue.h"
+
+static uint64_t rng = 12345;
+static uint64_t rnd(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return rng;
+}
+
+/* A net of pseudo-random weights (the embedded one may be absent in a build without a net
+ * file): the test is about the arithmetic, not the values. */
+static chci_nnue_net *random_net(void)
+{
+    chci_nnue_net *net = malloc(sizeof *net);
+    assert_non_null(net);
+    for (int f = 0; f < CHCI_NNUE_INPUTS; f++)
+        for (int i = 0; i < CHCI_NNUE_HIDDEN; i++) net->w[f][i] = (int16_t)((int)(rnd() % 201) - 100);
+    for (int i = 0; i < CHCI_NNUE_HIDDEN; i++) net->b[i] = (int16_t)(rnd() % 200);
+    for (int i = 0; i < 2 * CHCI_NNUE_HIDDEN; i++) net->out[i] = (int16_t)((int)(rnd() % 121) - 60);
+    net->out_b = 1234;
+    net->residual = 0;
+    return net;
+}
+
+static void check_equal(const chci_nnue_net *net, const chci_nnue_acc *acc)
+{
+    chci_nnue_acc full;
+    memcpy(full.board, acc->board, 64);
+    chci_nnue_refresh(net, &full);
+    assert_memory_equal(full.v, acc->v, sizeof full.v);
+}
+
+static void test_incremental(void **state)
+{
+    (void)state;
+    static const char *fens[] = {
+        CHC_STARTPOS_FEN,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", /* castling */
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",        /* en passant */
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",                               /* promotions */
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",    /* Chess960 */
+        "1rk1r3/pppppppp/8/8/8/8/PPPPPPPP/1RK1R3 w EBeb - 0 1",                  /* Chess960 */
+        "rk2r3/8/8/8/8/8/8/RK2R3 w AEae - 0 1",                                  /* Chess960 */
+    };
+    chci_nnue_net *net = random_net();
+    static chci_nnue_acc acc[64];
+    for (size_t f = 0; f < sizeof fens / sizeof fens[0]; f++) {
+        for (int game = 0; game < 40; game++) {
+            chc_position pos;
+            tu_pos(&pos, fens[f]);
+            memcpy(acc[0].board, pos.board, 64);
+            chci_nnue_refresh(net, &acc[0]);
+            for (int ply = 1; ply < 64; ply++) {
+                chc_move moves[CHC_MAX_MOVES];
+                int n = chc_legal_moves(&pos, moves, CHC_GEN_ALL);
+                if (n == 0) break;
+                chc_undo u;
+                if (rnd() % 16 == 0 && !pos.checkers) chc_make_null(&pos, &u);
+                else chc_make_move(&pos, moves[rnd() % (unsigned)n], &u);
+                memcpy(acc[ply].board, pos.board, 64);
+                /* from the parent, or (one time in four) from the grandparent */
+                int from = ply >= 2 && rnd() % 4 == 0 ? ply - 2 : ply - 1;
+                chci_nnue_update(net, &acc[ply], &acc[from]);
+                check_equal(net, &acc[ply]);
+                assert_int_equal(chci_nnue_output(net, &acc[ply], pos.side), chci_nnue_evaluate(net, &pos));
+            }
+        }
+    }
+    free(net);
+}
+
+/* Colour-flipped FEN: ranks reversed, piece colours swapped, side swapped (no castling or
+ * en-passant fields needed here). */
+static void mirror_fen(const char *fen, char *out)
+{
+    char board[100], side[4];
+    assert_int_equal(sscanf(fen, "%99s %3s", board, side), 2);
+    char *ranks[8];
+    int nr = 0;
+    for (char *save = NULL, *r = strtok_r(board, "/", &save); r && nr < 8; r = strtok_r(NULL, "/", &save))
+        ranks[nr++] = r;
+    assert_int_equal(nr, 8);
+    char *o = out;
+    for (int i = 7; i >= 0; i--) {
+        for (char *c = ranks[i]; *c; c++) {
+            char x = *c;
+            if (x >= 'a' && x <= 'z') x = (char)(x - 32);
+            else if (x >= 'A' && x <= 'Z') x = (char)(x + 32);
+            *o++ = x;
+        }
+        if (i) *o++ = '/';
+    }
+    sprintf(o, " %s - - 0 1", side[0] == 'w' ? "b" : "w");
+}
+
+static void check_symmetry(const chci_nnue_net *net)
+{
+    static const char *fens[] = {
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b - - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        "6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 1",
+        "8/8/4k3/8/2p5/8/B2K4/8 w - - 0 1",
+    };
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+        char m[128];
+        mirror_fen(fens[i], m);
+        chc_position a, b;
+        tu_pos(&a, fens[i]);
+        tu_pos(&b, m);
+        assert_int_equal(chci_nnue_evaluate(net, &a), chci_nnue_evaluate(net, &b));
+    }
+}
+
+static void test_symmetry(void **state)
+{
+    (void)state;
+    chci_nnue_net *net = random_net();
+    check_symmetry(net);
+    free(net);
+    const chci_nnue_net *def = chci_nnue_default();
+    if (def) check_symmetry(def);
+}
+
+static void test_loader(void **state)
+{
+    (void)state;
+    size_t size = chci_nnue_file_size();
+    unsigned char *buf = calloc(1, size + 1);
+    assert_non_null(buf);
+    memcpy(buf, CHCI_NNUE_MAGIC, 8);
+    buf[8] = CHCI_NNUE_HIDDEN & 0xFF;
+    buf[9] = CHCI_NNUE_HIDDEN >> 8;
+    buf[12] = 0x34, buf[13] = 0x12; /* w[0][0] = 0x1234 */
+    buf[size - 4] = 0xFF, buf[size - 3] = 0xFF, buf[size - 2] = 0xFF, buf[size - 1] = 0xFF; /* out_b = -1 */
+    chci_nnue_net *net = malloc(sizeof *net);
+    assert_non_null(net);
+    char err[128];
+    assert_int_equal(chci_nnue_load(net, buf, size, err, sizeof err), 0);
+    assert_int_equal(net->w[0][0], 0x1234);
+    assert_int_equal(net->out_b, -1);
+    assert_int_equal(net->residual, 0);
+    memcpy(buf, CHCI_NNUE_MAGIC_RESIDUAL, 8);
+    assert_int_equal(chci_nnue_load(net, buf, size, err, sizeof err), 0);
+    assert_int_equal(net->residual, 1);
+    memcpy(buf, CHCI_NNUE_MAGIC, 8);
+    /* truncated, one byte too many, empty */
+    assert_int_equal(chci_nnue_load(net, buf, size - 1, err, sizeof err), -1);
+    assert_non_null(strstr(err, "truncated"));
+    assert_int_equal(chci_nnue_load(net, buf, size + 1, err, sizeof err), -1);
+    assert_non_null(strstr(err, "wrong size"));
+    assert_int_equal(chci_nnue_load(net, buf, 0, err, sizeof err), -1);
+    assert_int_equal(chci_nnue_load(net, buf, 5, err, sizeof err), -1);
+    /* another hidden size, a bad magic */
+    buf[8] = 64;
+    assert_int_equal(chci_nnue_load(net, buf, size, err, sizeof err), -1);
+    assert_non_null(strstr(err, "hidden size"));
+    buf[8] = CHCI_NNUE_HIDDEN & 0xFF;
+    buf[0] = 'X';
+    assert_int_equal(chci_nnue_load(net, buf, size, err, sizeof err), -1);
+    assert_non_null(strstr(err, "magic"));
+    free(net);
+    free(buf);
+}
+
+static void test_engine_switch(void **state)
+{
+    (void)state;
+    chc_engine *e = chc_engine_new(16);
+    assert_non_null(e);
+    chc_position pos;
+    tu_pos(&pos, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    chc_search_limits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.depth = 6;
+    chc_search_result r1, r2;
+    assert_int_equal(chc_engine_set_nnue(e, 0), CHC_OK);
+    assert_int_equal(chc_engine_nnue(e), 0);
+    assert_int_equal(chc_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &r1), CHC_OK);
+    int rc = chc_engine_set_nnue(e, 1);
+    if (chci_nnue_default()) {
+        assert_int_equal(rc, CHC_OK);
+        assert_int_equal(chc_engine_nnue(e), 1);
+        assert_int_equal(chc_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &r2), CHC_OK);
+        assert_true(chc_is_legal(&pos, r2.best));
+    } else {
+        assert_int_equal(rc, CHC_E_UNSUPPORTED);
+        assert_int_equal(chc_engine_nnue(e), 0);
+    }
+    /* back to the hand-written evaluation: the same search as before (the table was cleared) */
+    assert_int_equal(chc_engine_set_nnue(e, 0), CHC_OK);
+    assert_int_equal(chc_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &r2), CHC_OK);
+    assert_int_equal(r1.score, r2.score);
+    chc_engine_free(e);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_incremental),
+        cmocka_unit_test(test_symmetry),
+        cmocka_unit_test(test_loader),
+        cmocka_unit_test(test_engine_switch),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,453 @@
+/* nnue_train: builds the data for and trains the engine's evaluation network
+ * (src/engine/nnue.c, net file src/engine/nnue.net).
+ *
+ *   nnue_train label [--engine PATH] < positions.txt > labelled.txt
+ *       Reads "FEN|result" lines (eval_tune sample's output) and appends "|cp": the reference
+ *       engine's (default Debian's Stockfish 15.1) static evaluation, UCI command `eval`, line
+ *       "Final evaluation", in centipawns from white's side. Positions it cannot evaluate
+ *       (in check: "Final evaluation: none") are dropped. One thread writes the commands, the
+ *       main thread reads the answers (one thread doing both would deadlock on the pipes).
+ *   nnue_train train [--hidden H] [--epochs N] [--batch B] [--lr R] [--lambda L] [--seed S]
+ *                    [--threads T] [--residual] -o out.net labelled.txt...
+ *       Trains 768 -> H (per perspective, shared weights, clipped ReLU) -> 2H -> 1 in float
+ *       with Adam on the mean squared error between sigmoid(out / 400) and
+ *       L x result + (1 - L) x sigmoid(cp / 400) (default L 0.25), both from the side to
+ *       move's view, then quantises it (nnue.c's format) and writes the net file. With
+ *       --residual the net learns a correction added to the hand-written evaluation (the
+ *       engine then computes both).
+ *
+ * The training data is not kept in the repository: docs/engine.md ("Evaluation network")
+ * gives the recipe from the repository's games. */
+#include <math.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "chesscodec.h"
+#include "core/position.h"
+#include "engine/engine.h"
+#include "engine/nnue.h"
+
+static void die(const char *msg)
+{
+    fprintf(stderr, "nnue_train: %s\n", msg);
+    exit(1);
+}
+
+/* ------------------------------------------------------------------ label */
+
+/* the positions, read whole before the engine starts: the writer thread sends them, the main
+   thread reads the answers in the same order */
+static char **lines;
+static size_t nlines;
+
+static void *writer_main(void *arg)
+{
+    FILE *out = arg;
+    for (size_t i = 0; i < nlines; i++) {
+        const char *bar = strchr(lines[i], '|');
+        /* "isready" after each position: its readyok closes the answer (even when the engine
+           prints no "Final evaluation" line) */
+        fprintf(out, "position fen %.*s\neval\nisready\n", (int)(bar - lines[i]), lines[i]);
+    }
+    fprintf(out, "quit\n");
+    fclose(out);
+    return NULL;
+}
+
+static int cmd_label(int argc, char **argv)
+{
+    const char *engine = "/usr/games/stockfish";
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--engine") && i + 1 < argc) engine = argv[++i];
+        else die("label: unknown option");
+    }
+    char buf[4096];
+    size_t cap = 0;
+    while (fgets(buf, sizeof buf, stdin)) {
+        buf[strcspn(buf, "\r\n")] = 0;
+        if (!strchr(buf, '|')) continue;
+        if (nlines == cap) {
+            cap = cap ? cap * 2 : 1 << 16;
+            lines = realloc(lines, cap * sizeof *lines);
+            if (!lines) die("out of memory");
+        }
+        if (!(lines[nlines++] = strdup(buf))) die("out of memory");
+    }
+    int to_eng[2], from_eng[2];
+    if (pipe(to_eng) || pipe(from_eng)) die("pipe failed");
+    pid_t pid = fork();
+    if (pid < 0) die("fork failed");
+    if (pid == 0) {
+        dup2(to_eng[0], 0);
+        dup2(from_eng[1], 1);
+        close(to_eng[1]);
+        close(from_eng[0]);
+        execl(engine, engine, (char *)NULL);
+        _exit(127);
+    }
+    close(to_eng[0]);
+    close(from_eng[1]);
+    FILE *out = fdopen(to_eng[1], "w"), *in = fdopen(from_eng[0], "r");
+    if (!out || !in) die("fdopen failed");
+    fprintf(out, "uci\nsetoption name Threads value 1\nsetoption name Hash value 1\nisready\n");
+    fflush(out);
+    while (fgets(buf, sizeof buf, in))
+        if (!strncmp(buf, "readyok", 7)) break;
+    pthread_t th;
+    if (pthread_create(&th, NULL, writer_main, out)) die("pthread_create failed");
+    size_t k = 0;
+    long n = 0, dropped = 0;
+    double cp = 0;
+    int have = 0;
+    while (k < nlines && fgets(buf, sizeof buf, in)) {
+        if (!strncmp(buf, "Final evaluation", 16)) {
+            char *p = buf + 16;
+            while (*p == ' ') p++;
+            if (sscanf(p, "%lf", &cp) == 1) have = 1;
+            continue;
+        }
+        if (strncmp(buf, "readyok", 7)) continue;
+        if (have) {
+            printf("%s|%d\n", lines[k], (int)lround(cp * 100));
+            if (++n % 100000 == 0) fprintf(stderr, "nnue_train label: %ld\n", n);
+        } else dropped++;
+        k++;
+        have = 0;
+    }
+    pthread_join(th, NULL);
+    fclose(in);
+    waitpid(pid, NULL, 0);
+    fprintf(stderr, "nnue_train label: %ld labelled, %ld without an evaluation\n", n, dropped);
+    return k == nlines ? 0 : 1;
+}
+
+/* ------------------------------------------------------------------ train */
+
+#define MAXF 32 /* features per perspective (pieces on the board) */
+
+typedef struct {
+    uint16_t f[2][MAXF]; /* feature indices from the side to move's and the other side's view */
+    uint8_t n;
+    int16_t hce;  /* the hand-written evaluation (side to move), for comparison */
+    float target; /* from the side to move's view */
+} tsample;
+
+static tsample *data;
+static size_t ndata, data_cap;
+
+static void load(const char *path, double lambda)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) die("cannot open a data file");
+    char line[4096];
+    while (fgets(line, sizeof line, f)) {
+        char *a = strchr(line, '|');
+        if (!a) continue;
+        *a++ = 0;
+        char *b = strchr(a, '|');
+        if (!b) continue;
+        double result = atof(a), cp = atof(b + 1);
+        chc_position pos;
+        if (chc_position_from_fen(&pos, line, 0, NULL) != CHC_OK) continue;
+        if (ndata == data_cap) {
+            data_cap = data_cap ? data_cap * 2 : 1 << 20;
+            data = realloc(data, data_cap * sizeof *data);
+            if (!data) die("out of memory");
+        }
+        tsample *s = &data[ndata];
+        int us = pos.side;
+        int n = 0;
+        for (int sq = 0; sq < 64 && n < MAXF; sq++) {
+            int p = pos.board[sq];
+            if (!p) continue;
+            s->f[0][n] = (uint16_t)chci_nnue_feature(us, p, sq);
+            s->f[1][n] = (uint16_t)chci_nnue_feature(us ^ 1, p, sq);
+            n++;
+        }
+        s->n = (uint8_t)n;
+        int hce = chci_evaluate(&pos, NULL);
+        s->hce = (int16_t)(hce > 30000 ? 30000 : hce < -30000 ? -30000 : hce);
+        if (us == CHC_BLACK) result = 1 - result, cp = -cp;
+        double sig = 1.0 / (1.0 + exp(-cp / 400.0));
+        s->target = (float)(lambda * result + (1 - lambda) * sig);
+        ndata++;
+    }
+    fclose(f);
+}
+
+static uint64_t rng = 0x243F6A8885A308D3ULL;
+static uint64_t rnd(void)
+{
+    uint64_t z = (rng += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+static float frand(void) { return (float)((rnd() >> 11) * (1.0 / 9007199254740992.0)); }
+
+/* the float net: W[768][H] (feature rows), B[H], O[2H], ob */
+static int H;
+static int residual; /* --residual: the net learns a correction added to the hand-written evaluation */
+static float *W, *B, *O, ob;
+static float *gW, *gB, *gO, gob;
+static float *mW, *vW, *mB, *vB, *mO, *vO, mob_, vob;
+
+/* per-thread gradient buffers */
+typedef struct {
+    size_t lo, hi;
+    const size_t *idx;
+    float *gW, *gB, *gO;
+    double gob, loss;
+    float *acc; /* 2H */
+} worker;
+
+/* the activation: clipped ReLU on [0, 1] (the integer net's [0, QA]) */
+static void *work(void *arg)
+{
+    worker *w = arg;
+    float *acc = w->acc;
+    for (size_t k = w->lo; k < w->hi; k++) {
+        const tsample *s = &data[w->idx[k]];
+        for (int p = 0; p < 2; p++) {
+            float *a = acc + p * H;
+            memcpy(a, B, (size_t)H * sizeof *a);
+            for (int j = 0; j < s->n; j++) {
+                const float *row = W + (size_t)s->f[p][j] * H;
+                for (int i = 0; i < H; i++) a[i] += row[i];
+            }
+        }
+        float out = ob + (residual ? s->hce / 400.0f : 0);
+        for (int i = 0; i < 2 * H; i++) {
+            float v = acc[i] < 0 ? 0 : acc[i] > 1 ? 1 : acc[i];
+            out += v * O[i];
+        }
+        /* out is in units of 400 cp (the sigmoid's scale) */
+        float sig = 1.0f / (1.0f + expf(-out));
+        float d = sig - s->target;
+        w->loss += (double)d * d;
+        float g = 2 * d * sig * (1 - sig);
+        w->gob += g;
+        for (int i = 0; i < 2 * H; i++) {
+            float v = acc[i] < 0 ? 0 : acc[i] > 1 ? 1 : acc[i];
+            w->gO[i] += g * v;
+            acc[i] = (acc[i] > 0 && acc[i] < 1) ? g * O[i] : 0; /* gradient at the accumulator */
+        }
+        for (int p = 0; p < 2; p++) {
+            const float *ga = acc + p * H;
+            for (int i = 0; i < H; i++) w->gB[i] += ga[i];
+            for (int j = 0; j < s->n; j++) {
+                float *row = w->gW + (size_t)s->f[p][j] * H;
+                for (int i = 0; i < H; i++) row[i] += ga[i];
+            }
+        }
+    }
+    return NULL;
+}
+
+static void adam(float *x, const float *g, float *m, float *v, size_t n, float lr, float c1, float c2)
+{
+    for (size_t i = 0; i < n; i++) {
+        m[i] = 0.9f * m[i] + 0.1f * g[i];
+        v[i] = 0.999f * v[i] + 0.001f * g[i] * g[i];
+        x[i] -= lr * (m[i] / c1) / (sqrtf(v[i] / c2) + 1e-8f);
+    }
+}
+
+static float *fcalloc(size_t n)
+{
+    float *p = calloc(n, sizeof *p);
+    if (!p) die("out of memory");
+    return p;
+}
+
+static int cmd_train(int argc, char **argv)
+{
+    int epochs = 10, batch = 16384, nthreads = 2;
+    double lr = 0.001, lambda = 0.25;
+    const char *out_path = NULL;
+    H = 128;
+    const char *files[64];
+    int nfiles = 0;
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--hidden") && i + 1 < argc) H = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--epochs") && i + 1 < argc) epochs = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--batch") && i + 1 < argc) batch = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--lr") && i + 1 < argc) lr = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--lambda") && i + 1 < argc) lambda = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--seed") && i + 1 < argc) rng = strtoull(argv[++i], NULL, 10);
+        else if (!strcmp(argv[i], "--threads") && i + 1 < argc) nthreads = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "-o") && i + 1 < argc) out_path = argv[++i];
+        else if (!strcmp(argv[i], "--residual")) residual = 1;
+        else if (argv[i][0] == '-') die("train: unknown option");
+        else if (nfiles < 64) files[nfiles++] = argv[i];
+    }
+    if (!out_path || !nfiles) die("train: -o out.net and data files needed");
+    if (H != CHCI_NNUE_HIDDEN) die("train: --hidden must match CHCI_NNUE_HIDDEN in src/engine/nnue.h");
+    if (nthreads < 1 || nthreads > 8) nthreads = 2;
+    for (int i = 0; i < nfiles; i++) load(files[i], lambda);
+    fprintf(stderr, "nnue_train: %zu positions\n", ndata);
+    if (!ndata) die("no positions");
+    size_t nw = (size_t)CHCI_NNUE_INPUTS * H;
+    W = fcalloc(nw), B = fcalloc((size_t)H), O = fcalloc(2 * (size_t)H);
+    gW = fcalloc(nw), gB = fcalloc((size_t)H), gO = fcalloc(2 * (size_t)H);
+    mW = fcalloc(nw), vW = fcalloc(nw), mB = fcalloc((size_t)H), vB = fcalloc((size_t)H);
+    mO = fcalloc(2 * (size_t)H), vO = fcalloc(2 * (size_t)H);
+    for (size_t i = 0; i < nw; i++) W[i] = (frand() - 0.5f) * 2 * 0.1f;
+    for (int i = 0; i < H; i++) B[i] = 0.1f;
+    for (int i = 0; i < 2 * H; i++) O[i] = (frand() - 0.5f) * 2 * sqrtf(1.0f / (float)H);
+    /* a held-out tenth measures the loss on unseen positions */
+    size_t *idx = malloc(ndata * sizeof *idx);
+    if (!idx) die("out of memory");
+    for (size_t i = 0; i < ndata; i++) idx[i] = i;
+    for (size_t i = ndata - 1; i > 0; i--) {
+        size_t j = rnd() % (i + 1), t = idx[i];
+        idx[i] = idx[j], idx[j] = t;
+    }
+    size_t nval = ndata / 10, ntrain = ndata - nval;
+    double hce_loss = 0;
+    for (size_t k = ntrain; k < ndata; k++) {
+        const tsample *s = &data[idx[k]];
+        double d = 1.0 / (1.0 + exp(-s->hce / 400.0)) - s->target;
+        hce_loss += d * d;
+    }
+    fprintf(stderr, "hand-written evaluation: validation loss %.6f\n", hce_loss / (double)nval);
+    worker ws[8];
+    for (int t = 0; t < nthreads; t++) {
+        ws[t].gW = t ? fcalloc(nw) : gW;
+        ws[t].gB = t ? fcalloc((size_t)H) : gB;
+        ws[t].gO = t ? fcalloc(2 * (size_t)H) : gO;
+        ws[t].acc = fcalloc(2 * (size_t)H);
+    }
+    long step = 0;
+    for (int ep = 1; ep <= epochs; ep++) {
+        for (size_t i = ntrain - 1; i > 0; i--) {
+            size_t j = rnd() % (i + 1), t = idx[i];
+            idx[i] = idx[j], idx[j] = t;
+        }
+        double loss = 0;
+        float elr = (float)(lr * (ep > epochs * 3 / 4 ? 0.1 : 1.0));
+        for (size_t b0 = 0; b0 < ntrain; b0 += (size_t)batch) {
+            size_t b1 = b0 + (size_t)batch < ntrain ? b0 + (size_t)batch : ntrain;
+            pthread_t th[8];
+            for (int t = 0; t < nthreads; t++) {
+                memset(ws[t].gW, 0, nw * sizeof(float));
+                memset(ws[t].gB, 0, (size_t)H * sizeof(float));
+                memset(ws[t].gO, 0, 2 * (size_t)H * sizeof(float));
+                ws[t].gob = ws[t].loss = 0;
+                ws[t].idx = idx;
+                ws[t].lo = b0 + (b1 - b0) * (size_t)t / (size_t)nthreads;
+                ws[t].hi = b0 + (b1 - b0) * (size_t)(t + 1) / (size_t)nthreads;
+                if (t && pthread_create(&th[t], NULL, work, &ws[t])) die("pthread_create failed");
+            }
+            work(&ws[0]);
+            gob = (float)ws[0].gob;
+            loss += ws[0].loss;
+            for (int t = 1; t < nthreads; t++) {
+                pthread_join(th[t], NULL);
+                for (size_t i = 0; i < nw; i++) gW[i] += ws[t].gW[i];
+                for (int i = 0; i < H; i++) gB[i] += ws[t].gB[i];
+                for (int i = 0; i < 2 * H; i++) gO[i] += ws[t].gO[i];
+                gob += (float)ws[t].gob;
+                loss += ws[t].loss;
+            }
+            float inv = 1.0f / (float)(b1 - b0);
+            for (size_t i = 0; i < nw; i++) gW[i] *= inv;
+            for (int i = 0; i < H; i++) gB[i] *= inv;
+            for (int i = 0; i < 2 * H; i++) gO[i] *= inv;
+            gob *= inv;
+            step++;
+            float c1 = 1 - powf(0.9f, (float)step), c2 = 1 - powf(0.999f, (float)step);
+            adam(W, gW, mW, vW, nw, elr, c1, c2);
+            adam(B, gB, mB, vB, (size_t)H, elr, c1, c2);
+            adam(O, gO, mO, vO, 2 * (size_t)H, elr, c1, c2);
+            adam(&ob, &gob, &mob_, &vob, 1, elr, c1, c2);
+            /* the quantised output weights must fit: |O| x QB <= 32767 */
+            for (int i = 0; i < 2 * H; i++) O[i] = O[i] > 100 ? 100 : O[i] < -100 ? -100 : O[i];
+            for (size_t i = 0; i < nw; i++) W[i] = W[i] > 1.9f ? 1.9f : W[i] < -1.9f ? -1.9f : W[i];
+        }
+        /* validation */
+        ws[0].lo = ntrain, ws[0].hi = ndata, ws[0].loss = 0, ws[0].gob = 0;
+        work(&ws[0]);
+        fprintf(stderr, "epoch %d train loss %.6f validation loss %.6f\n", ep, loss / (double)ntrain,
+                ws[0].loss / (double)nval);
+    }
+    /* quantise: accumulator weights and biases x QA, output weights x QB, output bias x QA QB;
+       the engine's score is out x 400 / (QA QB) */
+    size_t nbytes = chci_nnue_file_size();
+    unsigned char *buf = malloc(nbytes);
+    if (!buf) die("out of memory");
+    unsigned char *p = buf;
+    memcpy(p, residual ? CHCI_NNUE_MAGIC_RESIDUAL : CHCI_NNUE_MAGIC, 8), p += 8;
+    uint32_t h32 = (uint32_t)H;
+    for (int k = 0; k < 4; k++) *p++ = (unsigned char)(h32 >> (8 * k));
+#define PUT16(v)                                                                                   \
+    do {                                                                                           \
+        long q_ = lroundf(v);                                                                      \
+        if (q_ > 32767) q_ = 32767;                                                                \
+        if (q_ < -32767) q_ = -32767;                                                              \
+        uint16_t u_ = (uint16_t)(int16_t)q_;                                                       \
+        *p++ = (unsigned char)(u_ & 0xFF);                                                         \
+        *p++ = (unsigned char)(u_ >> 8);                                                           \
+    } while (0)
+    for (size_t i = 0; i < nw; i++) PUT16(W[i] * CHCI_NNUE_QA);
+    for (int i = 0; i < H; i++) PUT16(B[i] * CHCI_NNUE_QA);
+    for (int i = 0; i < 2 * H; i++) PUT16(O[i] * CHCI_NNUE_QB);
+    int32_t obq = (int32_t)lroundf(ob * CHCI_NNUE_QA * CHCI_NNUE_QB);
+    for (int k = 0; k < 4; k++) *p++ = (unsigned char)((uint32_t)obq >> (8 * k));
+    if ((size_t)(p - buf) != nbytes) die("internal: net size");
+    /* the quantised net's validation loss (the engine's integer arithmetic) */
+    {
+        static chci_nnue_net qn;
+        char err[128];
+        if (chci_nnue_load(&qn, buf, nbytes, err, sizeof err)) die(err);
+        double ql = 0, fl = 0;
+        for (size_t k = ntrain; k < ndata; k++) {
+            const tsample *s = &data[idx[k]];
+            chci_nnue_acc a;
+            for (int pp = 0; pp < 2; pp++) {
+                memcpy(a.v[pp], qn.b, sizeof qn.b);
+                for (int j = 0; j < s->n; j++)
+                    for (int i = 0; i < H; i++) a.v[pp][i] = (int16_t)(a.v[pp][i] + qn.w[s->f[pp][j]][i]);
+            }
+            /* v[0] holds the side to move's perspective here: output with side 0 */
+            int cp = chci_nnue_output(&qn, &a, 0) + (residual ? s->hce : 0);
+            double d = 1.0 / (1.0 + exp(-cp / 400.0)) - s->target;
+            ql += d * d;
+            float *acc = ws[0].acc;
+            for (int pp = 0; pp < 2; pp++) {
+                memcpy(acc + pp * H, B, (size_t)H * sizeof *acc);
+                for (int j = 0; j < s->n; j++)
+                    for (int i = 0; i < H; i++) acc[pp * H + i] += W[(size_t)s->f[pp][j] * H + i];
+            }
+            float out = ob + (residual ? s->hce / 400.0f : 0);
+            for (int i = 0; i < 2 * H; i++) out += (acc[i] < 0 ? 0 : acc[i] > 1 ? 1 : acc[i]) * O[i];
+            double e2 = 1.0 / (1.0 + exp(-(double)out)) - s->target;
+            fl += e2 * e2;
+        }
+        fprintf(stderr, "validation loss: float net %.6f, quantised net %.6f\n", fl / (double)nval, ql / (double)nval);
+    }
+    FILE *f = fopen(out_path, "wb");
+    if (!f || fwrite(buf, 1, nbytes, f) != nbytes || fclose(f)) die("cannot write the net file");
+    fprintf(stderr, "nnue_train: wrote %s (%zu bytes)\n", out_path, nbytes);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    signal(SIGPIPE, SIG_IGN);
+    if (argc < 2) {
+        fprintf(stderr, "usage: nnue_train label|train [options] (see the comment in tools/nnue_train.c)\n");
+        return 2;
+    }
+    if (!strcmp(argv[1], "label")) return cmd_label(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "train")) return cmd_train(argc - 2, argv + 2);
+    fprintf(stderr, "nnue_train: unknown command '%s'\n", argv[1]);
+    return 2;
+}
