@@ -1,5 +1,5 @@
 /* nnue_train: builds the data for and trains the engine's evaluation network
- * (src/engine/nnue.c, net file src/engine/nnue.net).
+ * (src/engine/nnue.c, net src/engine/nnue_net.inc).
  *
  *   nnue_train label [--engine PATH] < positions.txt > labelled.txt
  *       Reads "FEN|result" lines (eval_tune sample's output) and appends "|cp": the reference
@@ -433,8 +433,22 @@ static int cmd_train(int argc, char **argv)
         }
         fprintf(stderr, "validation loss: float net %.6f, quantised net %.6f\n", fl / (double)nval, ql / (double)nval);
     }
-    FILE *f = fopen(out_path, "wb");
-    if (!f || fwrite(buf, 1, nbytes, f) != nbytes || fclose(f)) die("cannot write the net file");
+    /* a name ending in .inc: the bytes as a C initializer (src/engine/nnue_net.inc, which
+       src/engine/nnue.c includes); otherwise the binary net file */
+    size_t ol = strlen(out_path);
+    int as_c = ol > 4 && strcmp(out_path + ol - 4, ".inc") == 0;
+    FILE *f = fopen(out_path, as_c ? "w" : "wb");
+    if (!f) die("cannot write the net file");
+    if (as_c) {
+        fprintf(f, "/* The engine's evaluation network as bytes: the net file format of engine/nnue.h (%zu bytes).\n"
+                   " * Written by `tools/nnue_train train ... -o src/engine/nnue_net.inc` (docs/engine.md,\n"
+                   " * \"Evaluation network\"); included by src/engine/nnue.c. Do not edit. */\n", nbytes);
+        for (size_t i = 0; i < nbytes; i++)
+            fprintf(f, "0x%02x,%s", (unsigned)(unsigned char)buf[i], i % 16 == 15 || i + 1 == nbytes ? "\n" : "");
+        if (ferror(f) | fclose(f)) die("cannot write the net file");
+    } else if (fwrite(buf, 1, nbytes, f) != nbytes || fclose(f)) {
+        die("cannot write the net file");
+    }
     fprintf(stderr, "nnue_train: wrote %s (%zu bytes)\n", out_path, nbytes);
     return 0;
 }

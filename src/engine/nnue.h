@@ -7,8 +7,8 @@
  * weights int16 scaled by QA, output weights int16 scaled by QB, output bias int32 scaled by
  * QA x QB; the score in centipawns is out x CHCI_NNUE_SCALE / (QA x QB).
  *
- * The net file (src/engine/nnue.net, written by tools/nnue_train.c, embedded in the library
- * at build time): the 8 bytes CHCI_NNUE_MAGIC (or CHCI_NNUE_MAGIC_RESIDUAL), the hidden size (uint32 little-endian), then
+ * The net file (written by tools/nnue_train.c; the library's net is src/engine/nnue_net.inc,
+ * these bytes as a C array): the 8 bytes CHCI_NNUE_MAGIC (or CHCI_NNUE_MAGIC_RESIDUAL), the hidden size (uint32 little-endian), then
  * little-endian int16 accumulator weights [768][H], biases [H], output weights [2H] and the
  * int32 output bias. */
 #ifndef CHC_ENGINE_NNUE_H
