@@ -117,88 +117,6 @@ static size_t book_n;
 
 static const int val[7] = {0, 100, 320, 330, 500, 900, 20000};
 
-/* Least valuable attacker of `side` in `att`; its type in *pt, 0 when none. */
-static bb_t lva(const chc_position *p, bb_t att, int side, int *pt)
-{
-    for (int t = CHC_PAWN; t <= CHC_KING; t++) {
-        bb_t b = att & pos_pieces(p, side, t);
-        if (b) {
-            *pt = t;
-            return b & (0 - b);
-        }
-    }
-    *pt = 0;
-    return 0;
-}
-
-/* Static exchange of move from->to by the side to move (captured value minus what the
- * exchange on `to` costs), occupancy-aware x-rays. */
-static int see(const chc_position *p, int from, int to, int pt, int captured_val)
-{
-    int gain[32], d = 0;
-    bb_t occ = pos_occ(p);
-    bb_t bq = p->by_type[CHC_BISHOP] | p->by_type[CHC_QUEEN];
-    bb_t rq = p->by_type[CHC_ROOK] | p->by_type[CHC_QUEEN];
-    int side = p->side;
-    gain[0] = captured_val;
-    occ &= ~BB(from);
-    int cur = pt;
-    bb_t att = pos_attackers(p, to, occ) & occ;
-    for (;;) {
-        d++;
-        side ^= 1;
-        int t;
-        bb_t fb = lva(p, att & p->by_color[side], side, &t);
-        if (!fb) break;
-        gain[d] = val[cur] - gain[d - 1];
-        if (cur == CHC_KING) break;
-        cur = t;
-        occ &= ~fb;
-        att |= (chci_bishop_att(to, occ) & bq) | (chci_rook_att(to, occ) & rq);
-        att &= occ;
-        if (d >= 31) break;
-    }
-    while (--d > 0) gain[d - 1] = -(-gain[d - 1] > gain[d] ? -gain[d - 1] : gain[d]);
-    return gain[0];
-}
-
-static bb_t piece_att(int t, int side, int sq, bb_t occ)
-{
-    switch (t) {
-    case CHC_PAWN: return chci_pawn_att[side][sq];
-    case CHC_KNIGHT: return chci_knight_att[sq];
-    case CHC_BISHOP: return chci_bishop_att(sq, occ);
-    case CHC_ROOK: return chci_rook_att(sq, occ);
-    case CHC_QUEEN: return chci_queen_att(sq, occ);
-    default: return chci_king_att[sq];
-    }
-}
-
-/* Pieces of `side` (not the king) en prise: attacked and undefended, or attacked by a cheaper
- * piece. */
-static int en_prise(const chc_position *p, int side)
-{
-    bb_t occ = pos_occ(p);
-    bb_t a[2][7];
-    memset(a, 0, sizeof a);
-    for (int c = 0; c < 2; c++)
-        for (bb_t b = p->by_color[c]; b;) {
-            int sq = bb_pop(&b);
-            int t = CHC_PIECE_TYPE(p->board[sq]);
-            a[c][t] |= piece_att(t, c, sq, occ);
-        }
-    int them = side ^ 1, n = 0;
-    bb_t ea = 0, oa = 0;
-    for (int t = 1; t <= 6; t++) ea |= a[them][t], oa |= a[side][t];
-    bb_t lower = 0;
-    for (int t = CHC_PAWN; t < CHC_KING; t++) {
-        bb_t mine = pos_pieces(p, side, t);
-        n += bb_popcount(mine & ea & (~oa | lower));
-        lower |= a[them][t];
-    }
-    return n;
-}
-
 /* The same pieces as a set. */
 static bb_t en_prise_set(const chc_position *p, int side)
 {
@@ -209,7 +127,7 @@ static bb_t en_prise_set(const chc_position *p, int side)
         for (bb_t b = p->by_color[c]; b;) {
             int sq = bb_pop(&b);
             int t = CHC_PIECE_TYPE(p->board[sq]);
-            a[c][t] |= piece_att(t, c, sq, occ);
+            a[c][t] |= chci_pm_piece_att(t, c, sq, occ);
         }
     int them = side ^ 1;
     bb_t ea = 0, oa = 0, r = 0;
@@ -248,7 +166,7 @@ static void extra(const chc_position *pos, const xstate *xs, const chc_move *mv,
     int eks = pos->king_sq[them];
     bb_t kzone = chci_king_att[eks];
     bb_t eq = pos_pieces(pos, them, CHC_QUEEN);
-    int hang0 = (mask & 256) ? en_prise(pos, us) : 0;
+    int hang0 = (mask & 256) ? chci_pm_en_prise(pos, us) : 0;
     if (hang0 > 3) hang0 = 3;
     bb_t ep_set = 0;
     int hl0 = 0;
@@ -279,7 +197,7 @@ static void extra(const chc_position *pos, const xstate *xs, const chc_move *mv,
         else if (fl & CHC_MF_CAPTURE) ct = CHC_PIECE_TYPE(pos->board[to]);
         int npt = (fl & CHC_MF_PROMOTION) ? CHC_MOVE_PROMO(m) : pt;
         int s = 0;
-        if ((mask & (1 | 512 | 16384)) && !castle) s = see(pos, from, to, npt, val[ct]);
+        if ((mask & (1 | 512 | 16384)) && !castle) s = chci_pm_see(pos, from, to, npt, val[ct]);
         if ((mask & 1) && !castle) {
             int b = s <= -800 ? 0 : s <= -400 ? 1 : s <= -150 ? 2 : s < 0 ? 3 : s == 0 ? 4 : s < 150 ? 5 : 6;
             f[k++] = (uint32_t)(X_SEE + p6 * 7 + b);
@@ -300,7 +218,7 @@ static void extra(const chc_position *pos, const xstate *xs, const chc_move *mv,
         }
         if (mask & 4) f[k++] = (uint32_t)(X_ID + p6 * 4096 + ((from ^ flip) | (to ^ flip) << 6));
         bb_t nocc = (occ & ~BB(from)) | BB(to);
-        bb_t a = castle ? 0 : piece_att(npt, us, to, nocc);
+        bb_t a = castle ? 0 : chci_pm_piece_att(npt, us, to, nocc);
         if ((mask & 8) && !castle) {
             int c = bb_popcount(a & ~pos->by_color[us]);
             int b = c == 0 ? 0 : c <= 2 ? 1 : c <= 4 ? 2 : c <= 7 ? 3 : c <= 10 ? 4 : 5;
@@ -324,7 +242,7 @@ static void extra(const chc_position *pos, const xstate *xs, const chc_move *mv,
             chc_position q = *pos;
             chc_undo u;
             chc_make_move(&q, m, &u);
-            int h = en_prise(&q, us);
+            int h = chci_pm_en_prise(&q, us);
             f[k++] = (uint32_t)(X_HANG + hang0 * 4 + (h > 3 ? 3 : h));
             if ((mask & 2097152) && !castle) {
                 int b = s <= -800 ? 0 : s <= -400 ? 1 : s <= -150 ? 2 : s < 0 ? 3 : s == 0 ? 4 : s < 150 ? 5 : 6;
@@ -350,7 +268,7 @@ static void extra(const chc_position *pos, const xstate *xs, const chc_move *mv,
             chc_make_move(&q, m, &u);
             int e = -chci_evaluate(&q, pc);
             if (!castle) {
-                int sl = see(pos, from, to, npt, val[ct]) - val[ct];
+                int sl = chci_pm_see(pos, from, to, npt, val[ct]) - val[ct];
                 if (sl < 0) e += sl;
             }
             ev[i] = e;

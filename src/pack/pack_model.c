@@ -131,6 +131,21 @@ static int en_prise_slow(const chc_position *p, int side)
     return n;
 }
 
+int chci_pm_see(const chc_position *p, int from, int to, int pt, int captured_val)
+{
+    return see_full(p, from, to, pt, captured_val);
+}
+
+uint64_t chci_pm_piece_att(int t, int side, int sq, uint64_t occ)
+{
+    return piece_att(t, side, sq, occ);
+}
+
+int chci_pm_en_prise(const chc_position *p, int side)
+{
+    return en_prise_slow(p, side);
+}
+
 static inline int see_bucket(int s)
 {
     return s <= -800 ? 0 : s <= -400 ? 1 : s <= -150 ? 2 : s < 0 ? 3 : s == 0 ? 4 : s < 150 ? 5 : 6;

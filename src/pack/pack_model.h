@@ -120,4 +120,13 @@ void chci_pm_features(const chc_position *pos, const chci_pm_state *st, const ch
 /* The score of each move with the state's integer weights (same features, faster). */
 void chci_pm_scores(const chc_position *pos, const chci_pm_state *st, const chc_move *moves, int n,
                     int32_t *score);
+/* Shared with tools/pack_exp.c (the experiment loop computes its candidates with these):
+ * the static exchange of the move from -> to by the side to move of a piece of type pt (after
+ * promotion) capturing a piece worth captured_val (pawn 100, knight 320, bishop 330, rook 500,
+ * queen 900), in centipawns; the squares a piece of type t and colour side on sq attacks with
+ * occupancy occ; the number of pieces of `side` (not the king) en prise in p (attacked and
+ * undefended, or attacked by a cheaper piece). */
+int chci_pm_see(const chc_position *p, int from, int to, int pt, int captured_val);
+uint64_t chci_pm_piece_att(int t, int side, int sq, uint64_t occ);
+int chci_pm_en_prise(const chc_position *p, int side);
 #endif
