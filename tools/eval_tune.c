@@ -27,6 +27,7 @@
 #include "chesscodec.h"
 #include "core/position.h"
 #include "engine/engine.h"
+#include "engine_pipe.h"
 
 static void die(const char *msg)
 {
@@ -153,27 +154,11 @@ static int cmd_label(int argc, char **argv)
         else if (!strcmp(argv[i], "--engine") && i + 1 < argc) engine = argv[++i];
         else die("label: unknown option");
     }
-    int to_eng[2], from_eng[2];
-    if (pipe(to_eng) || pipe(from_eng)) die("pipe failed");
-    pid_t pid = fork();
-    if (pid < 0) die("fork failed");
-    if (pid == 0) {
-        dup2(to_eng[0], 0);
-        dup2(from_eng[1], 1);
-        close(to_eng[1]);
-        close(from_eng[0]);
-        execl(engine, engine, (char *)NULL);
-        _exit(127);
-    }
-    close(to_eng[0]);
-    close(from_eng[1]);
-    FILE *out = fdopen(to_eng[1], "w"), *in = fdopen(from_eng[0], "r");
-    if (!out || !in) die("fdopen failed");
-    fprintf(out, "uci\nsetoption name Threads value 1\nsetoption name Hash value 16\nisready\n");
-    fflush(out);
+    FILE *out, *in;
+    const char *why;
+    pid_t pid;
+    if (engine_pipe_start(engine, 16, &out, &in, &pid, &why)) die(why);
     char line[4096], buf[4096];
-    while (fgets(buf, sizeof buf, in))
-        if (!strncmp(buf, "readyok", 7)) break;
     long n = 0;
     while (fgets(line, sizeof line, stdin)) {
         line[strcspn(line, "\r\n")] = 0;

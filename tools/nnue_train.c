@@ -33,6 +33,7 @@
 #include "core/position.h"
 #include "engine/engine.h"
 #include "engine/nnue.h"
+#include "engine_pipe.h"
 
 static void die(const char *msg)
 {
@@ -80,26 +81,10 @@ static int cmd_label(int argc, char **argv)
         }
         if (!(lines[nlines++] = strdup(buf))) die("out of memory");
     }
-    int to_eng[2], from_eng[2];
-    if (pipe(to_eng) || pipe(from_eng)) die("pipe failed");
-    pid_t pid = fork();
-    if (pid < 0) die("fork failed");
-    if (pid == 0) {
-        dup2(to_eng[0], 0);
-        dup2(from_eng[1], 1);
-        close(to_eng[1]);
-        close(from_eng[0]);
-        execl(engine, engine, (char *)NULL);
-        _exit(127);
-    }
-    close(to_eng[0]);
-    close(from_eng[1]);
-    FILE *out = fdopen(to_eng[1], "w"), *in = fdopen(from_eng[0], "r");
-    if (!out || !in) die("fdopen failed");
-    fprintf(out, "uci\nsetoption name Threads value 1\nsetoption name Hash value 1\nisready\n");
-    fflush(out);
-    while (fgets(buf, sizeof buf, in))
-        if (!strncmp(buf, "readyok", 7)) break;
+    FILE *out, *in;
+    const char *why;
+    pid_t pid;
+    if (engine_pipe_start(engine, 1, &out, &in, &pid, &why)) die(why);
     pthread_t th;
     if (pthread_create(&th, NULL, writer_main, out)) die("pthread_create failed");
     size_t k = 0;
