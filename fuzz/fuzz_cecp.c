@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "chesscodec.h"
+#include "fuzz_util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -30,22 +31,6 @@ static void on_line(void *ctx, const char *line, size_t len)
             abort();
     }
     if (len >= 5 && memcmp(line, "pong ", 5) == 0) c->pongs++;
-}
-
-static size_t first_word(const char *s, size_t n, const char **w)
-{
-    while (n && (s[n - 1] == '\r' || s[n - 1] == '\n')) n--;
-    size_t i = 0;
-    while (i < n && (s[i] == ' ' || s[i] == '\t')) i++;
-    size_t j = i;
-    while (j < n && s[j] && s[j] != ' ' && s[j] != '\t') j++;
-    *w = s + i;
-    return j - i;
-}
-
-static int word_is(const char *w, size_t n, const char *lit)
-{
-    return n == strlen(lit) && memcmp(w, lit, n) == 0;
 }
 
 static int skipped(const char *s, size_t n)
@@ -72,18 +57,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         const char *nl = memchr(s, '\n', (size_t)(end - s));
         size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
         const char *w;
-        size_t wn = first_word(s, n, &w);
+        size_t wn = fuzz_first_word(s, n, &w);
         if (!skipped(s, n)) {
             int rc = chc_cecp_command(x, s, n);
             if (rc == CHC_SESSION_QUIT) {
-                if (!word_is(w, wn, "quit")) abort();
+                if (!fuzz_word_is(w, wn, "quit")) abort();
                 quit = 1;
             } else if (rc != CHC_OK) {
                 abort();
             } else if (chc_cecp_command(x, "?", 1) != CHC_OK) {
                 abort();
             }
-            if (word_is(w, wn, "ping") && !quit) {
+            if (fuzz_word_is(w, wn, "ping") && !quit) {
                 pings++;
                 if (c.pongs != pings) abort();
             }

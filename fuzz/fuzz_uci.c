@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "chesscodec.h"
+#include "fuzz_util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -31,22 +32,6 @@ static void on_line(void *ctx, const char *line, size_t len)
 
 /* The first word of a command as the session reads it: trailing CRs dropped, then up to a
  * NUL, a space or a tab, after spaces and tabs. */
-static size_t first_word(const char *s, size_t n, const char **w)
-{
-    while (n && s[n - 1] == '\r') n--;
-    size_t i = 0;
-    while (i < n && (s[i] == ' ' || s[i] == '\t')) i++;
-    size_t j = i;
-    while (j < n && s[j] && s[j] != ' ' && s[j] != '\t') j++;
-    *w = s + i;
-    return j - i;
-}
-
-static int word_is(const char *w, size_t n, const char *lit)
-{
-    return n == strlen(lit) && memcmp(w, lit, n) == 0;
-}
-
 /* Commands the target does not run as given (see the top comment). */
 static int skipped(const char *s, size_t n)
 {
@@ -78,20 +63,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         const char *nl = memchr(s, '\n', (size_t)(end - s));
         size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
         const char *w;
-        size_t wn = first_word(s, n, &w);
+        size_t wn = fuzz_first_word(s, n, &w);
         if (!skipped(s, n)) {
             int rc = chc_uci_command(u, s, n);
             if (rc == CHC_SESSION_QUIT) {
-                if (!word_is(w, wn, "quit")) abort();
+                if (!fuzz_word_is(w, wn, "quit")) abort();
                 quit = 1;
             } else if (rc != CHC_OK) {
                 abort();
             }
-            if (word_is(w, wn, "go")) {
+            if (fuzz_word_is(w, wn, "go")) {
                 gos++;
                 if (chc_uci_command(u, "stop", 4) != CHC_OK) abort();
             }
-            if (word_is(w, wn, "isready")) {
+            if (fuzz_word_is(w, wn, "isready")) {
                 readys++;
                 if (c.readyoks != readys) abort(); /* answered before the call returned */
             }

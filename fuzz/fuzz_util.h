@@ -1,4 +1,4 @@
-/* Shared by the fuzz targets of the formats layer. */
+/* Shared by the fuzz targets (the formats layer's readers, the UCI and XBoard sessions). */
 #ifndef CHC_FUZZ_UTIL_H
 #define CHC_FUZZ_UTIL_H
 #include <stdlib.h>
@@ -45,4 +45,24 @@ static inline void fuzz_same_game(const chc_game *g, const chc_game *h, int exac
     for (size_t i = 0; i < chc_game_ply_count(g); i++)
         if (chc_game_move(g, i) != chc_game_move(h, i)) abort();
 }
+/* The first word of a session command line s[0..n) (no '\n' in it) as the UCI and XBoard
+ * sessions read it: trailing CRs dropped, then up to a NUL, a space or a tab, after spaces and
+ * tabs. Returns its length; *w points at it. */
+static inline size_t fuzz_first_word(const char *s, size_t n, const char **w)
+{
+    while (n && s[n - 1] == '\r') n--;
+    size_t i = 0;
+    while (i < n && (s[i] == ' ' || s[i] == '\t')) i++;
+    size_t j = i;
+    while (j < n && s[j] && s[j] != ' ' && s[j] != '\t') j++;
+    *w = s + i;
+    return j - i;
+}
+
+/* 1 when the word w[0..n) is lit. */
+static inline int fuzz_word_is(const char *w, size_t n, const char *lit)
+{
+    return n == strlen(lit) && memcmp(w, lit, n) == 0;
+}
+
 #endif

@@ -10,6 +10,7 @@
 
 #include "testutil.h"
 #include "engine/engine.h"
+#include "engine_test_util.h"
 
 /* Node signature of `chesscodec bench 7`: changes whenever the search or evaluation changes
  * (update it deliberately, with the reason in the commit). */
@@ -99,44 +100,6 @@ static void test_bench_signature(void **state)
     assert_int_equal(chc_engine_bench(BENCH_DEPTH - 2, NULL), chc_engine_bench(BENCH_DEPTH - 2, NULL));
 }
 
-/* Colour-flipped FEN: ranks reversed, piece colours swapped, side swapped. */
-static void mirror_fen(const char *fen, char *out)
-{
-    char board[100], side[4], castle[8], ep[4];
-    int hm = 0, fm = 1;
-    int k = sscanf(fen, "%99s %3s %7s %3s %d %d", board, side, castle, ep, &hm, &fm);
-    assert_true(k >= 4);
-    char *ranks[8];
-    int nr = 0;
-    for (char *save = NULL, *r = strtok_r(board, "/", &save); r && nr < 8; r = strtok_r(NULL, "/", &save))
-        ranks[nr++] = r;
-    assert_int_equal(nr, 8);
-    char *o = out;
-    for (int i = 7; i >= 0; i--) {
-        for (char *c = ranks[i]; *c; c++) {
-            char x = *c;
-            if (x >= 'a' && x <= 'z') x = (char)(x - 32);
-            else if (x >= 'A' && x <= 'Z') x = (char)(x + 32);
-            *o++ = x;
-        }
-        if (i) *o++ = '/';
-    }
-    *o = 0;
-    char cs[8] = "";
-    int n = 0;
-    const char *order = "kqKQ";
-    for (int i = 0; i < 4; i++)
-        if (strchr(castle, order[i])) cs[n++] = (char)(order[i] >= 'a' ? order[i] - 32 : order[i] + 32);
-    cs[n] = 0;
-    char eps[4] = "-";
-    if (ep[0] != '-') {
-        eps[0] = ep[0];
-        eps[1] = ep[1] == '3' ? '6' : '3';
-        eps[2] = 0;
-    }
-    sprintf(o, " %s %s %s %d %d", side[0] == 'w' ? "b" : "w", n ? cs : "-", eps, hm, fm);
-}
-
 static void test_eval_symmetry(void **state)
 {
     (void)state;
@@ -151,7 +114,7 @@ static void test_eval_symmetry(void **state)
     };
     for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
         char m[128];
-        mirror_fen(fens[i], m);
+        etu_mirror_fen(fens[i], m);
         chc_position a, b;
         tu_pos(&a, fens[i]);
         tu_pos(&b, m);

@@ -9,6 +9,7 @@
 
 #include "testutil.h"
 #include "engine/nnue.h"
+#include "engine_test_util.h"
 
 static uint64_t rng = 12345;
 static uint64_t rnd(void)
@@ -81,30 +82,6 @@ static void test_incremental(void **state)
     free(net);
 }
 
-/* Colour-flipped FEN: ranks reversed, piece colours swapped, side swapped (no castling or
- * en-passant fields needed here). */
-static void mirror_fen(const char *fen, char *out)
-{
-    char board[100], side[4];
-    assert_int_equal(sscanf(fen, "%99s %3s", board, side), 2);
-    char *ranks[8];
-    int nr = 0;
-    for (char *save = NULL, *r = strtok_r(board, "/", &save); r && nr < 8; r = strtok_r(NULL, "/", &save))
-        ranks[nr++] = r;
-    assert_int_equal(nr, 8);
-    char *o = out;
-    for (int i = 7; i >= 0; i--) {
-        for (char *c = ranks[i]; *c; c++) {
-            char x = *c;
-            if (x >= 'a' && x <= 'z') x = (char)(x - 32);
-            else if (x >= 'A' && x <= 'Z') x = (char)(x + 32);
-            *o++ = x;
-        }
-        if (i) *o++ = '/';
-    }
-    sprintf(o, " %s - - 0 1", side[0] == 'w' ? "b" : "w");
-}
-
 static void check_symmetry(const chci_nnue_net *net)
 {
     static const char *fens[] = {
@@ -117,7 +94,7 @@ static void check_symmetry(const chci_nnue_net *net)
     };
     for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
         char m[128];
-        mirror_fen(fens[i], m);
+        etu_mirror_fen(fens[i], m);
         chc_position a, b;
         tu_pos(&a, fens[i]);
         tu_pos(&b, m);
