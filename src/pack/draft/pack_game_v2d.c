@@ -1,0 +1,302 @@
+/* DRAFT toward pack game version 2: version 2's candidate framing (tools/pack_frame.c's
+ * measurement made a codec) over the draft model's levels. See pack_draft.h for the symbols;
+ * not a published code (docs/formats/pack-game.md, "Toward version 2"). Integer only. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/diag.h"
+#include "core/position.h"
+#include "pack/draft/pack_draft.h"
+#include "pack/pack_game_parts.h"
+
+#include "pack/draft/v2d_end.inc"    /* chci_v2d_end_freq: pack_frame --write-tables */
+#include "pack/draft/v2d_result.inc" /* chci_v2d_res_freq: pack_frame --write-tables */
+
+/* ---- contexts ---------------------------------------------------------------------------- */
+static int material(const chc_position *p, int side)
+{
+    static const int v[7] = {0, 1, 3, 3, 5, 9, 0};
+    int m = 0;
+    for (int t = CHC_PAWN; t <= CHC_QUEEN; t++) m += v[t] * bb_popcount(pos_pieces(p, side, t));
+    return m;
+}
+
+/* Material balance (pawn 1, minor 3, rook 5, queen 9) of `side` against the other, 7 buckets. */
+static int mat_bucket(const chc_position *p, int side)
+{
+    int d = material(p, side) - material(p, side ^ 1);
+    return d <= -5 ? 0 : d <= -2 ? 1 : d == -1 ? 2 : d == 0 ? 3 : d == 1 ? 4 : d <= 4 ? 5 : 6;
+}
+
+static int ply_bucket(size_t i)
+{
+    static const size_t edge[8] = {10, 20, 30, 40, 60, 80, 100, 140};
+    int b = 0;
+    while (b < 8 && i >= edge[b]) b++;
+    return b; /* 0..8 */
+}
+
+int chci_v2d_end_ctx(const chc_position *p, size_t ply, int rep, int lastcap, int nm)
+{
+    int mb3 = nm <= 3 ? 0 : nm <= 12 ? 1 : 2;
+    int chk = p->checkers != 0;
+    int r = rep > 2 ? 2 : rep - 1;
+    return ((((ply_bucket(ply) * 7 + mat_bucket(p, p->side)) * 2 + chk) * 3 + r) * 2 + !!lastcap) * 3 + mb3;
+}
+
+int chci_v2d_res_ctx(const chc_position *p, size_t plies, int rep)
+{
+    int pb = plies < 20 ? 0 : plies < 80 ? 1 : 2;
+    return ((pb * 7 + mat_bucket(p, p->side ^ 1)) * 2 + (p->checkers != 0)) * 2 + (rep >= 2);
+}
+
+int chci_v2d_res_sym(int result, int mover)
+{
+    if (result == CHC_RESULT_DRAW) return 2;
+    if (result == CHC_RESULT_UNKNOWN) return 3;
+    int winner = result == CHC_RESULT_WHITE_WINS ? CHC_WHITE : CHC_BLACK;
+    return winner == mover ? 0 : 1;
+}
+
+static int sym_result(int s, int mover)
+{
+    static const int wins[2] = {CHC_RESULT_WHITE_WINS, CHC_RESULT_BLACK_WINS};
+    return s == 0 ? wins[mover] : s == 1 ? wins[mover ^ 1] : s == 2 ? CHC_RESULT_DRAW : CHC_RESULT_UNKNOWN;
+}
+
+/* ---- repetitions -------------------------------------------------------------------------- */
+void chci_v2d_hist_init(chci_v2d_hist *h)
+{
+    h->keys = h->local;
+    h->n = 0;
+    h->cap = sizeof h->local / sizeof h->local[0];
+}
+
+void chci_v2d_hist_free(chci_v2d_hist *h)
+{
+    if (h->keys != h->local) free(h->keys);
+    chci_v2d_hist_init(h);
+}
+
+int chci_v2d_hist_push(chci_v2d_hist *h, const chc_position *p)
+{
+    if (h->n == h->cap) {
+        size_t cap = h->cap * 2;
+        uint64_t *k = malloc(cap * sizeof *k);
+        if (!k) return CHC_E_NO_MEMORY;
+        memcpy(k, h->keys, h->n * sizeof *k);
+        if (h->keys != h->local) free(h->keys);
+        h->keys = k;
+        h->cap = cap;
+    }
+    h->keys[h->n++] = p->key;
+    return CHC_OK;
+}
+
+int chci_v2d_hist_rep(const chci_v2d_hist *h, const chc_position *p)
+{
+    size_t back = (size_t)p->halfmove < h->n ? (size_t)p->halfmove : h->n - 1;
+    int r = 0;
+    for (size_t j = h->n - 1 - back; j < h->n; j++) r += h->keys[j] == p->key;
+    return r;
+}
+
+/* ---- fixed parts ---------------------------------------------------------------------------- */
+#define VERSION_CUM 3u  /* the draft's first symbol: [3, 252) of 256 */
+#define VERSION_FREQ 249u
+#define END_TOT (1u << CHCI_V2D_END_BITS)
+static const uint32_t level_freq[CHCI_PM_LEVELS] = {62, 2};
+
+/* The result's frequencies (mover-relative symbols) after the final position p (nm legal
+ * moves, `plies` plies, rep occurrences); returns the total. */
+static uint32_t result_freqs(const chc_position *p, int nm, size_t plies, int rep, uint32_t f[4])
+{
+    static const uint16_t mate[4] = {61, 1, 1, 1}, stale[4] = {1, 1, 61, 1};
+    const uint16_t *t = nm ? chci_v2d_res_freq[chci_v2d_res_ctx(p, plies, rep)] : p->checkers ? mate : stale;
+    uint32_t tot = 0;
+    for (int k = 0; k < 4; k++) tot += f[k] = t[k];
+    return tot;
+}
+
+static int same_move(chc_move a, chc_move b)
+{
+    return ((a ^ b) & 0x7FFFu) == 0;
+}
+
+static int32_t max_score(const int32_t *sc, int n)
+{
+    int32_t b = INT32_MIN;
+    for (int i = 0; i < n; i++)
+        if (sc[i] > b) b = sc[i];
+    return b;
+}
+
+/* ---- encoder ---------------------------------------------------------------------------------- */
+int chci_pack_v2d_encode(const chci_pm_model *model, const chc_position *start,
+                         const chc_move *moves, size_t n, int result, int level, uint8_t *dst,
+                         size_t cap, size_t *len, chc_diag *diag)
+{
+    *len = 0;
+    if (n > CHC_PACK_GAME_MAX_PLIES)
+        return chci_fail(diag, CHC_E_LIMIT, -1, 0, 0, -1, "pack draft v2: %zu plies, more than %u", n,
+                         CHC_PACK_GAME_MAX_PLIES);
+    if (level == 0) level = 1;
+    if (level < 1 || level > CHCI_PM_LEVELS)
+        return chci_fail(diag, CHC_E_ARGUMENT, -1, 0, 0, -1, "pack draft v2: level %d is not 1..%d",
+                         level, CHCI_PM_LEVELS);
+    if (result < CHC_RESULT_UNKNOWN || result > CHC_RESULT_DRAW)
+        return chci_fail(diag, CHC_E_ARGUMENT, -1, 0, 0, -1, "pack draft v2: result %d is not a result",
+                         result);
+    chci_rc_enc e;
+    chci_rc_enc_init(&e, dst, cap);
+    chci_rc_encode(&e, VERSION_CUM, VERSION_FREQ, 256);
+    int rc = chci_pack_game_put_start(&e, start, level_freq, level, diag);
+    if (rc) return rc;
+    chc_position pos = *start;
+    chci_pm_state st;
+    chci_pm_init(&st, model, level);
+    chci_v2d_hist h;
+    chci_v2d_hist_init(&h);
+    chc_move mv[CHC_MAX_MOVES];
+    int nm, lastcap = 0;
+    size_t i;
+    for (i = 0;; i++) {
+        if ((rc = chci_v2d_hist_push(&h, &pos)) != CHC_OK) goto fail;
+        nm = chc_legal_moves(&pos, mv, CHC_GEN_ALL);
+        int idx = -1;
+        for (int j = 0; i < n && j < nm; j++)
+            if (same_move(mv[j], moves[i])) {
+                idx = j;
+                break;
+            }
+        if (i < n && idx < 0) {
+            if (moves[i] == CHC_MOVE_NULL)
+                rc = chci_fail(diag, CHC_E_UNSUPPORTED, -1, 0, 0, (long)i, "pack draft v2: ply %zu is a null move",
+                               i + 1);
+            else
+                rc = chci_fail(diag, CHC_E_MOVE_ILLEGAL, -1, 0, 0, (long)i,
+                               "pack draft v2: the move of ply %zu is not legal", i + 1);
+            goto fail;
+        }
+        if (nm == 0) break;
+        uint32_t fe = chci_v2d_end_freq[chci_v2d_end_ctx(&pos, i, chci_v2d_hist_rep(&h, &pos), lastcap, nm)];
+        if (i == n) {
+            chci_rc_encode(&e, END_TOT - fe, fe, END_TOT);
+            break;
+        }
+        chci_rc_encode(&e, 0, END_TOT - fe, END_TOT);
+        if (nm > 1) {
+            int32_t sc[CHC_MAX_MOVES];
+            uint32_t freq, cum, tot;
+            chci_pm_scores(&pos, &st, mv, nm, sc);
+            chci_pack_game_interval(sc, max_score(sc, nm), mv, nm, idx, &freq, &cum, &tot);
+            chci_rc_encode(&e, cum, freq, tot);
+        }
+        lastcap = (CHC_MOVE_FLAGS(mv[idx]) & CHC_MF_CAPTURE) != 0;
+        chci_pm_played(&st, &pos, mv[idx]);
+        chc_undo u;
+        chc_make_move(&pos, mv[idx], &u);
+    }
+    uint32_t rf[4];
+    uint32_t rt = result_freqs(&pos, nm, i, chci_v2d_hist_rep(&h, &pos), rf);
+    int s = chci_v2d_res_sym(result, pos.side ^ 1);
+    uint32_t c = 0;
+    for (int k = 0; k < s; k++) c += rf[k];
+    chci_rc_encode(&e, c, rf[s], rt);
+    chci_rc_flush(&e);
+    chci_v2d_hist_free(&h);
+    *len = e.len;
+    if (e.len > cap)
+        return chci_fail(diag, CHC_E_BUFFER_TOO_SMALL, -1, 0, 0, -1,
+                         "pack draft v2: the code needs %zu bytes, room for %zu", e.len, cap);
+    return CHC_OK;
+fail:
+    chci_v2d_hist_free(&h);
+    return rc;
+}
+
+/* ---- decoder ---------------------------------------------------------------------------------- */
+#define CORRUPT(idx, ...) chci_fail(diag, CHC_E_PACK_CORRUPT, -1, 0, 0, (long)(idx), __VA_ARGS__)
+
+int chci_pack_v2d_decode(const chci_pm_model *model, const uint8_t *src, size_t len,
+                         chc_position *start, chc_move *moves, size_t cap, size_t *n, int *result,
+                         int *level, chc_diag *diag)
+{
+    *n = 0;
+    if (result) *result = CHC_RESULT_UNKNOWN;
+    chci_rc_dec d;
+    chci_rc_dec_init(&d, src, len);
+    uint32_t r, t = chci_rc_decode_target(&d, 256, &r);
+    if (t < VERSION_CUM || t >= VERSION_CUM + VERSION_FREQ)
+        return chci_fail(diag, CHC_E_PACK_VERSION, 0, 0, 0, -1, "pack draft v2: not a draft version-2 code");
+    chci_rc_decode_update(&d, r, VERSION_CUM, VERSION_FREQ);
+    int lv = 1;
+    int rc = chci_pack_game_get_start(&d, level_freq, start, &lv, diag);
+    if (rc) return rc;
+    if (level) *level = lv;
+    chc_position pos = *start;
+    chci_pm_state st;
+    chci_pm_init(&st, model, lv);
+    chci_v2d_hist h;
+    chci_v2d_hist_init(&h);
+    chc_move mv[CHC_MAX_MOVES];
+    uint32_t bsum[64]; /* chci_pack_game_find()'s sums by destination, zero between plies */
+    memset(bsum, 0, sizeof bsum);
+    int nm, lastcap = 0;
+    size_t i;
+    for (i = 0;; i++) {
+        if (d.pos > d.len + 4) {
+            rc = CORRUPT(i, "pack draft v2: ply %zu: the data ends too early", i + 1);
+            goto fail;
+        }
+        if ((rc = chci_v2d_hist_push(&h, &pos)) != CHC_OK) goto fail;
+        nm = chc_legal_moves(&pos, mv, CHC_GEN_ALL);
+        if (nm == 0) break;
+        uint32_t fe = chci_v2d_end_freq[chci_v2d_end_ctx(&pos, i, chci_v2d_hist_rep(&h, &pos), lastcap, nm)];
+        int end = chci_rc_decode_binary(&d, END_TOT - fe, END_TOT);
+        if (end < 0) {
+            rc = CORRUPT(i, "pack draft v2: ply %zu: corrupt data", i + 1);
+            goto fail;
+        }
+        if (end) break;
+        if (i >= CHC_PACK_GAME_MAX_PLIES) {
+            rc = chci_fail(diag, CHC_E_LIMIT, -1, 0, 0, (long)i, "pack draft v2: more than %u plies",
+                           CHC_PACK_GAME_MAX_PLIES);
+            goto fail;
+        }
+        int idx = 0;
+        if (nm > 1) {
+            int32_t sc[CHC_MAX_MOVES];
+            uint32_t cum, freq;
+            chci_pm_scores(&pos, &st, mv, nm, sc);
+            idx = chci_pack_game_find(sc, max_score(sc, nm), mv, nm, &d, bsum, &r, &cum, &freq);
+            if (idx < 0) {
+                rc = CORRUPT(i, "pack draft v2: ply %zu: corrupt move data", i + 1);
+                goto fail;
+            }
+            chci_rc_decode_update(&d, r, cum, freq);
+        }
+        if (i < cap) moves[i] = mv[idx];
+        lastcap = (CHC_MOVE_FLAGS(mv[idx]) & CHC_MF_CAPTURE) != 0;
+        chci_pm_played(&st, &pos, mv[idx]);
+        chc_undo u;
+        chc_make_move(&pos, mv[idx], &u);
+    }
+    uint32_t rf[4];
+    uint32_t rt = result_freqs(&pos, nm, i, chci_v2d_hist_rep(&h, &pos), rf);
+    chci_v2d_hist_free(&h);
+    int s = chci_pack_game_dec_sym(&d, rf, 4, rt);
+    if (s < 0) return CORRUPT(i, "pack draft v2: corrupt result");
+    if (!chci_rc_dec_finish_ok(&d))
+        return chci_fail(diag, CHC_E_PACK_CORRUPT, (long)len, 0, 0, (long)i,
+                         "pack draft v2: the data does not end where the game ends");
+    *n = i;
+    if (result) *result = sym_result(s, pos.side ^ 1);
+    if (i > cap)
+        return chci_fail(diag, CHC_E_BUFFER_TOO_SMALL, -1, 0, 0, -1, "pack draft v2: %zu plies, room for %zu",
+                         i, cap);
+    return CHC_OK;
+fail:
+    chci_v2d_hist_free(&h);
+    return rc;
+}
