@@ -302,7 +302,8 @@ static void measure(game *gs, size_t ng, int evalsplit, acc *a)
         /* the draft codec: its frozen tables, the same symbols (equal when the tables are) */
         uint8_t *code = malloc(CHCI_V2D_MAX(g->n));
         size_t clen = 0;
-        if (code && chci_pack_v2d_encode(&chci_pm_model1, &g->start, g->moves, g->n, g->result, 1, code,
+        static const chci_v2d_fmt fmt1 = {&chci_pm_model1, 0};
+        if (code && chci_pack_v2d_encode(&fmt1, &g->start, g->moves, g->n, g->result, 1, code,
                                          CHCI_V2D_MAX(g->n), &clen, NULL) == CHC_OK)
             a->v2d_bin += 8.0 * (double)clen;
         free(code);

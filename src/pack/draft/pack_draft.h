@@ -60,19 +60,45 @@ int chci_v2d_hist_push(chci_v2d_hist *h, const chc_position *p);
  * irreversible move (p's half-move clock), itself included. */
 int chci_v2d_hist_rep(const chci_v2d_hist *h, const chc_position *p);
 
+/* ---- second stage (pack_exp MASK 786432, in integers) ----
+ * The model's integer scores s_i (1/32 nat) of the n >= 2 legal moves of a position become
+ *   s'_i = B[c][r_i] - ((best - s_i) * T[c] + 128) / 256
+ * before the frequencies (exptab[min(best' - s'_i, 511)]): T[c] a temperature in 1/256ths and
+ * B[c][r] a bias (1/32 nat) by context c (phase x legal-move count, 15) and the move's rank r
+ * under the model (0 best .. 6, 7 for the rest; ties by list order). Frozen tables by level
+ * (src/pack/draft/v2d_stage2.inc), fitted by tools/pack_stage2 on lichess-65k's training
+ * games with the draft model's integer scores. */
+#define CHCI_V2D_S2_CTX 15
+#define CHCI_V2D_S2_RANKS 8
+extern const int16_t chci_v2d_s2_temp[CHCI_PM_LEVELS][CHCI_V2D_S2_CTX];
+extern const int16_t chci_v2d_s2_bias[CHCI_PM_LEVELS][CHCI_V2D_S2_CTX][CHCI_V2D_S2_RANKS];
+/* The context of a position (ply: plies since the game's start, nm legal moves). */
+int chci_v2d_s2_ctx(const chc_position *p, int ply, int nm);
+/* The rank of each score (0 best; ties by index; at most CHCI_V2D_S2_RANKS - 1). */
+void chci_v2d_s2_ranks(const int32_t *sc, int n, uint8_t *rank);
+/* Applies a second stage (temperature t, biases by rank) to sc[0..n) in place. */
+void chci_v2d_stage2_apply(int32_t t, const int16_t bias[CHCI_V2D_S2_RANKS], int32_t *sc, int n);
+/* The same with the frozen tables of `level` and context ctx. */
+void chci_v2d_stage2(int level, int ctx, int32_t *sc, int n);
+
 /* ---- the draft codec ---- */
+/* A draft code: the model and whether the second stage runs (the decoder must be told). */
+typedef struct {
+    const chci_pm_model *model;
+    int stage2;
+} chci_v2d_fmt;
 /* Room that always suffices for a code of `plies` plies (an end symbol may take 12 bits). */
 #define CHCI_V2D_MAX(plies) (48u + 5u * (size_t)(plies))
-/* Codes the game (result: enum chc_result) at `level` (0: 1) with `model`'s weights into
+/* Codes the game (result: enum chc_result) at `level` (0: 1) with f's model (and stage) into
  * dst[0..cap); *len the length (also when it does not fit: CHC_E_BUFFER_TOO_SMALL). Errors as
  * chc_pack_game_encode(). */
-int chci_pack_v2d_encode(const chci_pm_model *model, const chc_position *start,
+int chci_pack_v2d_encode(const chci_v2d_fmt *f, const chc_position *start,
                          const chc_move *moves, size_t n, int result, int level, uint8_t *dst,
                          size_t cap, size_t *len, chc_diag *diag);
 /* Decodes what chci_pack_v2d_encode() writes, and nothing else: CHC_E_PACK_VERSION when the
  * first symbol is not the draft's, CHC_E_PACK_CORRUPT for anything the encoder cannot write
  * (the exact final bytes included), CHC_E_LIMIT, CHC_E_BUFFER_TOO_SMALL (*n the plies). */
-int chci_pack_v2d_decode(const chci_pm_model *model, const uint8_t *src, size_t len,
+int chci_pack_v2d_decode(const chci_v2d_fmt *f, const uint8_t *src, size_t len,
                          chc_position *start, chc_move *moves, size_t cap, size_t *n, int *result,
                          int *level, chc_diag *diag);
 #endif

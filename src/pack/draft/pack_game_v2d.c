@@ -9,96 +9,10 @@
 #include "pack/draft/pack_draft.h"
 #include "pack/pack_game_parts.h"
 
-#include "pack/draft/v2d_end.inc"    /* chci_v2d_end_freq: pack_frame --write-tables */
-#include "pack/draft/v2d_result.inc" /* chci_v2d_res_freq: pack_frame --write-tables */
-
-/* ---- contexts ---------------------------------------------------------------------------- */
-static int material(const chc_position *p, int side)
-{
-    static const int v[7] = {0, 1, 3, 3, 5, 9, 0};
-    int m = 0;
-    for (int t = CHC_PAWN; t <= CHC_QUEEN; t++) m += v[t] * bb_popcount(pos_pieces(p, side, t));
-    return m;
-}
-
-/* Material balance (pawn 1, minor 3, rook 5, queen 9) of `side` against the other, 7 buckets. */
-static int mat_bucket(const chc_position *p, int side)
-{
-    int d = material(p, side) - material(p, side ^ 1);
-    return d <= -5 ? 0 : d <= -2 ? 1 : d == -1 ? 2 : d == 0 ? 3 : d == 1 ? 4 : d <= 4 ? 5 : 6;
-}
-
-static int ply_bucket(size_t i)
-{
-    static const size_t edge[8] = {10, 20, 30, 40, 60, 80, 100, 140};
-    int b = 0;
-    while (b < 8 && i >= edge[b]) b++;
-    return b; /* 0..8 */
-}
-
-int chci_v2d_end_ctx(const chc_position *p, size_t ply, int rep, int lastcap, int nm)
-{
-    int mb3 = nm <= 3 ? 0 : nm <= 12 ? 1 : 2;
-    int chk = p->checkers != 0;
-    int r = rep > 2 ? 2 : rep - 1;
-    return ((((ply_bucket(ply) * 7 + mat_bucket(p, p->side)) * 2 + chk) * 3 + r) * 2 + !!lastcap) * 3 + mb3;
-}
-
-int chci_v2d_res_ctx(const chc_position *p, size_t plies, int rep)
-{
-    int pb = plies < 20 ? 0 : plies < 80 ? 1 : 2;
-    return ((pb * 7 + mat_bucket(p, p->side ^ 1)) * 2 + (p->checkers != 0)) * 2 + (rep >= 2);
-}
-
-int chci_v2d_res_sym(int result, int mover)
-{
-    if (result == CHC_RESULT_DRAW) return 2;
-    if (result == CHC_RESULT_UNKNOWN) return 3;
-    int winner = result == CHC_RESULT_WHITE_WINS ? CHC_WHITE : CHC_BLACK;
-    return winner == mover ? 0 : 1;
-}
-
 static int sym_result(int s, int mover)
 {
     static const int wins[2] = {CHC_RESULT_WHITE_WINS, CHC_RESULT_BLACK_WINS};
     return s == 0 ? wins[mover] : s == 1 ? wins[mover ^ 1] : s == 2 ? CHC_RESULT_DRAW : CHC_RESULT_UNKNOWN;
-}
-
-/* ---- repetitions -------------------------------------------------------------------------- */
-void chci_v2d_hist_init(chci_v2d_hist *h)
-{
-    h->keys = h->local;
-    h->n = 0;
-    h->cap = sizeof h->local / sizeof h->local[0];
-}
-
-void chci_v2d_hist_free(chci_v2d_hist *h)
-{
-    if (h->keys != h->local) free(h->keys);
-    chci_v2d_hist_init(h);
-}
-
-int chci_v2d_hist_push(chci_v2d_hist *h, const chc_position *p)
-{
-    if (h->n == h->cap) {
-        size_t cap = h->cap * 2;
-        uint64_t *k = malloc(cap * sizeof *k);
-        if (!k) return CHC_E_NO_MEMORY;
-        memcpy(k, h->keys, h->n * sizeof *k);
-        if (h->keys != h->local) free(h->keys);
-        h->keys = k;
-        h->cap = cap;
-    }
-    h->keys[h->n++] = p->key;
-    return CHC_OK;
-}
-
-int chci_v2d_hist_rep(const chci_v2d_hist *h, const chc_position *p)
-{
-    size_t back = (size_t)p->halfmove < h->n ? (size_t)p->halfmove : h->n - 1;
-    int r = 0;
-    for (size_t j = h->n - 1 - back; j < h->n; j++) r += h->keys[j] == p->key;
-    return r;
 }
 
 /* ---- fixed parts ---------------------------------------------------------------------------- */
@@ -132,7 +46,7 @@ static int32_t max_score(const int32_t *sc, int n)
 }
 
 /* ---- encoder ---------------------------------------------------------------------------------- */
-int chci_pack_v2d_encode(const chci_pm_model *model, const chc_position *start,
+int chci_pack_v2d_encode(const chci_v2d_fmt *f, const chc_position *start,
                          const chc_move *moves, size_t n, int result, int level, uint8_t *dst,
                          size_t cap, size_t *len, chc_diag *diag)
 {
@@ -154,7 +68,7 @@ int chci_pack_v2d_encode(const chci_pm_model *model, const chc_position *start,
     if (rc) return rc;
     chc_position pos = *start;
     chci_pm_state st;
-    chci_pm_init(&st, model, level);
+    chci_pm_init(&st, f->model, level);
     chci_v2d_hist h;
     chci_v2d_hist_init(&h);
     chc_move mv[CHC_MAX_MOVES];
@@ -189,6 +103,7 @@ int chci_pack_v2d_encode(const chci_pm_model *model, const chc_position *start,
             int32_t sc[CHC_MAX_MOVES];
             uint32_t freq, cum, tot;
             chci_pm_scores(&pos, &st, mv, nm, sc);
+            if (f->stage2) chci_v2d_stage2(level, chci_v2d_s2_ctx(&pos, st.ply, nm), sc, nm);
             chci_pack_game_interval(sc, max_score(sc, nm), mv, nm, idx, &freq, &cum, &tot);
             chci_rc_encode(&e, cum, freq, tot);
         }
@@ -218,7 +133,7 @@ fail:
 /* ---- decoder ---------------------------------------------------------------------------------- */
 #define CORRUPT(idx, ...) chci_fail(diag, CHC_E_PACK_CORRUPT, -1, 0, 0, (long)(idx), __VA_ARGS__)
 
-int chci_pack_v2d_decode(const chci_pm_model *model, const uint8_t *src, size_t len,
+int chci_pack_v2d_decode(const chci_v2d_fmt *f, const uint8_t *src, size_t len,
                          chc_position *start, chc_move *moves, size_t cap, size_t *n, int *result,
                          int *level, chc_diag *diag)
 {
@@ -236,7 +151,7 @@ int chci_pack_v2d_decode(const chci_pm_model *model, const uint8_t *src, size_t 
     if (level) *level = lv;
     chc_position pos = *start;
     chci_pm_state st;
-    chci_pm_init(&st, model, lv);
+    chci_pm_init(&st, f->model, lv);
     chci_v2d_hist h;
     chci_v2d_hist_init(&h);
     chc_move mv[CHC_MAX_MOVES];
@@ -269,6 +184,7 @@ int chci_pack_v2d_decode(const chci_pm_model *model, const uint8_t *src, size_t 
             int32_t sc[CHC_MAX_MOVES];
             uint32_t cum, freq;
             chci_pm_scores(&pos, &st, mv, nm, sc);
+            if (f->stage2) chci_v2d_stage2(lv, chci_v2d_s2_ctx(&pos, st.ply, nm), sc, nm);
             idx = chci_pack_game_find(sc, max_score(sc, nm), mv, nm, &d, bsum, &r, &cum, &freq);
             if (idx < 0) {
                 rc = CORRUPT(i, "pack draft v2: ply %zu: corrupt move data", i + 1);

@@ -1,7 +1,7 @@
 /* The DRAFT version-2 framing (src/pack/draft/pack_game_v2d.c; docs/formats/pack-game.md,
  * "Toward version 2"): not a published code. Round trips at both levels of the draft model
  * (standard, Chess960 and FEN starts, every result, mate, stalemate, repetitions, the empty
- * game), the first byte's range, refusals of truncated, extended and damaged codes (an accepted
+ * game), without and with the second stage, the first byte's range, refusals of truncated, extended and damaged codes (an accepted
  * input always re-encodes to exactly itself), the encoder's errors, and random bytes that must
  * never crash (run it under ASan). */
 #define CHC_EXPERIMENTAL 1
@@ -14,11 +14,13 @@
 #include "pack/draft/pack_draft.h"
 #include "pack/pack_model.h"
 
-/* FNV-1a of the frozen context tables (tools/pack_frame --write-tables). */
-#define TABLES_DIGEST 0xf67020775af7f178ull
+/* FNV-1a of the frozen tables (second stage: tools/pack_stage2; end and result:
+ * tools/pack_frame --write-tables). */
+#define TABLES_DIGEST 0x134414e0309714f2ull
 
 static tu_rng rng = TU_RNG(0x51A7E5EEDull);
-static const chci_pm_model *const model = &chci_pm_model_draft2;
+static const chci_v2d_fmt fmts[2] = {{&chci_pm_model_draft2, 0}, {&chci_pm_model_draft2, 1}};
+static const chci_v2d_fmt *model = &fmts[0]; /* the format under test: without, with stage 2 */
 
 #define MAXP 600
 static uint8_t code[CHCI_V2D_MAX(MAXP)], code2[CHCI_V2D_MAX(MAXP)];
@@ -134,6 +136,12 @@ static void test_v2d_tables(void **state)
 {
     (void)state;
     uint64_t h = 0xcbf29ce484222325ull;
+    for (int l = 0; l < CHCI_PM_LEVELS; l++)
+        for (int c = 0; c < CHCI_V2D_S2_CTX; c++) {
+            assert_true(chci_v2d_s2_temp[l][c] >= 1);
+            h = (h ^ (uint16_t)chci_v2d_s2_temp[l][c]) * 0x100000001b3ull;
+            for (int r = 0; r < CHCI_V2D_S2_RANKS; r++) h = (h ^ (uint16_t)chci_v2d_s2_bias[l][c][r]) * 0x100000001b3ull;
+        }
     for (int c = 0; c < CHCI_V2D_END_CTX; c++) {
         assert_true(chci_v2d_end_freq[c] >= 1 && chci_v2d_end_freq[c] < (1u << CHCI_V2D_END_BITS));
         h = (h ^ chci_v2d_end_freq[c]) * 0x100000001b3ull;
@@ -166,7 +174,10 @@ static void test_v2d_fixed_games(void **state)
     for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
         uci_game(games[i].fen, games[i].uci, &g);
         for (int r = 0; r < 4; r++)
-            for (int level = 0; level <= 2; level++) roundtrip(&g.start, g.moves, g.n, results[r], level);
+            for (int level = 0; level <= 2; level++) {
+                model = &fmts[(r + level) % 2];
+                roundtrip(&g.start, g.moves, g.n, results[r], level);
+            }
     }
     /* the mate's result costs little, the standard empty game is short */
     uci_game(NULL, "f2f3 e7e5 g2g4 d8h4", &g);
@@ -190,6 +201,7 @@ static void test_v2d_random_games(void **state)
             }
         }
         size_t n = random_game(&start, mv, gi % 10 == 0 ? 500 : 1 + tu_rand_below(&rng, 120));
+        model = &fmts[gi / 2 % 2];
         roundtrip(&start, mv, n, results[gi % 4], 1 + gi % 2);
     }
 }
@@ -240,6 +252,7 @@ static void test_v2d_fuzz(void **state)
 {
     (void)state;
     const int iters = getenv("CHC_SANITIZED") ? 4000 : 20000;
+    model = &fmts[1];
     static uint8_t buf[256];
     static chc_move mv[MAXP];
     int ok = 0;
