@@ -347,6 +347,21 @@ static void enc_byte(chci_rc_enc *e, unsigned b)
     chci_rc_encode(e, b & 0xFF, 1, 256);
 }
 
+int chci_pack_game_check_args(size_t n, int *level, int result, chc_diag *diag)
+{
+    if (n > CHC_PACK_GAME_MAX_PLIES)
+        return chci_fail(diag, CHC_E_LIMIT, -1, 0, 0, -1, "pack game: %zu plies, more than %u", n,
+                         CHC_PACK_GAME_MAX_PLIES);
+    if (*level == 0) *level = CHC_PACK_GAME_LEVEL_DEFAULT;
+    if (*level < 1 || *level > CHCI_PM_LEVELS)
+        return chci_fail(diag, CHC_E_ARGUMENT, -1, 0, 0, -1, "pack game: level %d is not 1..%d",
+                         *level, CHCI_PM_LEVELS);
+    if (result < CHC_RESULT_UNKNOWN || result > CHC_RESULT_DRAW)
+        return chci_fail(diag, CHC_E_ARGUMENT, -1, 0, 0, -1, "pack game: result %d is not a result",
+                         result);
+    return CHC_OK;
+}
+
 /* The header (start kind, level, start position) at the start of e; level_freq[] (of 64) is
  * the code's distribution of the levels (1..CHCI_PM_LEVELS). */
 int chci_pack_game_put_start(chci_rc_enc *e, const chc_position *start,
@@ -394,21 +409,13 @@ int chci_pack_game_encode_body(const chci_pack_game_fmt *f, const chc_position *
 {
     exp_ready();
     *len = 0;
-    if (n > CHC_PACK_GAME_MAX_PLIES)
-        return chci_fail(diag, CHC_E_LIMIT, -1, 0, 0, -1, "pack game: %zu plies, more than %u", n,
-                         CHC_PACK_GAME_MAX_PLIES);
-    if (level == 0) level = CHC_PACK_GAME_LEVEL_DEFAULT;
-    if (level < 1 || level > CHCI_PM_LEVELS)
-        return chci_fail(diag, CHC_E_ARGUMENT, -1, 0, 0, -1, "pack game: level %d is not 1..%d",
-                         level, CHCI_PM_LEVELS);
-    if (result < CHC_RESULT_UNKNOWN || result > CHC_RESULT_DRAW)
-        return chci_fail(diag, CHC_E_ARGUMENT, -1, 0, 0, -1, "pack game: result %d is not a result",
-                         result);
+    int rc = chci_pack_game_check_args(n, &level, result, diag);
+    if (rc) return rc;
     chci_rc_enc e;
     chci_rc_enc_init(&e, dst, cap);
     uint32_t lf[CHCI_PM_LEVELS];
     for (int l = 1; l <= CHCI_PM_LEVELS; l++) lf[l - 1] = level_freq(l);
-    int rc = chci_pack_game_put_start(&e, start, lf, level, diag);
+    rc = chci_pack_game_put_start(&e, start, lf, level, diag);
     if (rc) return rc;
     chc_position pos = *start;
     chci_pm_state st;

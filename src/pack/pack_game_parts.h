@@ -7,6 +7,9 @@
 #include "pack/pack_model.h"
 #include "pack/pack_rc.h"
 
+/* The encoder's arguments: CHC_E_LIMIT past CHC_PACK_GAME_MAX_PLIES plies, CHC_E_ARGUMENT for
+ * a level outside 1..CHCI_PM_LEVELS (0 becomes the default, 1) or a result that is none. */
+int chci_pack_game_check_args(size_t n, int *level, int result, chc_diag *diag);
 /* The header at the start of e: start kind (version 1's table), level (level_freq[], of 64, the
  * code's distribution of levels 1..CHCI_PM_LEVELS) and the start position (Chess960 number or
  * position code and counters). Errors of the position code for a FEN start. */

@@ -22,14 +22,25 @@ static int sym_result(int s, int mover)
 static const uint32_t level_freq[CHCI_PM_LEVELS] = {62, 2};
 
 /* The result's frequencies (mover-relative symbols) after the final position p (nm legal
- * moves, `plies` plies, rep occurrences); returns the total. */
-static uint32_t result_freqs(const chc_position *p, int nm, size_t plies, int rep, uint32_t f[4])
+ * moves, `plies` plies, h the positions so far); returns the total. */
+static uint32_t result_freqs(const chc_position *p, int nm, size_t plies, const chci_v2d_hist *h,
+                             uint32_t f[4])
 {
     static const uint16_t mate[4] = {61, 1, 1, 1}, stale[4] = {1, 1, 61, 1};
-    const uint16_t *t = nm ? chci_v2d_res_freq[chci_v2d_res_ctx(p, plies, rep)] : p->checkers ? mate : stale;
+    const uint16_t *t = nm ? chci_v2d_res_freq[chci_v2d_res_ctx(p, plies, chci_v2d_hist_rep(h, p))]
+                           : p->checkers ? mate : stale;
     uint32_t tot = 0;
     for (int k = 0; k < 4; k++) tot += f[k] = t[k];
     return tot;
+}
+
+/* Makes move m (the predictor records it first); returns whether it captured. */
+static int play(chc_position *pos, chci_pm_state *st, chc_move m)
+{
+    chci_pm_played(st, pos, m);
+    chc_undo u;
+    chc_make_move(pos, m, &u);
+    return (CHC_MOVE_FLAGS(m) & CHC_MF_CAPTURE) != 0;
 }
 
 static int same_move(chc_move a, chc_move b)
@@ -51,20 +62,12 @@ int chci_pack_v2d_encode(const chci_v2d_fmt *f, const chc_position *start,
                          size_t cap, size_t *len, chc_diag *diag)
 {
     *len = 0;
-    if (n > CHC_PACK_GAME_MAX_PLIES)
-        return chci_fail(diag, CHC_E_LIMIT, -1, 0, 0, -1, "pack draft v2: %zu plies, more than %u", n,
-                         CHC_PACK_GAME_MAX_PLIES);
-    if (level == 0) level = 1;
-    if (level < 1 || level > CHCI_PM_LEVELS)
-        return chci_fail(diag, CHC_E_ARGUMENT, -1, 0, 0, -1, "pack draft v2: level %d is not 1..%d",
-                         level, CHCI_PM_LEVELS);
-    if (result < CHC_RESULT_UNKNOWN || result > CHC_RESULT_DRAW)
-        return chci_fail(diag, CHC_E_ARGUMENT, -1, 0, 0, -1, "pack draft v2: result %d is not a result",
-                         result);
+    int rc = chci_pack_game_check_args(n, &level, result, diag);
+    if (rc) return rc;
     chci_rc_enc e;
     chci_rc_enc_init(&e, dst, cap);
     chci_rc_encode(&e, VERSION_CUM, VERSION_FREQ, 256);
-    int rc = chci_pack_game_put_start(&e, start, level_freq, level, diag);
+    rc = chci_pack_game_put_start(&e, start, level_freq, level, diag);
     if (rc) return rc;
     chc_position pos = *start;
     chci_pm_state st;
@@ -107,13 +110,10 @@ int chci_pack_v2d_encode(const chci_v2d_fmt *f, const chc_position *start,
             chci_pack_game_interval(sc, max_score(sc, nm), mv, nm, idx, &freq, &cum, &tot);
             chci_rc_encode(&e, cum, freq, tot);
         }
-        lastcap = (CHC_MOVE_FLAGS(mv[idx]) & CHC_MF_CAPTURE) != 0;
-        chci_pm_played(&st, &pos, mv[idx]);
-        chc_undo u;
-        chc_make_move(&pos, mv[idx], &u);
+        lastcap = play(&pos, &st, mv[idx]);
     }
     uint32_t rf[4];
-    uint32_t rt = result_freqs(&pos, nm, i, chci_v2d_hist_rep(&h, &pos), rf);
+    uint32_t rt = result_freqs(&pos, nm, i, &h, rf);
     int s = chci_v2d_res_sym(result, pos.side ^ 1);
     uint32_t c = 0;
     for (int k = 0; k < s; k++) c += rf[k];
@@ -193,13 +193,10 @@ int chci_pack_v2d_decode(const chci_v2d_fmt *f, const uint8_t *src, size_t len,
             chci_rc_decode_update(&d, r, cum, freq);
         }
         if (i < cap) moves[i] = mv[idx];
-        lastcap = (CHC_MOVE_FLAGS(mv[idx]) & CHC_MF_CAPTURE) != 0;
-        chci_pm_played(&st, &pos, mv[idx]);
-        chc_undo u;
-        chc_make_move(&pos, mv[idx], &u);
+        lastcap = play(&pos, &st, mv[idx]);
     }
     uint32_t rf[4];
-    uint32_t rt = result_freqs(&pos, nm, i, chci_v2d_hist_rep(&h, &pos), rf);
+    uint32_t rt = result_freqs(&pos, nm, i, &h, rf);
     chci_v2d_hist_free(&h);
     int s = chci_pack_game_dec_sym(&d, rf, 4, rt);
     if (s < 0) return CORRUPT(i, "pack draft v2: corrupt result");
