@@ -107,16 +107,22 @@ int chci_v2d_s2_ctx(const chc_position *p, int ply, int nm)
 
 void chci_v2d_s2_ranks(const int32_t *sc, int n, uint8_t *rank)
 {
-    /* the rank is the place in the order (score descending, index ascending): the first
-     * CHCI_V2D_S2_RANKS - 1 places by selection (a few passes instead of n^2 compares) */
-    const uint8_t rest = CHCI_V2D_S2_RANKS - 1;
-    memset(rank, rest, (size_t)n);
-    for (int r = 0; r < rest && r < n; r++) {
-        int b = -1;
-        for (int i = 0; i < n; i++)
-            if (rank[i] == rest && (b < 0 || sc[i] > sc[b])) b = i;
-        rank[b] = (uint8_t)r;
+    /* the rank is the place in the order (score descending, index ascending): one pass keeps
+     * the first CHCI_V2D_S2_RANKS - 1 places sorted (a later move passes an earlier one only
+     * with a higher score); every other move is CHCI_V2D_S2_RANKS - 1 */
+    enum { TOP = CHCI_V2D_S2_RANKS - 1 };
+    int top[TOP], k = 0;
+    memset(rank, TOP, (size_t)n);
+    for (int i = 0; i < n; i++) {
+        if (k == TOP && sc[i] <= sc[top[TOP - 1]]) continue;
+        int j = k < TOP ? k++ : TOP - 1;
+        while (j > 0 && sc[i] > sc[top[j - 1]]) {
+            top[j] = top[j - 1];
+            j--;
+        }
+        top[j] = i;
     }
+    for (int j = 0; j < k; j++) rank[top[j]] = (uint8_t)j;
 }
 
 void chci_v2d_stage2(int level, int ctx, int32_t *sc, int n)
@@ -132,8 +138,8 @@ void chci_v2d_stage2_apply(int32_t t, const int16_t b[CHCI_V2D_S2_RANKS], int32_
     for (int i = 0; i < n; i++)
         if (sc[i] > best) best = sc[i];
     for (int i = 0; i < n; i++) {
-        int64_t d = ((int64_t)best - sc[i]) * t + 128; /* >= 0: the division truncates alike everywhere */
-        sc[i] = b[rk[i]] - (int32_t)(d / 256 < 1000000 ? d / 256 : 1000000);
+        uint64_t d = ((uint64_t)((int64_t)best - sc[i]) * (uint64_t)t + 128) >> 8; /* t >= 1 */
+        sc[i] = b[rk[i]] - (int32_t)(d < 1000000 ? d : 1000000);
     }
 }
 
