@@ -21,6 +21,7 @@
 
 #include "bench_util.h"
 #include "chesscodec.h"
+#include "pack/draft/pack_draft.h"
 #include "pack/pack_internal.h"
 #include "pack/pack_model.h"
 
@@ -28,6 +29,7 @@ typedef struct {
     chc_position start;
     chc_move *moves;
     size_t n;
+    int result; /* the game's result (PGN), CHC_RESULT_UNKNOWN for ".uci" lines */
 } game;
 
 static double cpu_now(void)
@@ -76,6 +78,7 @@ static game *load_pgn(char *buf, size_t *ng)
         game *gm = &g[n++];
         gm->start = *chc_game_start(cg);
         gm->n = chc_game_ply_count(cg);
+        gm->result = chc_game_result(cg);
         gm->moves = malloc((gm->n + 1) * sizeof *gm->moves);
         for (size_t k = 0; k < gm->n; k++) gm->moves[k] = chc_game_move(cg, k);
     }
@@ -103,6 +106,7 @@ static game *load_games(const char *path, size_t *ng)
         if (*p) {
             if (n == cap) g = realloc(g, (cap *= 2) * sizeof *g);
             game *gm = &g[n];
+            gm->result = CHC_RESULT_UNKNOWN;
             char *moves = p, *bar = strchr(p, '|');
             if (bar) {
                 *bar = 0;
@@ -264,15 +268,22 @@ static void dataset_row(const char *name, const game *g, size_t ng, const int *h
 }
 
 
-/* ---- draft, not a published code: model 2d (src/pack/models/model2d_*) ------------------
+/* ---- draft, not a published code: model 2d (src/pack/draft/model2d_*) -------------------
  * Version 1's framing (version byte, header, end flags, range coder) with the predictor of
- * each codec below; the draft is reachable through no code version: it is called here through
- * the library's internals. Bits per ply count the whole code (with the version byte). */
-#define DRAFT_CODECS 4
+ * each of the first four codecs below; the last two are the draft version-2 framing
+ * (src/pack/draft/pack_game_v2d.c: the version inside the range coder, level 62/64, end of game
+ * and result by context tables) over the same draft model, then the same with the second stage
+ * (rank bias and temperature by context). The drafts are reachable through no
+ * code version: they are called here through the library's internals. Bits per ply count the
+ * whole code (with the version byte, or the version symbol). */
+#define DRAFT_CODECS 8
 #define DRAFT_PASSES 5
 static const char *const draft_name[DRAFT_CODECS] = {
     "v1 level 1 (published default)", "v1 level 2 (published)",
-    "draft 2d level 1: v1 set 1 + fast set (95)", "draft 2d level 2: fast set + en prise (351)"};
+    "draft 2d level 1: v1 set 1 + fast set (95)", "draft 2d level 2: fast set + en prise (351)",
+    "draft v2 framing, level 1 (2d set 3)", "draft v2 framing, level 2 (2d set 4)",
+    "draft v2 framing + stage 2, level 1", "draft v2 framing + stage 2, level 2"};
+static const chci_v2d_fmt v2d_fmt[2] = {{&chci_pm_model_draft2, 0}, {&chci_pm_model_draft2, 1}};
 
 static const chci_pack_game_fmt *draft_fmt(int c, int *level)
 {
@@ -281,13 +292,16 @@ static const chci_pack_game_fmt *draft_fmt(int c, int *level)
     return c < 2 ? chci_pack_game_fmt_of(1) : &fmt_draft;
 }
 
-static int draft_encode(int c, const game *gm, uint8_t *dst, size_t cap, size_t *len)
+/* result: the result coded (CHC_RESULT_UNKNOWN, or the game's own) */
+static int draft_encode(int c, const game *gm, int result, uint8_t *dst, size_t cap, size_t *len)
 {
     int level;
     const chci_pack_game_fmt *f = draft_fmt(c, &level);
+    if (c >= 4)
+        return chci_pack_v2d_encode(&v2d_fmt[c >= 6], &gm->start, gm->moves, gm->n, result, level, dst, cap, len, NULL);
     size_t l = 0;
-    int rc = chci_pack_game_encode_body(f, &gm->start, gm->moves, gm->n, CHC_RESULT_UNKNOWN, level,
-                                        dst + 1, cap - 1, &l, NULL);
+    int rc = chci_pack_game_encode_body(f, &gm->start, gm->moves, gm->n, result, level, dst + 1, cap - 1,
+                                        &l, NULL);
     dst[0] = 1;
     *len = l + 1;
     return rc;
@@ -298,6 +312,7 @@ static int draft_decode(int c, const uint8_t *src, size_t len, chc_move *back, s
     int level;
     const chci_pack_game_fmt *f = draft_fmt(c, &level);
     chc_position st;
+    if (c >= 4) return chci_pack_v2d_decode(&v2d_fmt[c >= 6], src, len, &st, back, cap, n, NULL, NULL, NULL);
     return chci_pack_game_decode_body(f, src + 1, len - 1, &st, back, cap, n, NULL, NULL, NULL);
 }
 
@@ -312,28 +327,32 @@ static double dmedian(double *v, int n)
     return v[n / 2];
 }
 
-/* Bits per ply of each codec on one data set (whole code, as dataset_row). */
-static void draft_bits_row(const char *name, const game *g, size_t ng)
+/* Bits per ply of each codec on one data set (whole code, as dataset_row): every game with
+ * result `*`, or (own) with its own result; every 10th game only when split (the lichess
+ * evaluation games of lichess-65k). */
+static void draft_bits_row(const char *name, const game *g, size_t ng, int own, int split)
 {
     size_t plies = 0, cap = 0;
-    for (size_t i = 0; i < ng; i++) {
+    for (size_t i = 0; i < ng; i += split ? 10 : 1) {
         plies += g[i].n;
-        if (CHC_PACK_GAME_MAX(g[i].n) > cap) cap = CHC_PACK_GAME_MAX(g[i].n);
+        if (CHCI_V2D_MAX(g[i].n) > cap) cap = CHCI_V2D_MAX(g[i].n);
     }
     uint8_t *buf = malloc(cap + 1);
-    printf("  %-34s %8zu", name, plies);
+    char label[80];
+    snprintf(label, sizeof label, "%s%s", name, own ? ", own results" : "");
+    printf("  %-44s %8zu", label, plies);
     for (int c = 0; c < DRAFT_CODECS && buf; c++) {
         size_t bytes = 0, done = 0, failed = 0;
-        for (size_t i = 0; i < ng; i++) {
+        for (size_t i = 0; i < ng; i += split ? 10 : 1) {
             size_t len;
-            if (draft_encode(c, &g[i], buf, cap + 1, &len)) {
+            if (draft_encode(c, &g[i], own ? g[i].result : CHC_RESULT_UNKNOWN, buf, cap + 1, &len)) {
                 failed++;
                 continue;
             }
             bytes += len;
             done += g[i].n;
         }
-        printf(failed ? " %9.4f(%zu out)" : " %9.4f", bytes * 8.0 / (double)(done ? done : 1), failed);
+        printf(failed ? " %8.4f(%zu out)" : " %8.4f", bytes * 8.0 / (double)(done ? done : 1), failed);
     }
     printf("\n");
     free(buf);
@@ -346,7 +365,7 @@ static int draft_section(const game *g, size_t ng, int argc, char **argv, int fi
     size_t plies = 0, cap = 0;
     for (size_t i = 0; i < ng; i++) {
         plies += g[i].n;
-        cap += CHC_PACK_GAME_MAX(g[i].n) + 1;
+        cap += CHCI_V2D_MAX(g[i].n) + 1;
     }
     uint8_t *codes = malloc(cap);
     size_t *off = malloc((ng + 1) * sizeof *off);
@@ -359,7 +378,7 @@ static int draft_section(const game *g, size_t ng, int argc, char **argv, int fi
             double t0 = cpu_now();
             for (size_t i = 0; i < ng; i++) {
                 size_t len;
-                if (draft_encode(c, &g[i], codes + off[i], cap - off[i], &len)) {
+                if (draft_encode(c, &g[i], CHC_RESULT_UNKNOWN, codes + off[i], cap - off[i], &len)) {
                     fprintf(stderr, "bench_pack: draft codec %d: game %zu does not pack\n", c, i);
                     return 1;
                 }
@@ -378,7 +397,8 @@ static int draft_section(const game *g, size_t ng, int argc, char **argv, int fi
             te[c][pass] = t1 - t0;
             td[c][pass] = t2 - t1;
         }
-    printf("\n  DRAFT, NOT A PUBLISHED CODE: draft model 2d (feature sets 3 and 4) in version 1's framing\n");
+    printf("\n  DRAFT, NOT A PUBLISHED CODE: draft model 2d (feature sets 3 and 4) in version 1's framing\n"
+           "  and in the draft version-2 framing (src/pack/draft/pack_game_v2d.c)\n");
     printf("  speed on the evaluation games: plies/s of CPU time, median of %d interleaved rounds;\n"
            "  ratios to v1 level 1 in the same rounds\n", DRAFT_PASSES);
     printf("  %-46s %11s %11s %8s %8s\n", "codec", "encode", "decode", "enc/v1", "dec/v1");
@@ -389,9 +409,20 @@ static int draft_section(const game *g, size_t ng, int argc, char **argv, int fi
         if (c == 0) e0 = e, d0 = d;
         printf("  %-46s %11.0f %11.0f %7.3fx %7.3fx\n", draft_name[c], e, d, e / e0, d / d0);
     }
-    printf("\n  draft bits per ply (whole code with the version byte, real coder, integer weights)\n");
-    printf("  %-34s %8s %9s %9s %9s %9s\n", "data set", "plies", "v1 l1", "v1 l2", "2d l1", "2d l2");
-    draft_bits_row("evaluation (lichess-eval)", g, ng);
+    printf("\n  draft bits per ply (whole code with the version byte or symbol, real coder, integer weights)\n");
+    printf("  %-44s %8s %8s %8s %8s %8s %8s %8s %8s %8s\n", "data set", "plies", "v1 l1", "v1 l2", "2d l1",
+           "2d l2", "v2f l1", "v2f l2", "v2f+s2 1", "v2f+s2 2");
+    draft_bits_row("evaluation (lichess-eval)", g, ng, 0, 0);
+    /* BENCH_PACK_LICHESS_PGN: lichess-65k.pgn (bench_pack.sh: the shared copy), its evaluation
+     * games (i % 10 == 0) with their own results */
+    const char *lp = getenv("BENCH_PACK_LICHESS_PGN");
+    if (lp && *lp) {
+        size_t nx;
+        game *x = load_games(lp, &nx);
+        draft_bits_row("lichess-65k evaluation games", x, nx, 1, 1);
+        for (size_t i = 0; i < nx; i++) free(x[i].moves);
+        free(x);
+    }
     for (int a = first_set; a < argc; a++) {
         const char *eq = strchr(argv[a], '=');
         if (!eq) continue;
@@ -399,7 +430,8 @@ static int draft_section(const game *g, size_t ng, int argc, char **argv, int fi
         snprintf(name, sizeof name, "%.*s", (int)(eq - argv[a] < 63 ? eq - argv[a] : 63), argv[a]);
         size_t nx;
         game *x = load_games(eq + 1, &nx);
-        draft_bits_row(name, x, nx);
+        draft_bits_row(name, x, nx, 0, 0);
+        if (strstr(eq + 1, ".pgn")) draft_bits_row(name, x, nx, 1, 0);
         for (size_t i = 0; i < nx; i++) free(x[i].moves);
         free(x);
     }

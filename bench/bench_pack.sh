@@ -22,11 +22,14 @@ if [ -n "$shared" ] && [ -d "$shared/data/games" ]; then
   for f in "$shared"/data/games/*magnus*.pgn.xz "$shared"/data/games/*chess960*.pgn.xz; do
     [ -f "$f" ] && sets+=("shared:$(basename "$f" .pgn.xz)=$f")
   done
+  # the draft section's lichess evaluation games with their own results
+  [ -f "$shared/data/games/lichess-65k.pgn.xz" ] && export BENCH_PACK_LICHESS_PGN="$shared/data/games/lichess-65k.pgn.xz"
 else
   echo "(no shared data directory: bits per ply on the repository's data sets only)"
 fi
 out=$("$bin" "$data/lichess-eval.uci.xz" "$data/lichess-extra.uci.xz" "$tmp/movetext.txt" "${sets[@]}")
 echo "$out" | grep -v MOVETEXT_BYTES
+[ "${BENCH_PACK_DRAFT_ONLY:-}" = 1 ] && exit 0 # the draft section alone: no movetext
 read -r _ bytes _ plies _ ref < <(echo "$out" | grep MOVETEXT_BYTES)
 for tool in "zstd -19" "xz -9"; do
   set -- $tool

@@ -1,6 +1,9 @@
 /* pack_frame: the pack game code's per-game overhead, measured exactly (toward version 2).
  *
- * Usage: pack_frame [DATA_DIR]     (default /work/shared/data/games)
+ * Usage: pack_frame [--write-tables DIR] [DATA_DIR]     (default /work/shared/data/games)
+ *   --write-tables DIR  counts the end and result tables on the training games and writes them
+ *                       as the draft codec's frozen data (DIR/v2d_end.inc, v2d_result.inc;
+ *                       DIR is src/pack/draft), then stops.
  *
  * For the lichess evaluation split (lichess-65k, game i with i % 10 == 0), every magnus game
  * and every Chess960 game, with each game's own result and at level 1:
@@ -35,6 +38,7 @@
 #include <string.h>
 
 #include "core/position.h"
+#include "pack/draft/pack_draft.h"
 #include "pack/pack_model.h"
 #include "pack/pack_rc.h"
 #include "pack_tools.h"
@@ -73,78 +77,28 @@ static void move_interval(const chc_position *pos, const chci_pm_state *st, cons
     *tot = t;
 }
 
-/* ---- contexts ---- */
-static int material(const chc_position *p, int side)
-{
-    static const int v[7] = {0, 1, 3, 3, 5, 9, 0};
-    int m = 0;
-    for (int t = CHC_PAWN; t <= CHC_QUEEN; t++) m += v[t] * bb_popcount(pos_pieces(p, side, t));
-    return m;
-}
-
-static int mat_bucket(int d)
-{
-    return d <= -5 ? 0 : d <= -2 ? 1 : d == -1 ? 2 : d == 0 ? 3 : d == 1 ? 4 : d <= 4 ? 5 : 6;
-}
-
-static int ply_bucket(size_t i)
-{
-    static const size_t edge[8] = {10, 20, 30, 40, 60, 80, 100, 140};
-    int b = 0;
-    while (b < 8 && i >= edge[b]) b++;
-    return b; /* 0..8 */
-}
-
-#define END_CTX (9 * 7 * 2 * 3 * 2 * 3)
-#define RES_CTX (3 * 7 * 2 * 2)
-#define END_BITS 12
-
-/* The end-of-game context of the position before ply i (side to move's view). */
-static int end_ctx(const chc_position *p, size_t i, int rep, int lastcap, int nm)
-{
-    int mb3 = nm <= 3 ? 0 : nm <= 12 ? 1 : 2;
-    int us = p->side;
-    int mb = mat_bucket(material(p, us) - material(p, us ^ 1));
-    int chk = p->checkers != 0;
-    int r = rep > 2 ? 2 : rep - 1;
-    return ((((ply_bucket(i) * 7 + mb) * 2 + chk) * 3 + r) * 2 + lastcap) * 3 + mb3;
-}
-
-/* The result context of a final position with legal moves (the mover's view). */
-static int res_ctx(const chc_position *p, size_t n, int rep)
-{
-    int mover = p->side ^ 1;
-    int mb = mat_bucket(material(p, mover) - material(p, mover ^ 1));
-    int pb = n < 20 ? 0 : n < 80 ? 1 : 2;
-    return ((pb * 7 + mb) * 2 + (p->checkers != 0)) * 2 + (rep >= 2);
-}
+/* ---- contexts: the draft codec's (src/pack/draft/pack_game_v2d.c) ---- */
+#define END_CTX CHCI_V2D_END_CTX
+#define RES_CTX CHCI_V2D_RES_CTX
+#define END_BITS CHCI_V2D_END_BITS
+#define end_ctx chci_v2d_end_ctx
+#define res_ctx chci_v2d_res_ctx
+#define res_sym chci_v2d_res_sym
 
 static double cnt_end[END_CTX][2];    /* [ctx][0 another move, 1 end] */
 static double cnt_res[RES_CTX][4];    /* mover wins, loses, draw, unknown */
 static uint32_t end_f[END_CTX];       /* frequency of "end" of 2^END_BITS */
 static uint32_t res_f[RES_CTX][4];
 
-static int res_sym(int result, int mover)
-{
-    if (result == CHC_RESULT_DRAW) return 2;
-    if (result == CHC_RESULT_UNKNOWN) return 3;
-    int winner = result == CHC_RESULT_WHITE_WINS ? CHC_WHITE : CHC_BLACK;
-    return winner == mover ? 0 : 1;
-}
-
-/* Walks one game: calls back per ply with the context; returns plies played (stops at an
- * illegal move). rep: occurrences of the current position so far, this one included. */
+/* Walks one game: the current position and the keys of the positions so far (repetitions). */
 typedef struct {
     chc_position pos;
-    uint64_t keys[1200];
-    size_t nk;
+    chci_v2d_hist h;
 } walker;
 
 static int rep_count(const walker *w)
 {
-    int r = 0;
-    for (size_t j = 0; j < w->nk; j++) r += w->keys[j] == w->pos.key;
-    return r;
+    return chci_v2d_hist_rep(&w->h, &w->pos);
 }
 
 static void train_tables(game *li, size_t nl)
@@ -153,13 +107,13 @@ static void train_tables(game *li, size_t nl)
         if (gi % 10 == 0 || li[gi].n == 0) continue;
         walker w;
         w.pos = li[gi].start;
-        w.nk = 0;
+        chci_v2d_hist_init(&w.h);
         int lastcap = 0;
         chc_move mv[CHC_MAX_MOVES];
         size_t i;
         int nm = 0;
         for (i = 0;; i++) {
-            if (w.nk < 1200) w.keys[w.nk++] = w.pos.key;
+            if (chci_v2d_hist_push(&w.h, &w.pos)) exit(1);
             nm = chc_legal_moves(&w.pos, mv, CHC_GEN_ALL);
             if (nm == 0) break;
             int rep = rep_count(&w);
@@ -178,6 +132,7 @@ static void train_tables(game *li, size_t nl)
             int rc = res_ctx(&w.pos, i, rep_count(&w));
             cnt_res[rc][res_sym(li[gi].result, w.pos.side ^ 1)] += 1;
         }
+        chci_v2d_hist_free(&w.h);
     }
     for (int c = 0; c < END_CTX; c++) {
         double p = (cnt_end[c][1] + 0.4) / (cnt_end[c][0] + cnt_end[c][1] + 0.8);
@@ -200,6 +155,7 @@ typedef struct {
     double v1_bin, v1_text;  /* bits of the real codes */
     double model, header, endflag, endlast, result, version; /* v1 entropy parts */
     double v2_bin, v2_text, v2_model, v2_end, v2_res, v2_header, v2_version;
+    double v2d_bin; /* the draft codec (frozen tables) with model 1 */
     double n960_hist[960];
 } acc;
 
@@ -290,7 +246,7 @@ static void measure(game *gs, size_t ng, int evalsplit, acc *a)
         (void)v2s;
         walker w;
         w.pos = g->start;
-        w.nk = 0;
+        chci_v2d_hist_init(&w.h);
         int lastcap = 0;
         chci_pm_state st;
         chci_pm_init(&st, &chci_pm_model1, 1);
@@ -298,7 +254,7 @@ static void measure(game *gs, size_t ng, int evalsplit, acc *a)
         size_t i;
         int nm = 0;
         for (i = 0;; i++) {
-            if (w.nk < 1200) w.keys[w.nk++] = w.pos.key;
+            if (chci_v2d_hist_push(&w.h, &w.pos)) exit(1);
             nm = chc_legal_moves(&w.pos, mv, CHC_GEN_ALL);
             if (nm == 0) break;
             int c = end_ctx(&w.pos, i, rep_count(&w), lastcap, nm);
@@ -342,6 +298,15 @@ static void measure(game *gs, size_t ng, int evalsplit, acc *a)
         double bits = flush_bits(&e);
         a->v2_bin += 8.0 * ceil(bits / 8.0);
         a->v2_text += 6.0 * (ceil(bits / 6.0) + 1.0);
+        chci_v2d_hist_free(&w.h);
+        /* the draft codec: its frozen tables, the same symbols (equal when the tables are) */
+        uint8_t *code = malloc(CHCI_V2D_MAX(g->n));
+        size_t clen = 0;
+        static const chci_v2d_fmt fmt1 = {&chci_pm_model1, 0};
+        if (code && chci_pack_v2d_encode(&fmt1, &g->start, g->moves, g->n, g->result, 1, code,
+                                         CHCI_V2D_MAX(g->n), &clen, NULL) == CHC_OK)
+            a->v2d_bin += 8.0 * (double)clen;
+        free(code);
     }
 }
 
@@ -365,6 +330,7 @@ static void report(const char *name, const acc *a)
            a->v2_bin / P, (a->v2_bin - a->v2_model) / P, a->v2_version / P, a->v2_header / P,
            a->v2_end / P, a->v2_res / P, (a->v2_bin - p2) / P, a->v2_text / P,
            (a->v2_text - a->v2_model) / P);
+    printf("  draft codec (src/pack/draft, frozen tables, model 1): %.4f bits/ply\n", a->v2d_bin / P);
     printf("  v2 per game (bits): version %.3f header %.2f end %.2f result %.2f flush %.2f\n",
            a->v2_version / a->games, a->v2_header / a->games, a->v2_end / a->games,
            a->v2_res / a->games, (a->v2_bin - p2) / a->games);
@@ -376,8 +342,44 @@ static void report(const char *name, const acc *a)
     if (distinct) printf("  Chess960 starts: %d distinct of 960, at most %d games on one\n", distinct, maxc);
 }
 
+/* Writes the tables as the frozen data of the draft codec (DIR/v2d_end.inc, v2d_result.inc). */
+static int write_tables(const char *dir)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/v2d_end.inc", dir);
+    FILE *f = fopen(path, "w");
+    if (!f) return 1;
+    fprintf(f, "/* DRAFT v2 framing: frequency of \"the game ends here\" of 2^%d by end context\n"
+               " * (chci_v2d_end_ctx()), counted on lichess-65k's training games (i %% 10 != 0), 0.4\n"
+               " * added to each count. Written by `tools/pack_frame --write-tables`; frozen data. */\n"
+               "const uint16_t chci_v2d_end_freq[CHCI_V2D_END_CTX] = {",
+            END_BITS);
+    for (int c = 0; c < END_CTX; c++) fprintf(f, "%s%s%u", c ? "," : "", c % 16 ? " " : "\n    ", end_f[c]);
+    fprintf(f, "\n};\n");
+    if (fclose(f)) return 1;
+    snprintf(path, sizeof path, "%s/v2d_result.inc", dir);
+    f = fopen(path, "w");
+    if (!f) return 1;
+    fprintf(f, "/* DRAFT v2 framing: the result's frequencies (mover wins, mover loses, draw, unknown)\n"
+               " * by result context (chci_v2d_res_ctx()) of a final position with legal moves,\n"
+               " * counted on lichess-65k's training games (i %% 10 != 0), 0.3 added to each count,\n"
+               " * scaled to about 252. Written by `tools/pack_frame --write-tables`; frozen data. */\n"
+               "const uint16_t chci_v2d_res_freq[CHCI_V2D_RES_CTX][4] = {");
+    for (int c = 0; c < RES_CTX; c++)
+        fprintf(f, "%s%s{%u, %u, %u, %u}", c ? "," : "", c % 4 ? " " : "\n    ", res_f[c][0], res_f[c][1], res_f[c][2],
+                res_f[c][3]);
+    fprintf(f, "\n};\n");
+    return fclose(f) != 0;
+}
+
 int main(int argc, char **argv)
 {
+    const char *tables = NULL;
+    if (argc > 2 && !strcmp(argv[1], "--write-tables")) {
+        tables = argv[2];
+        argv += 2;
+        argc -= 2;
+    }
     const char *dir = argc > 1 ? argv[1] : "/work/shared/data/games";
     exp_init();
     static const char *names[3] = {"lichess-65k.pgn.xz", "lichess-raw-magnus-10k.pgn.xz", "chess960-466.pgn.xz"};
@@ -393,6 +395,21 @@ int main(int argc, char **argv)
         }
     }
     train_tables(gs[0], ng[0]);
+    int same = 1;
+    for (int c = 0; c < END_CTX; c++) same &= end_f[c] == chci_v2d_end_freq[c];
+    for (int c = 0; c < RES_CTX; c++)
+        for (int k = 0; k < 4; k++) same &= res_f[c][k] == chci_v2d_res_freq[c][k];
+    printf("tables counted on the training games %s the draft codec's frozen tables\n",
+           same ? "equal" : "DIFFER FROM");
+    if (tables) {
+        if (write_tables(tables)) {
+            fprintf(stderr, "pack_frame: cannot write the tables in %s\n", tables);
+            return 1;
+        }
+        printf("wrote %s/v2d_end.inc and %s/v2d_result.inc (rebuild, then run again to measure)\n", tables,
+               tables);
+        return 0;
+    }
     static acc a;
     measure(gs[0], ng[0], 1, &a);
     report("lichess", &a);

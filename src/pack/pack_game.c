@@ -21,6 +21,7 @@
 #include "common/diag.h"
 #include "common/once.h"
 #include "core/position.h"
+#include "pack/pack_game_parts.h"
 #include "pack/pack_internal.h"
 #include "pack/pack_rc.h"
 
@@ -112,12 +113,10 @@ static inline uint32_t canon_key(chc_move m)
 }
 
 /* Encoder: the played move's frequency, interval start and the total. */
-static inline void enc_interval(const chc_position *pos, const chci_pm_state *st,
-                                const chc_move *mv, int n, int idx, int canonical,
-                                uint32_t *freq, uint32_t *cum, uint32_t *tot)
+static inline void enc_interval(const int32_t *sc, int32_t best, const chc_move *mv, int n,
+                                int idx, int canonical, uint32_t *freq, uint32_t *cum,
+                                uint32_t *tot)
 {
-    int32_t sc[CHC_MAX_MOVES], best;
-    move_scores(pos, st, mv, n, sc, &best);
     uint32_t t = 0, c = 0, k = canon_key(mv[idx]);
     for (int i = 0; i < n; i++) {
         uint32_t f = freq_of(best, sc[i]);
@@ -163,13 +162,11 @@ static int sorted_find(const chc_move *mv, const int *ids, int k, const uint32_t
  * Canonical order without sorting the list: without promotions the moves follow each other by
  * destination square, so sums by destination find the square, and the one move to it (or the
  * few, sorted by origin) the move. A position with a promotion sorts every move. */
-static inline int dec_find(const chc_position *pos, const chci_pm_state *st, const chc_move *mv,
-                           int n, int canonical, const chci_rc_dec *d, uint32_t bsum[64], uint32_t *r,
+static inline int dec_find(const int32_t *sc, int32_t best, const chc_move *mv, int n,
+                           int canonical, const chci_rc_dec *d, uint32_t bsum[64], uint32_t *r,
                            uint32_t *cum, uint32_t *freq)
 {
-    int32_t sc[CHC_MAX_MOVES], best;
     uint32_t f[CHC_MAX_MOVES];
-    move_scores(pos, st, mv, n, sc, &best);
     uint32_t t = 0, c = 0, v = d->code - d->low, rr;
     int found = -1;
     if (!canonical) {
@@ -230,6 +227,23 @@ static inline int dec_find(const chc_position *pos, const chci_pm_state *st, con
     return found;
 }
 
+/* The same for other codes of the library's internals (the draft codec of src/pack/draft/),
+ * always in canonical order: see pack_game_parts.h. */
+void chci_pack_game_interval(const int32_t *sc, int32_t best, const chc_move *mv, int n, int idx,
+                             uint32_t *freq, uint32_t *cum, uint32_t *tot)
+{
+    exp_ready();
+    enc_interval(sc, best, mv, n, idx, 1, freq, cum, tot);
+}
+
+int chci_pack_game_find(const int32_t *sc, int32_t best, const chc_move *mv, int n,
+                        const chci_rc_dec *d, uint32_t bsum[64], uint32_t *r, uint32_t *cum,
+                        uint32_t *freq)
+{
+    exp_ready();
+    return dec_find(sc, best, mv, n, 1, d, bsum, r, cum, freq);
+}
+
 /* ---------------------------------------------------------------------------------------- */
 /* Fixed distributions                                                                      */
 /* ---------------------------------------------------------------------------------------- */
@@ -243,13 +257,6 @@ static const uint32_t kind_freq[4] = {60, 2, 1, 1};
 static uint32_t level_freq(int level)
 {
     return level == CHC_PACK_GAME_LEVEL_DEFAULT ? LEVEL_TOT - 16 * (CHCI_PM_LEVELS - 1) : 16;
-}
-
-static uint32_t level_cum(int level)
-{
-    uint32_t c = 0;
-    for (int l = 1; l < level; l++) c += level_freq(l);
-    return c;
 }
 
 /* Result symbols in the order 1-0, 0-1, 1/2-1/2, *; frequencies (of 64) by the final
@@ -340,22 +347,28 @@ static void enc_byte(chci_rc_enc *e, unsigned b)
     chci_rc_encode(e, b & 0xFF, 1, 256);
 }
 
-int chci_pack_game_encode_body(const chci_pack_game_fmt *f, const chc_position *start,
-                               const chc_move *moves, size_t n, int result, int level,
-                               uint8_t *dst, size_t cap, size_t *len, chc_diag *diag)
+int chci_pack_game_check_args(size_t n, int *level, int result, chc_diag *diag)
 {
-    exp_ready();
-    *len = 0;
     if (n > CHC_PACK_GAME_MAX_PLIES)
         return chci_fail(diag, CHC_E_LIMIT, -1, 0, 0, -1, "pack game: %zu plies, more than %u", n,
                          CHC_PACK_GAME_MAX_PLIES);
-    if (level == 0) level = CHC_PACK_GAME_LEVEL_DEFAULT;
-    if (level < 1 || level > CHCI_PM_LEVELS)
+    if (*level == 0) *level = CHC_PACK_GAME_LEVEL_DEFAULT;
+    if (*level < 1 || *level > CHCI_PM_LEVELS)
         return chci_fail(diag, CHC_E_ARGUMENT, -1, 0, 0, -1, "pack game: level %d is not 1..%d",
-                         level, CHCI_PM_LEVELS);
+                         *level, CHCI_PM_LEVELS);
     if (result < CHC_RESULT_UNKNOWN || result > CHC_RESULT_DRAW)
         return chci_fail(diag, CHC_E_ARGUMENT, -1, 0, 0, -1, "pack game: result %d is not a result",
                          result);
+    return CHC_OK;
+}
+
+/* The header (start kind, level, start position) at the start of e; level_freq[] (of 64) is
+ * the code's distribution of the levels (1..CHCI_PM_LEVELS). */
+int chci_pack_game_put_start(chci_rc_enc *e, const chc_position *start,
+                             const uint32_t level_freq[CHCI_PM_LEVELS], int level, chc_diag *diag)
+{
+    uint32_t lc = 0;
+    for (int l = 1; l < level; l++) lc += level_freq[l - 1];
     chc_position std;
     chc_position_startpos(&std);
     int kind, n960 = -1;
@@ -373,22 +386,37 @@ int chci_pack_game_encode_body(const chci_pack_game_fmt *f, const chc_position *
                 kind = KIND_POSITION_960;
         }
     }
-    chci_rc_enc e;
-    chci_rc_enc_init(&e, dst, cap);
     uint32_t kc = 0;
     for (int i = 0; i < kind; i++) kc += kind_freq[i];
-    chci_rc_encode(&e, kc, kind_freq[kind], KIND_TOT);
-    chci_rc_encode(&e, level_cum(level), level_freq(level), LEVEL_TOT);
+    chci_rc_encode(e, kc, kind_freq[kind], KIND_TOT);
+    chci_rc_encode(e, lc, level_freq[level - 1], LEVEL_TOT);
     if (kind == KIND_960) {
-        chci_rc_encode(&e, (uint32_t)n960, 1, 960);
+        chci_rc_encode(e, (uint32_t)n960, 1, 960);
     } else if (kind >= KIND_POSITION) {
-        for (int i = 0; i < CHC_PACK_POS_BYTES; i++) enc_byte(&e, pcode[i]);
+        for (int i = 0; i < CHC_PACK_POS_BYTES; i++) enc_byte(e, pcode[i]);
         uint8_t vb[10];
         size_t vl = chci_leb128_put(vb, start->halfmove);
-        for (size_t i = 0; i < vl; i++) enc_byte(&e, vb[i]);
+        for (size_t i = 0; i < vl; i++) enc_byte(e, vb[i]);
         vl = chci_leb128_put(vb, start->fullmove);
-        for (size_t i = 0; i < vl; i++) enc_byte(&e, vb[i]);
+        for (size_t i = 0; i < vl; i++) enc_byte(e, vb[i]);
     }
+    return CHC_OK;
+}
+
+int chci_pack_game_encode_body(const chci_pack_game_fmt *f, const chc_position *start,
+                               const chc_move *moves, size_t n, int result, int level,
+                               uint8_t *dst, size_t cap, size_t *len, chc_diag *diag)
+{
+    exp_ready();
+    *len = 0;
+    int rc = chci_pack_game_check_args(n, &level, result, diag);
+    if (rc) return rc;
+    chci_rc_enc e;
+    chci_rc_enc_init(&e, dst, cap);
+    uint32_t lf[CHCI_PM_LEVELS];
+    for (int l = 1; l <= CHCI_PM_LEVELS; l++) lf[l - 1] = level_freq(l);
+    rc = chci_pack_game_put_start(&e, start, lf, level, diag);
+    if (rc) return rc;
     chc_position pos = *start;
     chci_pm_state st;
     chci_pm_init(&st, f->model, level);
@@ -416,7 +444,9 @@ int chci_pack_game_encode_body(const chci_pack_game_fmt *f, const chc_position *
         chci_rc_encode(&e, 0, END_TOT - 1, END_TOT);
         if (nm > 1) {
             uint32_t freq, cum, tot;
-            enc_interval(&pos, &st, mv, nm, idx, f->version >= 1, &freq, &cum, &tot);
+            int32_t sc[CHC_MAX_MOVES], best;
+            move_scores(&pos, &st, mv, nm, sc, &best);
+            enc_interval(sc, best, mv, nm, idx, f->version >= 1, &freq, &cum, &tot);
             chci_rc_encode(&e, cum, freq, tot);
         }
         chci_pm_played(&st, &pos, mv[idx]);
@@ -455,6 +485,11 @@ static int dec_sym(chci_rc_dec *d, const uint32_t *freq, int n, uint32_t tot)
     return i;
 }
 
+int chci_pack_game_dec_sym(chci_rc_dec *d, const uint32_t *freq, int n, uint32_t tot)
+{
+    return dec_sym(d, freq, n, tot);
+}
+
 static int dec_uniform(chci_rc_dec *d, uint32_t tot)
 {
     uint32_t r;
@@ -483,14 +518,14 @@ static int dec_varint(chci_rc_dec *d, uint64_t *v)
 
 #define CORRUPT(idx, ...) chci_fail(diag, CHC_E_PACK_CORRUPT, -1, 0, 0, (long)(idx), __VA_ARGS__)
 
-/* The header: kind, level and the start position. */
-static int decode_start(chci_rc_dec *d, chc_position *start, int *level, chc_diag *diag)
+/* The header: kind, level (level_freq[] of 64, as chci_pack_game_put_start()) and the start
+ * position. */
+int chci_pack_game_get_start(chci_rc_dec *d, const uint32_t level_freq[CHCI_PM_LEVELS],
+                             chc_position *start, int *level, chc_diag *diag)
 {
     int kind = dec_sym(d, kind_freq, 4, KIND_TOT);
     if (kind < 0) return CORRUPT(-1, "pack game: corrupt header");
-    uint32_t lf[CHCI_PM_LEVELS];
-    for (int l = 1; l <= CHCI_PM_LEVELS; l++) lf[l - 1] = level_freq(l);
-    int lv = dec_sym(d, lf, CHCI_PM_LEVELS, LEVEL_TOT);
+    int lv = dec_sym(d, level_freq, CHCI_PM_LEVELS, LEVEL_TOT);
     if (lv < 0) return CORRUPT(-1, "pack game: corrupt header");
     *level = lv + 1;
     if (kind == KIND_STANDARD) {
@@ -543,7 +578,9 @@ int chci_pack_game_decode_body(const chci_pack_game_fmt *f, const uint8_t *src, 
     chci_rc_dec d;
     chci_rc_dec_init(&d, src, len);
     int lv = 1;
-    int rc = decode_start(&d, start, &lv, diag);
+    uint32_t lf[CHCI_PM_LEVELS];
+    for (int l = 1; l <= CHCI_PM_LEVELS; l++) lf[l - 1] = level_freq(l);
+    int rc = chci_pack_game_get_start(&d, lf, start, &lv, diag);
     if (rc) return rc;
     if (level) *level = lv;
     chc_position pos = *start;
@@ -567,7 +604,9 @@ int chci_pack_game_decode_body(const chci_pack_game_fmt *f, const uint8_t *src, 
         int idx = 0;
         if (nm > 1) {
             uint32_t r, cum, freq;
-            idx = dec_find(&pos, &st, mv, nm, f->version >= 1, &d, bsum, &r, &cum, &freq);
+            int32_t sc[CHC_MAX_MOVES], best;
+            move_scores(&pos, &st, mv, nm, sc, &best);
+            idx = dec_find(sc, best, mv, nm, f->version >= 1, &d, bsum, &r, &cum, &freq);
             if (idx < 0) return CORRUPT(i, "pack game: ply %zu: corrupt move data", i + 1);
             chci_rc_decode_update(&d, r, cum, freq);
         }

@@ -1,0 +1,104 @@
+/* DRAFT toward pack game version 2 (docs/formats/pack-game.md, "Toward version 2"): version 2's
+ * candidate framing as integer code, over the draft model's levels. Not a published code: no
+ * version byte or character is claimed, nothing public reaches it; it lives in chc_pack_draft,
+ * which only the tests, the benches and the tools link.
+ *
+ * The code ("v2d"): one range coder (pack_rc.h) from the first byte, its symbols in order
+ *   version          [3, 252) of 256 (the first byte is then 2..251, never version 1's 01 and
+ *                    never a byte that starts version 1's text character '_')
+ *   start kind       version 1's table (60, 2, 1, 1 of 64)
+ *   level            level 1 62/64, level 2 2/64
+ *   start position   as version 1 (Chess960 number, or position code and counters)
+ *   per ply, unless the position has no legal move: end of game?  chci_v2d_end_freq[context]
+ *                    of 2^12 for "end", the rest "another move"
+ *   per ply with two or more legal moves: the move   the model's frequencies, canonical order
+ *   result           mover-relative (mover wins, mover loses, 1/2-1/2, *): after mate or
+ *                    stalemate version 1's tables, else chci_v2d_res_freq[context]
+ *   flush            version 1's (the fewest bytes; the decoder wants exactly them)
+ * The context tables are frozen data counted on lichess-65k's training games by
+ * `tools/pack_frame --write-tables src/pack/draft`. */
+#ifndef CHC_PACK_DRAFT_H
+#define CHC_PACK_DRAFT_H
+#include <stddef.h>
+#include <stdint.h>
+
+#include "chesscodec.h"
+#include "pack/pack_model.h"
+
+/* ---- contexts of the end-of-game and result symbols (shared with tools/pack_frame.c) ---- */
+#define CHCI_V2D_END_CTX (9 * 7 * 2 * 3 * 2 * 3) /* 2,268 */
+#define CHCI_V2D_RES_CTX (3 * 7 * 2 * 2)         /* 84 */
+#define CHCI_V2D_END_BITS 12
+
+/* Frozen tables (src/pack/draft/v2d_end.inc, v2d_result.inc): the frequency of "the game ends
+ * here" of 2^CHCI_V2D_END_BITS (1..4095) by end context; the result's frequencies (mover wins,
+ * loses, draw, unknown; each >= 1) by result context. */
+extern const uint16_t chci_v2d_end_freq[CHCI_V2D_END_CTX];
+extern const uint16_t chci_v2d_res_freq[CHCI_V2D_RES_CTX][4];
+
+/* The end context of position p before ply `ply` (0-based): ply bucket x material balance of
+ * the side to move x in check x repetition (rep: occurrences of p so far, p included, >= 1) x
+ * the last move a capture x legal moves (nm >= 1). */
+int chci_v2d_end_ctx(const chc_position *p, size_t ply, int rep, int lastcap, int nm);
+/* The result context of a final position p with legal moves after `plies` plies: material
+ * balance of the side that moved last x in check x repeated x ply bucket. */
+int chci_v2d_res_ctx(const chc_position *p, size_t plies, int rep);
+/* The result's symbol (0 mover wins, 1 mover loses, 2 draw, 3 unknown) for the side `mover`. */
+int chci_v2d_res_sym(int result, int mover);
+
+/* The positions of the game so far (their keys), for the repetition count. */
+typedef struct {
+    uint64_t *keys;
+    size_t n, cap;
+    uint64_t local[256];
+} chci_v2d_hist;
+void chci_v2d_hist_init(chci_v2d_hist *h);
+void chci_v2d_hist_free(chci_v2d_hist *h);
+/* Appends p's key; CHC_OK or CHC_E_NOMEM. */
+int chci_v2d_hist_push(chci_v2d_hist *h, const chc_position *p);
+/* Occurrences of the last position pushed (p, that one) among the positions since the last
+ * irreversible move (p's half-move clock), itself included. */
+int chci_v2d_hist_rep(const chci_v2d_hist *h, const chc_position *p);
+
+/* ---- second stage (pack_exp MASK 786432, in integers) ----
+ * The model's integer scores s_i (1/32 nat) of the n >= 2 legal moves of a position become
+ *   s'_i = B[c][r_i] - ((best - s_i) * T[c] + 128) / 256
+ * before the frequencies (exptab[min(best' - s'_i, 511)]): T[c] a temperature in 1/256ths and
+ * B[c][r] a bias (1/32 nat) by context c (phase x legal-move count, 15) and the move's rank r
+ * under the model (0 best .. 6, 7 for the rest; ties by list order). Frozen tables by level
+ * (src/pack/draft/v2d_stage2.inc), fitted by tools/pack_stage2 on lichess-65k's training
+ * games with the draft model's integer scores. */
+#define CHCI_V2D_S2_CTX 15
+#define CHCI_V2D_S2_RANKS 8
+extern const int16_t chci_v2d_s2_temp[CHCI_PM_LEVELS][CHCI_V2D_S2_CTX];
+extern const int16_t chci_v2d_s2_bias[CHCI_PM_LEVELS][CHCI_V2D_S2_CTX][CHCI_V2D_S2_RANKS];
+/* The context of a position (ply: plies since the game's start, nm legal moves). */
+int chci_v2d_s2_ctx(const chc_position *p, int ply, int nm);
+/* The rank of each score (0 best; ties by index; at most CHCI_V2D_S2_RANKS - 1). */
+void chci_v2d_s2_ranks(const int32_t *sc, int n, uint8_t *rank);
+/* Applies a second stage (temperature t, biases by rank) to sc[0..n) in place. */
+void chci_v2d_stage2_apply(int32_t t, const int16_t bias[CHCI_V2D_S2_RANKS], int32_t *sc, int n);
+/* The same with the frozen tables of `level` and context ctx. */
+void chci_v2d_stage2(int level, int ctx, int32_t *sc, int n);
+
+/* ---- the draft codec ---- */
+/* A draft code: the model and whether the second stage runs (the decoder must be told). */
+typedef struct {
+    const chci_pm_model *model;
+    int stage2;
+} chci_v2d_fmt;
+/* Room that always suffices for a code of `plies` plies (an end symbol may take 12 bits). */
+#define CHCI_V2D_MAX(plies) (48u + 5u * (size_t)(plies))
+/* Codes the game (result: enum chc_result) at `level` (0: 1) with f's model (and stage) into
+ * dst[0..cap); *len the length (also when it does not fit: CHC_E_BUFFER_TOO_SMALL). Errors as
+ * chc_pack_game_encode(). */
+int chci_pack_v2d_encode(const chci_v2d_fmt *f, const chc_position *start,
+                         const chc_move *moves, size_t n, int result, int level, uint8_t *dst,
+                         size_t cap, size_t *len, chc_diag *diag);
+/* Decodes what chci_pack_v2d_encode() writes, and nothing else: CHC_E_PACK_VERSION when the
+ * first symbol is not the draft's, CHC_E_PACK_CORRUPT for anything the encoder cannot write
+ * (the exact final bytes included), CHC_E_LIMIT, CHC_E_BUFFER_TOO_SMALL (*n the plies). */
+int chci_pack_v2d_decode(const chci_v2d_fmt *f, const uint8_t *src, size_t len,
+                         chc_position *start, chc_move *moves, size_t cap, size_t *n, int *result,
+                         int *level, chc_diag *diag);
+#endif
