@@ -61,6 +61,22 @@ static inline bb_t see_lva(const chc_position *p, bb_t att, int side, int *pt)
     return 0;
 }
 
+/* The lines through sq, without sq: its rank and file (rook_rays), its two diagonals
+ * (bishop_rays); computed, not looked up. */
+static inline bb_t rook_rays(int sq)
+{
+    return (RANK_BB(sq >> 3) | FILE_BB(sq & 7)) & ~BB(sq);
+}
+
+static inline bb_t bishop_rays(int sq)
+{
+    int d = (sq & 7) - (sq >> 3), a = (sq & 7) + (sq >> 3) - 7;
+    bb_t diag = 0x8040201008040201ull, anti = 0x0102040810204080ull;
+    diag = d >= 0 ? diag >> (8 * d) : diag << (-8 * d);
+    anti = a >= 0 ? anti << (8 * a) : anti >> (-8 * a);
+    return (diag | anti) & ~BB(sq);
+}
+
 /* The swap loop of the static exchange on `to`: the side to move has just put a piece of type
  * `pt` there (capturing `captured_val`); `occ` is the occupancy once it left its origin and
  * `att` every attacker of `to` (both sides) in `occ`. Returns the exchange's value in
@@ -374,8 +390,9 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
     bb_t eslid = eatt[CHC_BISHOP] | eatt[CHC_ROOK] | eatt[CHC_QUEEN]; /* their sliders' attacks */
     bb_t ebq = eq | pos_pieces(pos, them, CHC_BISHOP);
     bb_t allbq = pos->by_type[CHC_BISHOP] | pos->by_type[CHC_QUEEN];
-    bb_t ours_n = pos_pieces(pos, us, CHC_KNIGHT);
+    bb_t ours_n = pos_pieces(pos, us, CHC_KNIGHT), ours_k = pos_pieces(pos, us, CHC_KING);
     bb_t allrq = pos->by_type[CHC_ROOK] | pos->by_type[CHC_QUEEN];
+    bb_t ours_bq = ours & allbq, ours_rq = ours & allrq;
     /* the piece that just moved: squares it attacks */
     bb_t lastatt = 0;
     if (last_their >= 0 && (theirs & BB(last_their))) {
@@ -572,7 +589,16 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
                 int s2 = v > u ? v - u : 0;
                 int lo2 = (u && vl < see_val[CHC_KING]) ? cv - (mv > s2 ? mv - s2 : 0) : lo;
                 sb = see_bucket(hi);
-                if (see_bucket(lo2) != sb) {
+                /* No piece of ours (but the mover) can ever retake on `to` when none attacks it
+                 * by a step (pawn, knight, king) and no slider of ours stands on a line through
+                 * it (a slider behind their capturer could join later): they take the mover
+                 * and SEE is captured - mover, the lower bound, exactly. */
+                int sblo2 = see_bucket(lo2);
+                if (sblo2 != sb && !pd && !nd &&
+                    !(((chci_king_att[to] & ours_k) | (ours_bq & bishop_rays(to)) |
+                       (ours_rq & rook_rays(to))) & ~BB(from)))
+                    sb = sblo2;
+                if (sblo2 != sb) {
                     /* every attacker of `to` in `o` (pos_attackers(), with the lines above) */
                     bb_t att = ((chci_pawn_att[CHC_WHITE][to] & pos_pieces(pos, CHC_BLACK, CHC_PAWN)) |
                                 (chci_pawn_att[CHC_BLACK][to] & pos_pieces(pos, CHC_WHITE, CHC_PAWN)) |
