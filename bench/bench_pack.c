@@ -440,6 +440,62 @@ static int draft_section(const game *g, size_t ng, int argc, char **argv, int fi
     return 0;
 }
 
+/* ---- the predictor alone (BENCH_PACK_MODEL_ONLY=1 [BENCH_PACK_MODEL_ROUNDS=R] [..._SET=S]) --
+ * Each round replays every evaluation game: legal moves, the integer scores of every move with
+ * model 1 (sets 1, 2) or the draft model 2d (sets 3, 4), the played move. A round without
+ * scoring (move generation and making moves) is subtracted to give the scoring time a ply; the
+ * fastest round of each set is kept. The digest folds every score: making the predictor faster
+ * must not change it (the scores feed the range coder). Set S alone when S is 1..4. */
+static int model_section(const game *g, size_t ng, int rounds, int only)
+{
+    const chci_pm_model *model[5] = {NULL, &chci_pm_model1, &chci_pm_model1, &chci_pm_model_draft2,
+                                     &chci_pm_model_draft2};
+    double best[5] = {1e30, 1e30, 1e30, 1e30, 1e30};
+    uint64_t digest[5] = {0};
+    long plies = 0;
+    for (int r = 0; r < rounds; r++)
+        for (int s = 0; s <= 4; s++) {
+            if (only && s && s != only) continue;
+            uint64_t h = 0xcbf29ce484222325ull;
+            long pl = 0;
+            double t0 = cpu_now();
+            for (size_t i = 0; i < ng; i++) {
+                chc_position pos = g[i].start;
+                chci_pm_state st;
+                if (s) chci_pm_init(&st, model[s], (s - 1) % 2 + 1);
+                for (size_t k = 0; k < g[i].n; k++) {
+                    chc_move mv[CHC_MAX_MOVES];
+                    int32_t sc[CHC_MAX_MOVES];
+                    int n = chc_legal_moves(&pos, mv, CHC_GEN_ALL);
+                    if (s) {
+                        chci_pm_scores(&pos, &st, mv, n, sc);
+                        for (int j = 0; j < n; j++) {
+                            h ^= (uint32_t)sc[j];
+                            h *= 0x100000001b3ull;
+                        }
+                        chci_pm_played(&st, &pos, g[i].moves[k]);
+                    }
+                    chc_undo u;
+                    chc_make_move(&pos, g[i].moves[k], &u);
+                    pl++;
+                }
+            }
+            double t = cpu_now() - t0;
+            if (t < best[s]) best[s] = t;
+            digest[s] = h;
+            plies = pl;
+        }
+    printf("\n  the predictor alone (no coder): scoring time a ply, fastest of %d rounds (CPU time), %ld plies\n", rounds, plies);
+    for (int s = 1; s <= 4; s++) {
+        if (only && s != only) continue;
+        double net = best[s] - best[0];
+        printf("  set %d: scoring %6.0f ns/ply, with move generation %5.2f M plies/s, digest %016llx\n",
+               s, net / (double)plies * 1e9, (double)plies / best[s] / 1e6,
+               (unsigned long long)digest[s]);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 4) {
@@ -455,6 +511,9 @@ int main(int argc, char **argv)
     /* BENCH_PACK_DRAFT_ONLY=1: the draft section alone (bench_pack.sh --draft) */
     const char *donly = getenv("BENCH_PACK_DRAFT_ONLY");
     if (donly && *donly == '1') return draft_section(g, ng, argc, argv, 4);
+    const char *monly = getenv("BENCH_PACK_MODEL_ONLY"), *mr = getenv("BENCH_PACK_MODEL_ROUNDS"),
+               *ms = getenv("BENCH_PACK_MODEL_SET");
+    if (monly && *monly == '1') return model_section(g, ng, mr ? atoi(mr) : 3, ms ? atoi(ms) : 0);
 
     /* our code at each level */
     double bpp[CHC_PACK_GAME_LEVELS + 1], enc_rate[CHC_PACK_GAME_LEVELS + 1], dec_rate[CHC_PACK_GAME_LEVELS + 1];

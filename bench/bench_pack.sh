@@ -5,7 +5,9 @@
 # tests/data/pack/chess960.uci.xz and, when the shared data directory is there (CHC_SHARED,
 # default ../shared beside the repository, else /work/shared; not in a user's clone), on its
 # game collections (data/games/*magnus*.pgn.xz, *chess960*.pgn.xz).
-# BENCH_PACK_DRAFT_ONLY=1 prints only the section of the draft model 2d (not a published code).
+# BENCH_PACK_DRAFT_ONLY=1 prints only the section of the draft model 2d (not a published code);
+# BENCH_PACK_MODEL_ONLY=1 only the predictor alone, scoring time a ply by feature set (with
+# BENCH_PACK_MODEL_ROUNDS=R, BENCH_PACK_MODEL_SET=S).
 set -euo pipefail
 build=${1:-build/release}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -29,7 +31,8 @@ else
 fi
 out=$("$bin" "$data/lichess-eval.uci.xz" "$data/lichess-extra.uci.xz" "$tmp/movetext.txt" "${sets[@]}")
 echo "$out" | grep -v MOVETEXT_BYTES
-[ "${BENCH_PACK_DRAFT_ONLY:-}" = 1 ] && exit 0 # the draft section alone: no movetext
+# the draft section or the predictor alone: no movetext figures
+{ [ "${BENCH_PACK_DRAFT_ONLY:-}" = 1 ] || [ "${BENCH_PACK_MODEL_ONLY:-}" = 1 ]; } && exit 0
 read -r _ bytes _ plies _ ref < <(echo "$out" | grep MOVETEXT_BYTES)
 for tool in "zstd -19" "xz -9"; do
   set -- $tool

@@ -61,19 +61,34 @@ static inline bb_t see_lva(const chc_position *p, bb_t att, int side, int *pt)
     return 0;
 }
 
-/* Static exchange of the move from -> to of a piece `pt` (after promotion) capturing
- * `captured_val`, with occupancy-aware x-rays (tools/pack_exp.c's candidate 1). */
-static int see_full(const chc_position *p, int from, int to, int pt, int captured_val)
+/* The lines through sq, without sq: its rank and file (rook_rays), its two diagonals
+ * (bishop_rays); computed, not looked up. */
+static inline bb_t rook_rays(int sq)
+{
+    return (RANK_BB(sq >> 3) | FILE_BB(sq & 7)) & ~BB(sq);
+}
+
+static inline bb_t bishop_rays(int sq)
+{
+    int d = (sq & 7) - (sq >> 3), a = (sq & 7) + (sq >> 3) - 7;
+    bb_t diag = 0x8040201008040201ull, anti = 0x0102040810204080ull;
+    diag = d >= 0 ? diag >> (8 * d) : diag << (-8 * d);
+    anti = a >= 0 ? anti << (8 * a) : anti >> (-8 * a);
+    return (diag | anti) & ~BB(sq);
+}
+
+/* The swap loop of the static exchange on `to`: the side to move has just put a piece of type
+ * `pt` there (capturing `captured_val`); `occ` is the occupancy once it left its origin and
+ * `att` every attacker of `to` (both sides) in `occ`. Returns the exchange's value in
+ * centipawns for the side to move. */
+static int see_swap(const chc_position *p, int to, int pt, int captured_val, bb_t occ, bb_t att)
 {
     int gain[32], d = 0;
-    bb_t occ = pos_occ(p);
     bb_t bq = p->by_type[CHC_BISHOP] | p->by_type[CHC_QUEEN];
     bb_t rq = p->by_type[CHC_ROOK] | p->by_type[CHC_QUEEN];
     int side = p->side;
     gain[0] = captured_val;
-    occ &= ~BB(from);
     int cur = pt;
-    bb_t att = pos_attackers(p, to, occ) & occ;
     for (;;) {
         d++;
         side ^= 1;
@@ -93,6 +108,14 @@ static int see_full(const chc_position *p, int from, int to, int pt, int capture
     }
     while (--d > 0) gain[d - 1] = -(-gain[d - 1] > gain[d] ? -gain[d - 1] : gain[d]);
     return gain[0];
+}
+
+/* Static exchange of the move from -> to of a piece `pt` (after promotion) capturing
+ * `captured_val`, with occupancy-aware x-rays (tools/pack_exp.c's candidate 1). */
+static int see_full(const chc_position *p, int from, int to, int pt, int captured_val)
+{
+    bb_t occ = pos_occ(p) & ~BB(from);
+    return see_swap(p, to, pt, captured_val, occ, pos_attackers(p, to, occ) & occ);
 }
 
 static inline bb_t piece_att(int t, int side, int sq, bb_t occ)
@@ -146,15 +169,23 @@ int chci_pm_en_prise(const chc_position *p, int side)
     return en_prise_slow(p, side);
 }
 
+/* SEE buckets: <= -800, <= -400, <= -150, < 0, 0, < 150, >= 150 (a sum of comparisons, so
+ * that the compiler needs no branch). */
 static inline int see_bucket(int s)
 {
-    return s <= -800 ? 0 : s <= -400 ? 1 : s <= -150 ? 2 : s < 0 ? 3 : s == 0 ? 4 : s < 150 ? 5 : 6;
+    return (s > -800) + (s > -400) + (s > -150) + (s >= 0) + (s > 0) + (s >= 150);
 }
 
-static inline int mob_bucket(int c)
-{
-    return c == 0 ? 0 : c <= 2 ? 1 : c <= 4 ? 2 : c <= 7 ? 3 : c <= 10 ? 4 : 5;
-}
+/* Mobility buckets by the number of squares attacked (27 at most): 0, 1-2, 3-4, 5-7, 8-10,
+ * 11+. */
+static const uint8_t mob_bucket_of[64] = {0, 1, 1, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 5, 5,
+                                          5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
+                                          5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
+                                          5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5};
+
+/* Value of the cheapest of their attackers by the lowest bit of a mask with bit t - 1 set
+ * when a piece of type t attacks (bit 6 always set: 900 when only an x-ray may attack). */
+static const int see_cheapest[7] = {100, 320, 330, 500, 900, 20000, 900};
 
 /* What every move of a position shares for sets 3 and 4. */
 typedef struct {
@@ -252,6 +283,15 @@ ours:;
         else f[k++] = (uint16_t)(x);             \
     } while (0)
 
+/* The same for a feature present when c (0 or 1) is 1: in scoring, its weight masked by c
+ * (an exact integer sum, without a branch on the data). */
+#define EMIT_IF(c, x)                                          \
+    do {                                                       \
+        int c_ = (c);                                          \
+        if (scoring) sc += (int32_t)w[x] & -(int32_t)c_;       \
+        else if (c_) f[k++] = (uint16_t)(x);                   \
+    } while (0)
+
 /* The features of a move that depend only on its origin square `sq` and the piece there
  * (not for castling): piece-square of the origin, the origin's danger class, moving the piece
  * our last move moved, moving while in check, escaping the piece that just moved. */
@@ -347,6 +387,12 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
     bb_t big[7] = {0, erq | pos_pieces(pos, them, CHC_KNIGHT) | pos_pieces(pos, them, CHC_BISHOP),
                    erq, erq, eq, 0, 0};
     bb_t undefended = theirs & ~eall & ~ek;
+    bb_t eslid = eatt[CHC_BISHOP] | eatt[CHC_ROOK] | eatt[CHC_QUEEN]; /* their sliders' attacks */
+    bb_t ebq = eq | pos_pieces(pos, them, CHC_BISHOP);
+    bb_t allbq = pos->by_type[CHC_BISHOP] | pos->by_type[CHC_QUEEN];
+    bb_t ours_n = pos_pieces(pos, us, CHC_KNIGHT), ours_k = pos_pieces(pos, us, CHC_KING);
+    bb_t allrq = pos->by_type[CHC_ROOK] | pos->by_type[CHC_QUEEN];
+    bb_t ours_bq = ours & allbq, ours_rq = ours & allrq;
     /* the piece that just moved: squares it attacks */
     bb_t lastatt = 0;
     if (last_their >= 0 && (theirs & BB(last_their))) {
@@ -491,28 +537,76 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
             EMIT(CHCI_PM_PAWNDBL + passed * 2 + far);
         }
         if (fast) {
-            /* is `to` attacked by them once `from` is empty? (an x-ray only along a line) */
+            /* The lines of a bishop and of a rook on `to` once the mover has left `from`
+             * (what `to` holds does not change them): a slider mover's attacks from `to`, the
+             * x-ray through `from` and the exchange's first attackers all read them, so each is
+             * looked up at most once a move. */
+            bb_t o = occ & ~BB(from);
+            bb_t blines = 0, rlines = 0;
+            int got_b = 0, got_r = 0;
+#define BLINES() (got_b ? blines : (got_b = 1, blines = chci_bishop_att(to, o)))
+#define RLINES() (got_r ? rlines : (got_r = 1, rlines = chci_rook_att(to, o)))
+            /* is `to` attacked by them once `from` is empty? */
             int ax = (int)(eall >> to & 1);
-            if (!ax && chci_line[to][from])
-                ax = pos_attacked_by(pos, to, them, occ & ~BB(from));
-            /* SEE lies in [captured - mover, min(captured, captured - mover + their cheapest
-             * attacker)] (the swap algorithm's first two steps bound it): when both ends
-             * share a bucket (a knight to a square their pawn attacks, a capture of a piece
-             * worth 150 more than the mover) it is not needed. Their cheapest attacker is
+            if ((~eall >> to) & (eslid >> from) & 1) {
+                /* a new attacker of `to` can only be a slider of theirs whose ray runs
+                 * through `from`, so one that attacks `from` now (eslid), of the kind of the
+                 * line from `from` to `to` (the squares between them are empty) */
+                int df = (to & 7) - (from & 7), dr = (to >> 3) - (from >> 3);
+                if (!df || !dr) ax = (RLINES() & erq) != 0;
+                else if (df == dr || df == -dr) ax = (BLINES() & ebq) != 0;
+            }
+            /* The SEE bucket. Not attacked: the captured piece's value. Attacked: SEE lies in
+             * [captured - mover, min(captured, captured - mover + their cheapest attacker)]
+             * (the swap algorithm's first two steps bound it), and when both ends share a
+             * bucket (a knight to a square their pawn attacks, a capture of a piece worth 150
+             * more than the mover) the exchange is not played out. Their cheapest attacker is
              * taken from the attack maps with `from` occupied: an x-ray through it can only
-             * add a slider, which makes the bound looser, never wrong (900 when only an
-             * x-ray attacks). */
-            int sb = see_bucket(see_val[ct]);
+             * add a slider, which makes the bound looser, never wrong (900 when only an x-ray
+             * attacks).
+             *
+             * The swap's third step gives a tighter lower bound when a pawn or a knight of
+             * ours (not the mover) also attacks `to`, worth u: we can retake their first
+             * capturer, worth v or more, and they gain at most u back, so SEE >= captured -
+             * max(0, mover - max(0, v - u)). v is their cheapest attacker in the maps, or 330
+             * when a slider of theirs (a bishop at least) may attack through `from`. Not when
+             * their cheapest attacker is the king: the swap loop ignores the capture of a king
+             * (it stops there). The bounds are integer arithmetic without branches. */
+            int cv = see_val[ct], sb = see_bucket(cv);
             if (ax) {
-                int lo = see_val[ct] - see_val[npt], vl = 900;
-                for (int t = CHC_PAWN; t <= CHC_KING; t++)
-                    if (eatt[t] >> to & 1) {
-                        vl = see_val[t];
-                        break;
-                    }
-                int hi = lo + vl < see_val[ct] ? lo + vl : see_val[ct];
-                sb = see_bucket(lo);
-                if (see_bucket(hi) != sb) sb = see_bucket(see_full(pos, from, to, npt, see_val[ct]));
+                int mv = see_val[npt];
+                unsigned am = (unsigned)(eatt[CHC_PAWN] >> to & 1) | (unsigned)(eatt[CHC_KNIGHT] >> to & 1) << 1 |
+                              (unsigned)(eatt[CHC_BISHOP] >> to & 1) << 2 | (unsigned)(eatt[CHC_ROOK] >> to & 1) << 3 |
+                              (unsigned)(eatt[CHC_QUEEN] >> to & 1) << 4 | (unsigned)(eatt[CHC_KING] >> to & 1) << 5 |
+                              1u << 6;
+                int vl = see_cheapest[__builtin_ctz(am)];
+                int lo = cv - mv, hi = lo + vl < cv ? lo + vl : cv;
+                int pd = (chci_pawn_att[them][to] & up & ~BB(from)) != 0;
+                int nd = (chci_knight_att[to] & ours_n & ~BB(from)) != 0;
+                int u = nd * 320;
+                u -= pd * (u - 100); /* 100 with a pawn, else 320 with a knight, else 0 */
+                int v = ((int)(eslid >> from & 1) & (vl > 330)) ? 330 : vl;
+                int s2 = v > u ? v - u : 0;
+                int lo2 = (u && vl < see_val[CHC_KING]) ? cv - (mv > s2 ? mv - s2 : 0) : lo;
+                sb = see_bucket(hi);
+                /* No piece of ours (but the mover) can ever retake on `to` when none attacks it
+                 * by a step (pawn, knight, king) and no slider of ours stands on a line through
+                 * it (a slider behind their capturer could join later): they take the mover
+                 * and SEE is captured - mover, the lower bound, exactly. */
+                int sblo2 = see_bucket(lo2);
+                if (sblo2 != sb && !pd && !nd &&
+                    !(((chci_king_att[to] & ours_k) | (ours_bq & bishop_rays(to)) |
+                       (ours_rq & rook_rays(to))) & ~BB(from)))
+                    sb = sblo2;
+                if (sblo2 != sb) {
+                    /* every attacker of `to` in `o` (pos_attackers(), with the lines above) */
+                    bb_t att = ((chci_pawn_att[CHC_WHITE][to] & pos_pieces(pos, CHC_BLACK, CHC_PAWN)) |
+                                (chci_pawn_att[CHC_BLACK][to] & pos_pieces(pos, CHC_WHITE, CHC_PAWN)) |
+                                (chci_knight_att[to] & pos->by_type[CHC_KNIGHT]) |
+                                (chci_king_att[to] & pos->by_type[CHC_KING]) | (RLINES() & allrq) |
+                                (BLINES() & allbq)) & o;
+                    sb = see_bucket(see_swap(pos, to, npt, cv, o, att));
+                }
             }
             EMIT(CHCI_PM_X_SEE + p6 * 7 + sb);
             if (last_their >= 0) {
@@ -523,10 +617,20 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
                 EMIT(CHCI_PM_X_DIST + p6 * 5 + (d > 4 ? 4 : d));
             }
             EMIT(CHCI_PM_X_ID + p6 * 4096 + ((from ^ flip) | (to ^ flip) << 6));
-            bb_t xa = piece_att(npt, us, to, (occ & ~BB(from)) | BB(to));
-            EMIT(CHCI_PM_X_MOB + p6 * 6 + mob_bucket(bb_popcount(xa & ~ours)));
-            if (xa & kzone) EMIT(CHCI_PM_X_KZ + p6);
-            if (xa & eq) EMIT(CHCI_PM_X_KZ + 6 + p6);
+            bb_t xa;
+            switch (npt) {
+            case CHC_PAWN: xa = chci_pawn_att[us][to]; break;
+            case CHC_KNIGHT: xa = chci_knight_att[to]; break;
+            case CHC_BISHOP: xa = BLINES(); break;
+            case CHC_ROOK: xa = RLINES(); break;
+            case CHC_QUEEN: xa = BLINES() | RLINES(); break;
+            default: xa = chci_king_att[to]; break;
+            }
+#undef BLINES
+#undef RLINES
+            EMIT(CHCI_PM_X_MOB + p6 * 6 + mob_bucket_of[bb_popcount(xa & ~ours)]);
+            EMIT_IF((xa & kzone) != 0, CHCI_PM_X_KZ + p6);
+            EMIT_IF((xa & eq) != 0, CHCI_PM_X_KZ + 6 + p6);
             if (ct) EMIT(CHCI_PM_X_CAPPH + phase * 72 + p6 * 12 + (ct - 1) * 2 + ax);
             if (hang) {
                 int h;
