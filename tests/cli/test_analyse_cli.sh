@@ -54,7 +54,7 @@ expect_status "bad input" 1 "$BIN" analyse "1. e4 e4"
 pgn=$(printf '%s\n' "$OPERA" | "$BIN" convert --annotate --depth 8 -q)
 expect_eq "eval comments" 32 "$(printf '%s\n' "$pgn" | tr ' ' '\n' | grep -c '^{\[%eval$')"
 printf '%s\n' "$pgn" | tr '\n' ' ' | grep -q '16\. Qb8+ {\[%eval #1\]}' && pass || failed "annotated mate: $pgn"
-printf '%s\n' "$pgn" | grep -q '17\. Rd8# 1-0' && pass || failed "the mate and the result: $pgn"
+printf '%s\n' "$pgn" | tr '\n' ' ' | grep -q '17\. Rd8# 1-0' && pass || failed "the mate and the result: $pgn"
 pgn2=$(printf '%s\n' "$OPERA" | "$BIN" convert --annotate --depth 8 -q)
 expect_eq "annotation is deterministic" "$pgn" "$pgn2"
 # a blunder gets ??: 3... Nf6 allows Qxf7#
