@@ -82,8 +82,9 @@ reply() { cat "$TMP/f/reply.$1" 2>/dev/null; }
 first_line() { local t; t=$(reply "$1"); printf '%s' "${t%%$'\n'*}"; }
 # wait_chats SECONDS CHAT[:STATUS]...: until a sendMessage to each chat got that status (200).
 wait_chats() {
-  local s=$1 c; shift
-  for _ in $(seq $((s * 10))); do
+  local s=$1 c i; shift
+  for i in $(seq $((s * 10))); do
+    [ "$i" = 1 ] || sleep 0.1
     for c in "$@"; do
       grep "\"method\": \"sendMessage\", \"chat_id\": ${c%%:*}, " "$TMP/record.jsonl" 2>/dev/null |
         grep -q "\"status\": $( [ "$c" = "${c#*:}" ] && echo 200 || echo "${c#*:}")" || continue 2
