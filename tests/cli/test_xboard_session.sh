@@ -10,7 +10,9 @@ STARTFEN='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
 LOG=$TMP/session.log
 : > "$LOG"
 
-start() { coproc XB { "$BIN" "$@" 2>&1; }; }
+# bash unsets XB_PID as soon as it reaps the coprocess, which can happen before the final
+# wait (the engine quits at once): the pid is kept in XBPID.
+start() { coproc XB { "$BIN" "$@" 2>&1; }; XBPID=$XB_PID; }
 send() { printf '%s\n' "$*" >&"${XB[1]}"; echo ">> $*" >> "$LOG"; }
 # wait_for REGEX [SECONDS]: reads the engine's lines until one matches (into $LAST); every
 # line read before it goes to $LINES (since the last wait), every line to the log. Fails at the time limit.
@@ -188,7 +190,7 @@ has "bad cores" '^Error \(bad value\): cores 0$'
 send new; send "st 30"; send "usermove e2e4"; sleep 0.3; send "?"
 wait_for '^move ' 10 || failed "? did not make the engine move"
 send quit
-wait "$XB_PID" 2>/dev/null
+wait "$XBPID" 2>/dev/null
 pass
 
 # ---- chesscodec uci speaks CECP when the GUI opens with xboard

@@ -18,6 +18,7 @@ Hash = 8
 INI
 
 coproc PG { polyglot "$TMP/engine.ini" 2>&1; }
+PGPID=$PG_PID  # bash unsets PG_PID once it reaps the coprocess
 send() { printf '%s\n' "$*" >&"${PG[1]}"; }
 # wait_for REGEX SECONDS: prints the first matching line, returns 1 on timeout/EOF
 wait_for() {
@@ -55,5 +56,5 @@ send "usermove e1e8"
 r=$(wait_for '^Illegal move' 10)
 expect_eq "illegal move refused" "Illegal move: e1e8" "$r"
 send quit
-wait "$PG_PID" 2>/dev/null
+wait "$PGPID" 2>/dev/null
 finish
