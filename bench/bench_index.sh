@@ -4,20 +4,22 @@
 # what indexing cannot avoid); database bytes per game; query latency p50/p99
 # (bench_index: chc_index_explore on positions of the games' first 30 plies); the same index
 # built on 2 shards with GNU parallel and merged (time, and equal rows when sqlite3 is
-# installed); the start position's table. Input: the 65k lichess games of
-# /work/shared/data/games/lichess-65k.pgn.xz when present (not in the repository), else the
-# 20,000 of tests/data/notation.
-# Usage: bench_index.sh BUILD_DIR [GAMES.pgn.xz]
+# installed); the start position's table. Input: the 65,204 lichess games of
+# data/games/lichess-65k.pack (a pack stream, read back as PGN by `chesscodec convert`), or
+# the games given (PGN, .xz allowed, or a pack stream).
+# Usage: bench_index.sh BUILD_DIR [GAMES]
 set -uo pipefail
 build=${1:-build/release}
 here=$(cd "$(dirname "$0")/.." && pwd)
 bin="$build/chesscodec"
-src=${2:-/work/shared/data/games/lichess-65k.pgn.xz}
-[ -f "$src" ] || src="$here/tests/data/notation/lichess-20k.pgn.xz"
+src=${2:-$here/data/games/lichess-65k.pack}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/bench_index.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 "$bin" explore --db /nonexistent 2>&1 | grep -q 'without SQLite' && { echo "  built without SQLite: skipped"; exit 0; }
-xz -dc "$src" >"$tmp/g.pgn"
+case $src in
+  *.pack) "$bin" convert -q "$src" >"$tmp/g.pgn" || { echo "cannot read $src" >&2; exit 1; };;
+  *) xz -dcf "$src" >"$tmp/g.pgn" || { echo "cannot read $src" >&2; exit 1; };;
+esac
 games=$(grep -c '^\[Result ' "$tmp/g.pgn")
 echo "input: $(basename "$src"), $games games, $(($(stat -c %s "$tmp/g.pgn") / 1048576)) MB" \
      "($(nproc) cores; machine load $(cut -d' ' -f1 /proc/loadavg))"

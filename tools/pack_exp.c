@@ -6,7 +6,7 @@
  *   SUB     train on every SUB-th training game of lichess-65k (default 4; 1: all of them)
  *   EPOCHS  default 2
  *   LEVEL   version 1's feature level the candidates add to (default 1)
- *   DATA_DIR default /work/shared/data/games
+ *   DATA_DIR default pt_data_dir(): $CHC_SHARED/data/games, else ../shared/data/games
  *
  * Trains the softmax predictor (as tools/pack_train.c: AdaGrad on the log loss, book of the
  * training games) on lichess-65k's training games (i % 10 != 0, every SUB-th of them) and
@@ -423,8 +423,7 @@ static double run(game *games, size_t ng, int which, int sub, double lr, size_t 
 static game *load(const char *dir, const char *name, size_t *ng)
 {
     char path[4096];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    game *g = pt_load_pgn(path, 1, ng);
+    game *g = pt_join(path, sizeof path, dir, name) ? NULL : pt_load_pgn(path, 1, ng);
     if (!g) fprintf(stderr, "pack_exp: cannot read %s\n", path);
     return g;
 }
@@ -439,7 +438,7 @@ int main(int argc, char **argv)
     int sub = argc > 2 ? atoi(argv[2]) : 4;
     int epochs = argc > 3 ? atoi(argv[3]) : 2;
     level = argc > 4 ? atoi(argv[4]) : 1;
-    const char *dir = argc > 5 ? argv[5] : "/work/shared/data/games";
+    const char *dir = pt_data_dir(argc > 5 ? argv[5] : NULL);
     if (getenv("PACK_ADAPT_ETA")) adapt_eta = atof(getenv("PACK_ADAPT_ETA"));
     if (getenv("PACK_ADAPT_MIN")) adapt_min = atoi(getenv("PACK_ADAPT_MIN"));
     if (getenv("PACK_ADAPT_MAX")) adapt_max = atoi(getenv("PACK_ADAPT_MAX"));

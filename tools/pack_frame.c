@@ -1,6 +1,6 @@
 /* pack_frame: the pack game code's per-game overhead, measured exactly (toward version 2).
  *
- * Usage: pack_frame [--write-tables DIR] [DATA_DIR]     (default /work/shared/data/games)
+ * Usage: pack_frame [--write-tables DIR] [DATA_DIR]     (default: pt_data_dir(), $CHC_SHARED/data/games or ../shared/data/games)
  *   --write-tables DIR  counts the end and result tables on the training games and writes them
  *                       as the draft codec's frozen data (DIR/v2d_end.inc, v2d_result.inc;
  *                       DIR is src/pack/draft), then stops.
@@ -380,15 +380,14 @@ int main(int argc, char **argv)
         argv += 2;
         argc -= 2;
     }
-    const char *dir = argc > 1 ? argv[1] : "/work/shared/data/games";
+    const char *dir = pt_data_dir(argc > 1 ? argv[1] : NULL);
     exp_init();
     static const char *names[3] = {"lichess-65k.pgn.xz", "lichess-raw-magnus-10k.pgn.xz", "chess960-466.pgn.xz"};
     game *gs[3];
     size_t ng[3];
     for (int k = 0; k < 3; k++) {
         char path[4096];
-        snprintf(path, sizeof path, "%s/%s", dir, names[k]);
-        gs[k] = pt_load_pgn(path, 1, &ng[k]);
+        gs[k] = pt_join(path, sizeof path, dir, names[k]) ? NULL : pt_load_pgn(path, 1, &ng[k]);
         if (!gs[k]) {
             fprintf(stderr, "pack_frame: cannot read %s\n", path);
             return 1;

@@ -2,7 +2,7 @@
  * "second stage"; pack_exp's MASK 786432 in integers): a temperature T[c] and a bias B[c][rank]
  * by context (phase x legal-move count, 15) on the draft model's integer scores.
  *
- * Usage: pack_stage2 [--write DIR] [DATA_DIR] [EPOCHS]   (default /work/shared/data/games, 3)
+ * Usage: pack_stage2 [--write DIR] [DATA_DIR] [EPOCHS]   (default pt_data_dir(): $CHC_SHARED/data/games or ../shared/data/games; 3)
  *
  * For each level of the draft model: scores every position of lichess-65k's training games
  * (game i with i % 10 != 0) with the draft model's integer weights, fits T and B by AdaGrad on
@@ -182,12 +182,11 @@ int main(int argc, char **argv)
         argv += 2;
         argc -= 2;
     }
-    const char *dir = argc > 1 ? argv[1] : "/work/shared/data/games";
+    const char *dir = pt_data_dir(argc > 1 ? argv[1] : NULL);
     int epochs = argc > 2 ? atoi(argv[2]) : 3;
     char path[4096];
-    snprintf(path, sizeof path, "%s/lichess-65k.pgn.xz", dir);
     size_t ng;
-    pt_game *gs = pt_load_pgn(path, 1, &ng);
+    pt_game *gs = pt_join(path, sizeof path, dir, "lichess-65k.pgn.xz") ? NULL : pt_load_pgn(path, 1, &ng);
     if (!gs) {
         fprintf(stderr, "pack_stage2: cannot read %s\n", path);
         return 1;

@@ -66,14 +66,18 @@ static inline FILE *pt_open(const char *path, int *piped)
     if (!*piped) return fopen(path, "rb");
     char cmd[4200];
     if (pl > 4096) return NULL;
+    FILE *probe = fopen(path, "rb"); /* popen succeeds even when xz will not find the file */
+    if (!probe) return NULL;
+    fclose(probe);
     snprintf(cmd, sizeof cmd, "xz -dc '%.4096s'", path);
     return popen(cmd, "r");
 }
 
-static inline void pt_close(FILE *f, int piped)
+/* 0, or -1 when the file or xz reported an error (a damaged .xz). */
+static inline int pt_close(FILE *f, int piped)
 {
-    if (piped) pclose(f);
-    else fclose(f);
+    if (piped) return pclose(f) == 0 ? 0 : -1;
+    return fclose(f) == 0 ? 0 : -1;
 }
 
 /* A chc_read_fn over a FILE. */
@@ -93,6 +97,36 @@ typedef struct {
     int result;
 } pt_game;
 
+/* The directory of the training and measurement games (lichess-65k.pgn.xz,
+ * lichess-raw-magnus-10k.pgn.xz, chess960-466.pgn.xz): `given` when not NULL, else
+ * $CHC_SHARED/data/games, else ../shared/data/games (the shared data beside the repository,
+ * run from the source tree, as bench/bench_pack.sh finds it). These files are not in a user's
+ * clone (data/games holds the first two as pack streams for the engine's recipes, without the
+ * variant games these tools count); the returned pointer is `given`, the environment's or
+ * static storage. */
+static inline const char *pt_data_dir(const char *given)
+{
+    static char buf[4096];
+    if (given) return given;
+    const char *shared = getenv("CHC_SHARED");
+    if (shared && *shared) {
+        snprintf(buf, sizeof buf, "%s/data/games", shared);
+        return buf;
+    }
+    return "../shared/data/games";
+}
+
+/* dir/name into out (cap bytes); 0, or -1 (out empty) when it does not fit. */
+static inline int pt_join(char *out, size_t cap, const char *dir, const char *name)
+{
+    int n = snprintf(out, cap, "%s/%s", dir, name);
+    if (n < 0 || (size_t)n >= cap) {
+        if (cap) out[0] = 0;
+        return -1;
+    }
+    return 0;
+}
+
 /* Every game of a PGN file (.xz allowed) into a malloc'ed array, *count of them, or NULL when
  * the file cannot be read. A game that does not read is kept with no moves when keep_bad
  * (games keep their number in the file), else left out. */
@@ -107,7 +141,7 @@ static inline pt_game *pt_load_pgn(const char *path, int keep_bad, size_t *count
     size_t cap = 1024, n = 0;
     pt_game *v = malloc(cap * sizeof *v);
     chc_diag d;
-    int rc;
+    int rc = CHC_OK;
     while (r && g && v && (rc = chc_pgn_read_game(r, g, &d)) != CHC_E_GAME_END) {
         if (rc == CHC_E_IO) break;
         if (rc != CHC_OK && !keep_bad) continue;
@@ -123,9 +157,14 @@ static inline pt_game *pt_load_pgn(const char *path, int keep_bad, size_t *count
         for (size_t i = 0; gm->moves && i < gm->n; i++) gm->moves[i] = chc_game_move(g, i);
         gm->result = chc_game_result(g);
     }
+    int bad = !r || !g || !v || rc == CHC_E_IO;
     chc_game_free(g);
     chc_pgn_reader_free(r);
-    pt_close(f, piped);
+    if (pt_close(f, piped) || bad) { /* a damaged or short file: nothing rather than part */
+        for (size_t i = 0; v && i < n; i++) free(v[i].moves);
+        free(v);
+        return NULL;
+    }
     *count = n;
     return v;
 }

@@ -1,8 +1,8 @@
 /* pack_train: trains the weights of the pack game code's move predictor.
  *
  * Usage: pack_train [PGN(.xz)] [OUT.inc] [epochs] [level] [BOOK_OUT.inc] [MODEL]
- *   PGN    default ../shared/data/games/lichess-65k.pgn.xz (relative to the source tree, or
- *          /work/shared/data/games/lichess-65k.pgn.xz)
+ *   PGN    default lichess-65k.pgn.xz in pt_data_dir() ($CHC_SHARED/data/games, else
+ *          ../shared/data/games: run from the source tree)
  *   OUT    default: print to stdout
  *   level  feature set: 1, 2 (version 1's levels), or the drafts toward version 2 (not a
  *          published code): 3 = set 1 + the fast set (tools/pack_exp MASK 95), 4 = set 3 + our
@@ -123,20 +123,15 @@ int main(int argc, char **argv)
         fprintf(stderr, "pack_train: level must be 1..%d\n", CHCI_PM_FSETS);
         return 2;
     }
-    static const char *defaults[] = {"../shared/data/games/lichess-65k.pgn.xz",
-                                     "/work/shared/data/games/lichess-65k.pgn.xz"};
+    static char def[4200];
     if (!path) {
-        for (size_t i = 0; i < 2 && !path; i++) {
-            FILE *t = fopen(defaults[i], "rb");
-            if (t) {
-                fclose(t);
-                path = defaults[i];
-            }
-        }
-        if (!path) {
-            fprintf(stderr, "pack_train: no training PGN (give its path)\n");
+        FILE *t = pt_join(def, sizeof def, pt_data_dir(NULL), "lichess-65k.pgn.xz") ? NULL : fopen(def, "rb");
+        if (!t) {
+            fprintf(stderr, "pack_train: no training PGN at %s (give its path, or set CHC_SHARED)\n", def);
             return 2;
         }
+        fclose(t);
+        path = def;
     }
     /* a bad game keeps its number (the split is by position in the file) */
     size_t ng;
