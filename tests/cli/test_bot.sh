@@ -55,7 +55,9 @@ FAKE=$!
 BOTPID=""
 trap 'kill $FAKE 2>/dev/null; [ -n "$BOTPID" ] && kill $BOTPID 2>/dev/null; rm -rf "$TMP"' EXIT
 [ -n "${BOT_TEST_KEEP:-}" ] && trap 'kill $FAKE 2>/dev/null; cp -r "$TMP" /tmp/bot_test_keep' EXIT
-for _ in $(seq 100); do [ -s "$TMP/port" ] && break; sleep 0.05; done
+# Python's start-up can take seconds on a loaded machine: up to 30 s for the fake API's port
+for _ in $(seq 300); do [ -s "$TMP/port" ] && break; sleep 0.1; done
+[ -s "$TMP/port" ] || { echo "FAIL: the fake Bot API did not start" >&2; exit 1; }
 API="http://127.0.0.1:$(cat "$TMP/port")"
 printf '%s\n' "$TOKEN" > "$TMP/token"
 
