@@ -660,22 +660,38 @@ static inline int select_bit(uint64_t x, uint64_t run, int i)
     return byte + select8[(x >> byte) & 0xFF][i - before];
 }
 
+/* The index of the j-th remaining element (j >= 3; comb_unrank), *r less its C(i, j). */
+static inline int comb_index(int j, uint64_t *r)
+{
+    const uint64_t *col = CT[j];
+    int i = cu_start[j][cu_bucket(*r)];
+    /* at most three steps up from the start, counted without branches (chci_pos_C[i][j] grows
+     * with i; CT is padded past i = 64) */
+    i += (col[i + 1] <= *r) + (col[i + 2] <= *r) + (col[i + 3] <= *r);
+    *r -= col[i];
+    return i;
+}
+
 uint64_t chci_pos_comb_unrank(uint64_t list, int k, uint64_t r)
 {
     uint64_t run = byte_runs(list);
     if (k > (int)(run >> 56)) return 0; /* cannot happen: the placement counts see to it */
-    uint64_t set = 0;
-    for (int j = k; j >= 3; j--) {
-        const uint64_t *col = CT[j];
-        int i = cu_start[j][cu_bucket(r)];
-        /* at most three steps up from the start, counted without branches (chci_pos_C[i][j] grows
-         * with i; CT is padded past i = 64) */
-        i += (col[i + 1] <= r) + (col[i + 2] <= r) + (col[i + 3] <= r);
-        r -= col[i];
-        set |= 1ull << select_bit(list, run, i);
+    /* each time, the last two elements at once (last2): r < C(i, 2) for the index i of the
+     * third last (or r < C(|list|, 2) when k = 2), so r < C(64, 2) (checked all the same, for
+     * safety) */
+    uint64_t low = list & (0 - list);
+    if (((list + low) & list) == 0) {
+        /* the list is one run of squares from s = its lowest (adding its lowest bit clears
+         * them all; the pawns' first list is the whole pawn zone when no king and no
+         * en-passant square is in it): its i-th square is s + i, no select_bit needed */
+        uint64_t idx = 0;
+        for (int j = k; j >= 3; j--) idx |= 1ull << comb_index(j, &r);
+        if (k >= 2 && r < LAST2) idx |= 1ull << (last2[r] & 0xFF) | 1ull << (last2[r] >> 8);
+        else if (k >= 1) idx |= 1ull << (r & 63);
+        return idx * low; /* idx << s (no index reaches past the run: k <= its length) */
     }
-    /* the last two at once: r < C(i, 2) for the index i of the third last (or r < C(|list|, 2)
-     * when k = 2), so r < C(64, 2) (checked all the same, for safety) */
+    uint64_t set = 0;
+    for (int j = k; j >= 3; j--) set |= 1ull << select_bit(list, run, comb_index(j, &r));
     if (k >= 2 && r < LAST2) {
         unsigned v = last2[r];
         set |= 1ull << select_bit(list, run, (int)(v & 0xFF));
