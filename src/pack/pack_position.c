@@ -30,6 +30,10 @@ static uint64_t CT[16][68];   /* CT[j][i] = chci_pos_C[i][j]; past i = 64, UINT6
 static uint8_t div_shift[16];
 static uint64_t div_inv[16];
 static uint8_t select8[256][8]; /* the square (0..7) of the n-th set bit of a byte */
+/* last2[r] (r < C(64, 2)): the indices of the last two elements of a combination whose rank
+ * left is r (comb_unrank), the larger in the low byte */
+#define LAST2 (64 * 63 / 2)
+static uint16_t last2[LAST2];
 /* cu_start[j][b]: the largest i with chci_pos_C[i][j] <= the least value of bucket b (cu_bucket): r
  * alone below 2^(CU_MB + 1), else r's top CU_MB + 1 bits and their shift */
 #define CU_MB 3
@@ -41,6 +45,14 @@ static uint8_t cu_start[16][CU_BUCKETS];
 #define NMIX 3876 /* every mix of at most 15 pieces: C(19, 4) */
 static uint8_t mix[NMIX][4];
 static int mix_start[16][10];
+/* The arrangements of the mixes of at most 2 knights, 2 bishops, 2 rooks (castling rooks left
+ * out) and 1 queen, those of games without promotions: the sequence of piece kinds of
+ * arrangement a of mix (n, b, r, q) is arr_seq[arr_start[SMALL_MIX(n, b, r, q)] + a], two bits
+ * a piece, the first piece in the lowest bits (1,841 sequences in all). */
+#define SMALL_MIX(n, b, r, q) ((((n) * 3 + (b)) * 3 + (r)) * 2 + (q))
+#define NSMALL 1841
+static uint16_t arr_seq[NSMALL];
+static uint16_t arr_start[3 * 3 * 3 * 2];
 int chci_pos_ncls;
 int chci_pos_cls_p[CHCI_POS_MAXCLS], chci_pos_cls_o[CHCI_POS_MAXCLS], chci_pos_cls_pr[CHCI_POS_MAXCLS];
 int chci_pos_cls_index[9][16][9];
@@ -51,7 +63,12 @@ static chci_u192 WC[NKEY][CHCI_POS_MAXCLS + 1];
 /* wc_of[key]: WC[key], or the same row of the white-to-move key when black's key without an
  * en-passant option has the same counts (one row in the caches for both) */
 static const chci_u192 *wc_of[NKEY];
+/* the tops of each key's row (chci_pos_fill_tops()), for the decoder's search */
+static uint64_t wc_top[NKEY][CHCI_POS_MAXCLS + 1];
+static int wc_sh[NKEY];
 static chci_u192 block_off[2 * 64 * 64 + 1];
+static uint64_t block_top[2 * 64 * 64 + 1]; /* their tops (chci_pos_fill_tops()) */
+static int block_sh;
 /* block_hint[t]: the largest block b with block_off[b] <= t * 2^HINT_SHIFT (t = 0..HINTS), so
  * that the block of a rank r lies between block_hint[r >> HINT_SHIFT] and the next hint */
 #define HINT_SHIFT 144
@@ -362,6 +379,11 @@ static void init_tables(void)
             /* comb_unrank takes at most three steps up from the start (r < chci_pos_C[64][j]) */
             if (j >= 2 && least < chci_pos_C[64][j] && top - i > 3) abort(); /* cannot happen */
         }
+    for (int r = 0; r < LAST2; r++) {
+        int i = 1;
+        while (chci_pos_C[i + 1][2] <= (uint64_t)r) i++;
+        last2[r] = (uint16_t)(i | (r - (int)chci_pos_C[i][2]) << 8);
+    }
     for (int v = 0; v < 256; v++)
         for (int bit = 0, n = 0; bit < 8; bit++)
             if (v >> bit & 1) select8[v][n++] = (uint8_t)bit;
@@ -382,6 +404,31 @@ static void init_tables(void)
                     }
             mix_start[o][pr + 1] = nm;
         }
+
+    /* the small mixes' arrangements: every sequence of m kinds, in the order of the
+     * arrangement index (the first piece's kind most significant, knight < bishop < rook <
+     * queen), kept when its counts are the mix's */
+    int ns = 0;
+    for (int n = 0; n < 3; n++)
+        for (int b = 0; b < 3; b++)
+            for (int r = 0; r < 3; r++)
+                for (int q = 0; q < 2; q++) {
+                    int m = n + b + r + q;
+                    arr_start[SMALL_MIX(n, b, r, q)] = (uint16_t)ns;
+                    for (unsigned v = 0; v < 1u << (2 * m); v++) {
+                        int c[4] = {0, 0, 0, 0};
+                        unsigned seq = 0;
+                        for (int i = 0; i < m; i++) {
+                            unsigned t = v >> (2 * (m - 1 - i)) & 3; /* piece i: a base-4 digit */
+                            c[t]++;
+                            seq |= t << (2 * i);
+                        }
+                        if (c[0] == n && c[1] == b && c[2] == r && c[3] == q) arr_seq[ns++] = (uint16_t)seq;
+                    }
+                    if ((uint64_t)(ns - arr_start[SMALL_MIX(n, b, r, q)]) != multinomial4(n, b, r, q))
+                        abort(); /* cannot happen */
+                }
+    if (ns != NSMALL) abort(); /* cannot happen */
 
     memset(chci_pos_cls_index, -1, sizeof chci_pos_cls_index);
     chci_pos_ncls = 0;
@@ -501,6 +548,9 @@ static void init_tables(void)
         chci_u192_add(&block_off[b + 1], &tot);
     }
     chci_pos_build_hints(block_off, HINT_SHIFT, block_hint, HINTS);
+    block_sh = chci_pos_fill_tops(block_off, 2 * 64 * 64 + 1, block_top);
+    for (int key = 0; key < NKEY; key++)
+        wc_sh[key] = chci_pos_fill_tops(wc_of[key], chci_pos_ncls + 1, wc_top[key]);
 }
 
 CHCI_ONCE(ensure_init, init_tables);
@@ -512,6 +562,13 @@ void chci_pos_build_hints(const chci_u192 *off, int shift, uint16_t *hint, int n
         while (b < 2 * 64 * 64 && chci_u192_cmp(&off[b + 1], &v) <= 0) b++;
         hint[t] = (uint16_t)b;
     }
+}
+
+int chci_pos_fill_tops(const chci_u192 *tab, int n, uint64_t *top)
+{
+    int bits = chci_u192_bits(&tab[n - 1]), sh = bits > 64 ? bits - 64 : 0;
+    for (int i = 0; i < n; i++) top[i] = chci_u192_shr64(&tab[i], sh);
+    return sh;
 }
 
 void chci_pos_init(void)
@@ -603,21 +660,45 @@ static inline int select_bit(uint64_t x, uint64_t run, int i)
     return byte + select8[(x >> byte) & 0xFF][i - before];
 }
 
+/* The index of the j-th remaining element (j >= 3; comb_unrank), *r less its C(i, j). */
+static inline int comb_index(int j, uint64_t *r)
+{
+    const uint64_t *col = CT[j];
+    int i = cu_start[j][cu_bucket(*r)];
+    /* at most three steps up from the start, counted without branches (chci_pos_C[i][j] grows
+     * with i; CT is padded past i = 64) */
+    i += (col[i + 1] <= *r) + (col[i + 2] <= *r) + (col[i + 3] <= *r);
+    *r -= col[i];
+    return i;
+}
+
 uint64_t chci_pos_comb_unrank(uint64_t list, int k, uint64_t r)
 {
     uint64_t run = byte_runs(list);
     if (k > (int)(run >> 56)) return 0; /* cannot happen: the placement counts see to it */
-    uint64_t set = 0;
-    for (int j = k; j >= 2; j--) {
-        const uint64_t *col = CT[j];
-        int i = cu_start[j][cu_bucket(r)];
-        /* at most three steps up from the start, counted without branches (chci_pos_C[i][j] grows
-         * with i; CT is padded past i = 64) */
-        i += (col[i + 1] <= r) + (col[i + 2] <= r) + (col[i + 3] <= r);
-        r -= col[i];
-        set |= 1ull << select_bit(list, run, i);
+    /* each time, the last two elements at once (last2): r < C(i, 2) for the index i of the
+     * third last (or r < C(|list|, 2) when k = 2), so r < C(64, 2) (checked all the same, for
+     * safety) */
+    uint64_t low = list & (0 - list);
+    if (((list + low) & list) == 0) {
+        /* the list is one run of squares from s = its lowest (adding its lowest bit clears
+         * them all; the pawns' first list is the whole pawn zone when no king and no
+         * en-passant square is in it): its i-th square is s + i, no select_bit needed */
+        uint64_t idx = 0;
+        for (int j = k; j >= 3; j--) idx |= 1ull << comb_index(j, &r);
+        if (k >= 2 && r < LAST2) idx |= 1ull << (last2[r] & 0xFF) | 1ull << (last2[r] >> 8);
+        else if (k >= 1) idx |= 1ull << (r & 63);
+        return idx * low; /* idx << s (no index reaches past the run: k <= its length) */
     }
-    if (k >= 1) set |= 1ull << select_bit(list, run, (int)r);
+    uint64_t set = 0;
+    for (int j = k; j >= 3; j--) set |= 1ull << select_bit(list, run, comb_index(j, &r));
+    if (k >= 2 && r < LAST2) {
+        unsigned v = last2[r];
+        set |= 1ull << select_bit(list, run, (int)(v & 0xFF));
+        set |= 1ull << select_bit(list, run, (int)(v >> 8));
+    } else if (k >= 1) {
+        set |= 1ull << select_bit(list, run, (int)r);
+    }
     return set;
 }
 
@@ -663,6 +744,12 @@ void chci_pos_arrangement_unrank(int o, int pr, int cr, uint64_t idx, int *types
         idx -= w;
     }
     int total = cnt[0] + cnt[1] + cnt[2] + cnt[3];
+    if (cnt[0] <= 2 && cnt[1] <= 2 && cnt[2] <= 2 && cnt[3] <= 1) { /* a small mix: read */
+        unsigned seq = arr_seq[arr_start[SMALL_MIX(cnt[0], cnt[1], cnt[2], cnt[3])] + idx];
+        for (int i = 0; i < total; i++) types[i] = (int)(seq >> (2 * i) & 3);
+        *m = total;
+        return;
+    }
     /* mult: the arrangements of the n pieces left; those with a piece of type t first number
      * mult * cnt[t] / n, an exact division (by n <= 15: a shift and a multiplication by the
      * inverse of its odd part modulo 2^64). The type of each piece is found without branches:
@@ -984,7 +1071,7 @@ int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int ful
         return chci_fail(diag, CHC_E_PACK_RANGE, -1, 0, 0, -1,
                          "pack position: code is at or past the count of the domain");
     /* block: largest b with block_off[b] <= r (r < the count < 2^156: t < HINTS) */
-    int blk = chci_pos_find_block(block_off, block_hint, HINT_SHIFT, &r);
+    int blk = chci_pos_find_block(block_off, block_top, block_sh, block_hint, HINT_SHIFT, &r);
     int stm = blk / 4096, wk = (blk / 64) % 64, bk = blk % 64;
     if (!chci_pos_kings_ok(wk, bk)) return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: bad block");
     const blockcnt *bn = &chci_pos_blk_cnt[blk];
@@ -1025,7 +1112,7 @@ int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int ful
     /* white class: largest c with WC[key][c] <= r (WC[key][0] = 0), a binary search without
      * branches (the halves' lengths depend on chci_pos_ncls only) */
     const chci_u192 *wc = wc_of[key];
-    int cw = chci_pos_search(wc, 0, chci_pos_ncls, &r);
+    int cw = chci_pos_search_top(wc, wc_top[key], wc_sh[key], 0, chci_pos_ncls, &r);
     int wp = chci_pos_cls_p[cw], wo = chci_pos_cls_o[cw], wpr = chci_pos_cls_pr[cw];
     int wm = 15 - wp - wo;
     int cb = -1;

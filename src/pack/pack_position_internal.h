@@ -146,15 +146,35 @@ static inline void divmod_pair(chci_u192 *r, uint64_t a, uint64_t b, uint64_t *l
     *hi = chci_u192_divmod64(r, b);
 }
 
-/* The largest i in lo..lo+n-1 with tab[i] <= *r (tab ascending, tab[lo] <= *r), by a binary
- * search without branches (its halves' lengths depend on n only); *r -= tab[i]. */
-static inline int chci_pos_search(const chci_u192 *tab, int lo, int n, chci_u192 *r)
+/* x >> sh, 0 <= sh <= 128, for x < 2^(sh + 64): the bits of x from sh up, in one word. */
+static inline uint64_t chci_u192_shr64(const chci_u192 *x, int sh)
 {
+    if (sh >= 128) return x->w[2] >> (sh - 128);
+    if (sh >= 64) return sh == 64 ? x->w[1] : x->w[1] >> (sh - 64) | x->w[2] << (128 - sh);
+    return sh == 0 ? x->w[0] : x->w[0] >> sh | x->w[1] << (64 - sh);
+}
+
+/* The "tops" of an ascending table tab[0..n) of 192-bit values: top[i] = tab[i] >> sh, with
+ * sh the least shift that puts the last (largest) value in 64 bits. Returns sh. */
+int chci_pos_fill_tops(const chci_u192 *tab, int n, uint64_t *top);
+
+/* The largest i in lo..lo+n-1 with tab[i] <= *r (tab ascending, tab[lo] <= *r, *r below
+ * 2^(sh + 64)); *r -= tab[i]. Searched on the tops (top[i] = tab[i] >> sh, as
+ * chci_pos_fill_tops() makes them): one-word comparisons on a table a third the size, by a
+ * binary search without branches (its halves' lengths depend on n only). Exact: x >> sh
+ * grows with x, so the answer's top is at most *r >> sh and the search stops at the answer
+ * or past it; past it are only entries above *r whose tops equal *r's (tab[i] > *r, top[i] <=
+ * *r >> sh), a rare few, stepped back over with full comparisons. */
+static inline int chci_pos_search_top(const chci_u192 *tab, const uint64_t *top, int sh, int lo,
+                                      int n, chci_u192 *r)
+{
+    uint64_t key = chci_u192_shr64(r, sh);
     while (n > 1) {
         int half = n / 2;
-        lo += half & -u192_le(&tab[lo + half], r);
+        lo += half & -(int)(top[lo + half] <= key);
         n -= half;
     }
+    while (!u192_le(&tab[lo], r)) lo--;
     chci_u192_sub(r, &tab[lo]);
     return lo;
 }
@@ -165,14 +185,15 @@ static inline int chci_pos_search(const chci_u192 *tab, int lo, int n, chci_u192
 void chci_pos_build_hints(const chci_u192 *off, int shift, uint16_t *hint, int nhints);
 
 /* The block b of rank *r (*r below off[2*64*64]): the largest with off[b] <= *r, searched
- * without branches between its hints; *r becomes relative to the block. */
-static inline int chci_pos_find_block(const chci_u192 *off, const uint16_t *hint, int shift,
-                                      chci_u192 *r)
+ * between its hints on the offsets' tops (top, sh: chci_pos_fill_tops()); *r becomes
+ * relative to the block. */
+static inline int chci_pos_find_block(const chci_u192 *off, const uint64_t *top, int sh,
+                                      const uint16_t *hint, int shift, chci_u192 *r)
 {
     int t = (int)(r->w[2] >> (shift - 128));
     int lo = hint[t], hi = hint[t + 1] + 1; /* off[lo] <= r < off[hi] */
     if (hi > 2 * 64 * 64) hi = 2 * 64 * 64;
-    return chci_pos_search(off, lo, hi - lo, r);
+    return chci_pos_search_top(off, top, sh, lo, hi - lo, r);
 }
 
 extern blockcnt chci_pos_blk_cnt[2 * 64 * 64];

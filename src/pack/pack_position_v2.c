@@ -66,11 +66,16 @@ static int v2_nsigS;
 #define V2_KIND(sig, lw, lb) (((sig) * 3 + (lw)) * 3 + (lb))
 static chci_u192 *v2_wc[V2_MAXSIG * 9]; /* cumulative over white classes (chci_pos_ncls + 1), or NULL */
 static chci_u192 v2_wcstore[400][CHCI_POS_MAXCLS + 1];
+static uint64_t v2_wctop[400][CHCI_POS_MAXCLS + 1]; /* their tops (chci_pos_fill_tops()) */
+static int v2_wcsh[400];
+static int16_t v2_wcrow[V2_MAXSIG * 9]; /* the row of v2_wcstore of each kind */
 static int v2_nwc;
 static uint16_t v2_epsig[2 * 64 * 64][1 + 8 * 3]; /* signature of (block, en-passant option) */
 static chci_u192 v2_E[2 * 64 * 64][3][3];         /* Σ over en-passant options */
 static chci_u192 v2_BC[2 * 64 * 64][3];           /* Σ_lb cntB[lb] E[lw][lb] */
 static chci_u192 v2_off[2 * 64 * 64 + 1];
+static uint64_t v2_offtop[2 * 64 * 64 + 1]; /* their tops (chci_pos_fill_tops()) */
+static int v2_offsh;
 /* v2_hint[t]: the largest block b with v2_off[b] <= t * 2^V2_HINT_SHIFT (as block_hint) */
 #define V2_HINT_SHIFT 141
 #define V2_HINTS (1 << (153 - V2_HINT_SHIFT))
@@ -361,6 +366,8 @@ static void v2_make_kind(int sig, int lw, int lb)
         chci_u192_mul64(&t, chci_pos_W[c][lw]);
         chci_u192_add(&wc[c + 1], &t);
     }
+    v2_wcsh[v2_nwc - 1] = chci_pos_fill_tops(wc, chci_pos_ncls + 1, v2_wctop[v2_nwc - 1]);
+    v2_wcrow[kd] = (int16_t)(v2_nwc - 1);
     v2_wc[kd] = wc;
 }
 
@@ -418,6 +425,7 @@ static void init_v2(void)
         chci_u192_add(&v2_off[b + 1], &tot);
     }
     chci_pos_build_hints(v2_off, V2_HINT_SHIFT, v2_hint, V2_HINTS);
+    v2_offsh = chci_pos_fill_tops(v2_off, 2 * 64 * 64 + 1, v2_offtop);
 }
 
 CHCI_ONCE(ensure_init_v2, init_v2);
@@ -576,7 +584,7 @@ int chci_pack_pos_unrank_v2(chc_position *pos, const chci_u192 *rank, chc_diag *
         return chci_fail(diag, CHC_E_PACK_RANGE, -1, 0, 0, -1,
                          "pack position: code is at or past the count of the domain");
     /* block: largest b with v2_off[b] <= r, between the hints of r's top bits */
-    int blk = chci_pos_find_block(v2_off, v2_hint, V2_HINT_SHIFT, &r);
+    int blk = chci_pos_find_block(v2_off, v2_offtop, v2_offsh, v2_hint, V2_HINT_SHIFT, &r);
     int stm = blk / 4096, wk = (blk / 64) % 64, bk = blk % 64;
     if (!chci_pos_kings_ok(wk, bk)) return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: bad block");
     int csq[2][2] = {{CHC_NO_SQUARE, CHC_NO_SQUARE}, {CHC_NO_SQUARE, CHC_NO_SQUARE}};
@@ -606,7 +614,8 @@ int chci_pack_pos_unrank_v2(chc_position *pos, const chci_u192 *rank, chc_diag *
     int sig = v2_epsig[blk][ep_idx];
     const v2sig *sg = &v2s[sig];
     const chci_u192 *wc = v2_kind_table(sig, lw, lb);
-    int cw = chci_pos_search(wc, 0, chci_pos_ncls, &r);
+    int row = v2_wcrow[V2_KIND(sig, lw, lb)]; /* its tops' row */
+    int cw = chci_pos_search_top(wc, v2_wctop[row], v2_wcsh[row], 0, chci_pos_ncls, &r);
     int wp = chci_pos_cls_p[cw], wo = chci_pos_cls_o[cw], wpr = chci_pos_cls_pr[cw];
     uint64_t wW = chci_pos_W[cw][lw];
     int cb = -1;

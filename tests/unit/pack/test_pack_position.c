@@ -343,6 +343,58 @@ static void test_random_codes_full_check(void **state)
     assert_true(counts[CHC_E_POS_CHECKERS] > 0);
 }
 
+/* The decoders' results on fixed pseudo-random codes (20,000 a version: the error, or the
+ * FEN of the position), digested and pinned: the digests were made by the decoders of commit
+ * a92f004, before they were made faster, and a faster decoder must give exactly the same
+ * (1,000,000 codes a version were compared when that was done). */
+static uint64_t splitmix(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static uint64_t fnv1a(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *c = p;
+    for (size_t i = 0; i < n; i++) h = (h ^ c[i]) * 0x100000001B3ull;
+    return h;
+}
+
+static void test_decoder_digests(void **state)
+{
+    (void)state;
+    const uint64_t pinned[2] = {0xe7902e4039a9180bull, 0xab258fa5f06dd176ull};
+    const int pinned_ok[2] = {3985, 3322};
+    for (int version = 1; version <= 2; version++) {
+        uint64_t seed = 0x706f73646563ull + (uint64_t)version, h = 0xCBF29CE484222325ull;
+        int ok = 0;
+        for (int i = 0; i < 20000; i++) {
+            uint8_t b[CHC_PACK_POS_BYTES];
+            for (int j = 0; j < CHC_PACK_POS_BYTES; j += 4) {
+                uint32_t x = (uint32_t)splitmix(&seed);
+                for (int k = 0; k < 4; k++) b[j + k] = (uint8_t)(x >> (8 * k));
+            }
+            b[0] &= version == 1 ? 0x0F : 0x01; /* the bits above the width: 4, then 7 */
+            chc_position pos;
+            int rc = chc_pack_position_decode_version(b, version, &pos, NULL);
+            char fen[CHC_FEN_MAX] = "";
+            if (rc == CHC_OK) {
+                ok++;
+                chc_position_to_fen(&pos, fen, sizeof fen, 0);
+            }
+            unsigned char e = (unsigned char)rc;
+            h = fnv1a(h, &e, 1);
+            h = fnv1a(h, fen, strlen(fen) + 1);
+        }
+        assert_int_equal(ok, pinned_ok[version - 1]);
+        if (h != pinned[version - 1])
+            fail_msg("version %d: digest 0x%016llx, pinned 0x%016llx", version,
+                     (unsigned long long)h, (unsigned long long)pinned[version - 1]);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -351,6 +403,7 @@ int main(void)
         cmocka_unit_test(test_malformed),
         cmocka_unit_test(test_random_walk),
         cmocka_unit_test(test_random_codes_full_check),
+        cmocka_unit_test(test_decoder_digests),
         cmocka_unit_test(test_roundtrip_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
