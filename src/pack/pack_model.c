@@ -1,6 +1,7 @@
 /* The move predictor of the pack game code: features of each legal move. */
 #include <string.h>
 
+#include "common/once.h"
 #include "core/position.h"
 #include "pack/pack_model.h"
 
@@ -176,6 +177,28 @@ static inline int see_bucket(int s)
     return (s > -800) + (s > -400) + (s > -150) + (s >= 0) + (s > 0) + (s >= 150);
 }
 
+/* see_bucket(see_val[ct]) for ct = none, pawn .. king (0 -> 4, 100 -> 5, 150 or more -> 6):
+ * the SEE bucket of every move to a square they do not attack, looked up instead of six
+ * comparisons a move (the same values, so the same scores). */
+static const uint8_t see_bucket_quiet[7] = {4, 5, 6, 6, 6, 6, 6};
+
+/* The distance feature's bucket, min(4, Chebyshev distance), of two squares: built once
+ * (CHCI_ONCE) with the arithmetic each move did before, then looked up. */
+static uint8_t dist_bucket[64][64];
+
+static void build_dist_bucket(void)
+{
+    for (int a = 0; a < 64; a++)
+        for (int b = 0; b < 64; b++) {
+            int df = (a & 7) - (b & 7), dr = (a >> 3) - (b >> 3);
+            df = df < 0 ? -df : df;
+            dr = dr < 0 ? -dr : dr;
+            int d = df > dr ? df : dr;
+            dist_bucket[a][b] = (uint8_t)(d > 4 ? 4 : d);
+        }
+}
+CHCI_ONCE(dist_bucket_ready, build_dist_bucket);
+
 /* Mobility buckets by the number of squares attacked (27 at most): 0, 1-2, 3-4, 5-7, 8-10,
  * 11+. */
 static const uint8_t mob_bucket_of[64] = {0, 1, 1, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 5, 5,
@@ -323,6 +346,7 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
               const int scoring)
 {
     const int full = fset == 2, fast = fset >= 3, hang = fset == 4;
+    if (fast) dist_bucket_ready();
     hang_ctx hc;
     hc.nsl = 0;
     int us = pos->side, them = us ^ 1;
@@ -572,7 +596,7 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
              * when a slider of theirs (a bishop at least) may attack through `from`. Not when
              * their cheapest attacker is the king: the swap loop ignores the capture of a king
              * (it stops there). The bounds are integer arithmetic without branches. */
-            int cv = see_val[ct], sb = see_bucket(cv);
+            int cv = see_val[ct], sb = see_bucket_quiet[ct];
             if (ax) {
                 int mv = see_val[npt];
                 unsigned am = (unsigned)(eatt[CHC_PAWN] >> to & 1) | (unsigned)(eatt[CHC_KNIGHT] >> to & 1) << 1 |
@@ -609,13 +633,7 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
                 }
             }
             EMIT(CHCI_PM_X_SEE + p6 * 7 + sb);
-            if (last_their >= 0) {
-                int df = (to & 7) - (last_their & 7), dr = (to >> 3) - (last_their >> 3);
-                df = df < 0 ? -df : df;
-                dr = dr < 0 ? -dr : dr;
-                int d = df > dr ? df : dr;
-                EMIT(CHCI_PM_X_DIST + p6 * 5 + (d > 4 ? 4 : d));
-            }
+            if (last_their >= 0) EMIT(CHCI_PM_X_DIST + p6 * 5 + dist_bucket[to][last_their]);
             EMIT(CHCI_PM_X_ID + p6 * 4096 + ((from ^ flip) | (to ^ flip) << 6));
             bb_t xa;
             switch (npt) {
