@@ -3,8 +3,9 @@
 # lichess-style baseline, and for positions FEN, MSCS and a BinaryFen-style layout.
 # One run over the evaluation games (tests/data/pack/lichess-eval.uci.xz); bits per ply also on
 # tests/data/pack/chess960.uci.xz and, when the shared data directory is there (CHC_SHARED,
-# default ../shared beside the repository, else /work/shared; not in a user's clone), on its
-# game collections (data/games/*magnus*.pgn.xz, *chess960*.pgn.xz).
+# default ../shared beside the repository; not in a user's clone), on its game collections
+# (data/games/*magnus*.pgn.xz, *chess960*.pgn.xz); without it, on the repository's own
+# data/games/*.pack (read back as PGN by the chesscodec of the same build).
 # BENCH_PACK_DRAFT_ONLY=1 prints only the section of the draft model 2d (not a published code);
 # BENCH_PACK_MODEL_ONLY=1 only the predictor alone, scoring time a ply by feature set (with
 # BENCH_PACK_MODEL_ROUNDS=R, BENCH_PACK_MODEL_SET=S).
@@ -18,7 +19,7 @@ bin="$build/bench/bench_pack"; [ -x "$bin" ] || bin="$build/bench_pack"
 sets=("chess960=$data/chess960.uci.xz")
 shared=${CHC_SHARED:-}
 if [ -z "$shared" ]; then
-  for d in "$here/../../shared" /work/shared; do [ -d "$d/data/games" ] && { shared=$d; break; }; done
+  [ -d "$here/../../shared/data/games" ] && shared="$here/../../shared"
 fi
 if [ -n "$shared" ] && [ -d "$shared/data/games" ]; then
   for f in "$shared"/data/games/*magnus*.pgn.xz "$shared"/data/games/*chess960*.pgn.xz; do
@@ -26,6 +27,16 @@ if [ -n "$shared" ] && [ -d "$shared/data/games" ]; then
   done
   # the draft section's lichess evaluation games with their own results
   [ -f "$shared/data/games/lichess-65k.pgn.xz" ] && export BENCH_PACK_LICHESS_PGN="$shared/data/games/lichess-65k.pgn.xz"
+elif [ -x "$build/chesscodec" ] && [ -f "$here/../data/games/magnus-10k.pack" ]; then
+  # a user's clone: the same collections as kept in the repository (pack streams, no headers;
+  # magnus-10k.pack leaves out the shared file's 26 Atomic games)
+  echo "(no shared data directory: magnus and lichess games from the repository's data/games)"
+  "$build/chesscodec" convert -o "$tmp/magnus-10k.pgn" "$here/../data/games/magnus-10k.pack"
+  sets+=("repo:magnus-10k=$tmp/magnus-10k.pgn")
+  if [ -f "$here/../data/games/lichess-65k.pack" ]; then
+    "$build/chesscodec" convert -o "$tmp/lichess-65k.pgn" "$here/../data/games/lichess-65k.pack"
+    export BENCH_PACK_LICHESS_PGN="$tmp/lichess-65k.pgn"
+  fi
 else
   echo "(no shared data directory: bits per ply on the repository's data sets only)"
 fi
