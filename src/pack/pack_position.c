@@ -14,6 +14,9 @@
  * number of castling rooks per side, en-passant type), so the tables stay small. */
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "common/diag.h"
 #include "common/once.h"
@@ -708,15 +711,19 @@ uint64_t chci_pos_arrangement_rank(int o, int pr, int cr, const int *types, int 
         if (x[2] < cr) continue;
         idx += multinomial4(x[0], x[1], x[2] - cr, x[3]);
     }
-    int c[4] = {cnt[0], cnt[1], cnt[2], cnt[3]};
+    /* The sequence's rank among the arrangements of the mix, as chci_pos_arrangement_unrank()
+     * reads it: with mult the arrangements of the n pieces left, those whose first piece is of
+     * a type before t number mult * (c[0] + .. + c[t - 1]) / n, and mult becomes
+     * mult * c[t] / n; both divisions exact (each a sum of whole counts), by n <= 15 (a shift
+     * and a multiplication by the inverse of n's odd part modulo 2^64). */
+    uint64_t c[4] = {(uint64_t)cnt[0], (uint64_t)cnt[1], (uint64_t)cnt[2], (uint64_t)cnt[3]};
+    uint64_t mult = multinomial4(cnt[0], cnt[1], cnt[2], cnt[3]);
     for (int i = 0; i < m; i++) {
-        for (int t = 0; t < types[i]; t++) {
-            if (!c[t]) continue;
-            c[t]--;
-            idx += multinomial4(c[0], c[1], c[2], c[3]);
-            c[t]++;
-        }
-        c[types[i]]--;
+        int n = m - i, t = types[i];
+        uint64_t below = (t > 0 ? c[0] : 0) + (t > 1 ? c[1] : 0) + (t > 2 ? c[2] : 0);
+        idx += ((mult * below) >> div_shift[n]) * div_inv[n];
+        mult = ((mult * c[t]) >> div_shift[n]) * div_inv[n];
+        c[t]--;
     }
     return idx;
 }
@@ -803,13 +810,31 @@ chci_u192 chci_pos_pieces_rank(const chc_position *pos, const uint64_t sets[2], 
  * nonzero when a square holds something that is not a piece (then occ is not filled). The
  * encoder reads the board, not the position's bitboards, so that a position whose fields
  * disagree gets the code (or the error) it always got. Branch-free: the four low bits of the
- * 64 squares as four bit planes (bit i of plane j: bit j of square i), eight squares at a time
- * (a byte's bit to a bit of one byte by one multiplication); a piece is colour << 3 | type, so
- * each type is a pattern of planes 0..2 and the colour is plane 3. */
+ * 64 squares as four bit planes (bit i of plane j: bit j of square i), sixteen squares at a
+ * time with SSE2, else eight (a byte's bit to a bit of one byte by one multiplication); a
+ * piece is colour << 3 | type, so each type is a pattern of planes 0..2 and the colour is
+ * plane 3. */
 static int board_bitboards(const uint8_t board[64], uint64_t occ[2][7])
 {
     uint64_t pl[4] = {0, 0, 0, 0}, high = 0;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if defined(__SSE2__)
+    /* sixteen squares at a time: shifted left by 7 - j, bit j of each byte is its top bit,
+     * which one movemask gathers (shifting 64-bit lanes by at most 7 keeps each byte's bit j
+     * inside that byte) */
+    __m128i any = _mm_setzero_si128();
+    for (int q = 0; q < 4; q++) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(board + 16 * q));
+        any = _mm_or_si128(any, x);
+        pl[0] |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_slli_epi64(x, 7)) << (16 * q);
+        pl[1] |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_slli_epi64(x, 6)) << (16 * q);
+        pl[2] |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_slli_epi64(x, 5)) << (16 * q);
+        pl[3] |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_slli_epi64(x, 4)) << (16 * q);
+    }
+    /* the bits above the colour: a byte of any with its top four bits zero is unchanged by
+     * the mask of its low four */
+    __m128i low4 = _mm_and_si128(any, _mm_set1_epi8(0x0F));
+    high = _mm_movemask_epi8(_mm_cmpeq_epi8(low4, any)) != 0xFFFF;
+#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     const uint64_t lsb = 0x0101010101010101ull;
     for (int w = 0; w < 8; w++) {
         uint64_t eight;
