@@ -14,6 +14,9 @@
  * number of castling rooks per side, en-passant type), so the tables stay small. */
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "common/diag.h"
 #include "common/once.h"
@@ -676,29 +679,23 @@ uint64_t chci_pos_comb_unrank(uint64_t list, int k, uint64_t r)
 {
     uint64_t run = byte_runs(list);
     if (k > (int)(run >> 56)) return 0; /* cannot happen: the placement counts see to it */
-    /* each time, the last two elements at once (last2): r < C(i, 2) for the index i of the
-     * third last (or r < C(|list|, 2) when k = 2), so r < C(64, 2) (checked all the same, for
-     * safety) */
+    /* The indices first, as bits of idx: the elements from the k-th down to the third, then
+     * the last two at once (last2): r < C(i, 2) for the index i of the third last (or
+     * r < C(|list|, 2) when k = 2), so r < C(64, 2) (checked all the same, for safety). */
+    uint64_t idx = 0;
+    for (int j = k; j >= 3; j--) idx |= 1ull << comb_index(j, &r);
+    if (k >= 2 && r < LAST2) idx |= 1ull << (last2[r] & 0xFF) | 1ull << (last2[r] >> 8);
+    else if (k >= 1) idx |= 1ull << (r & 63);
+    /* Then the squares: the i-th square of the list for each index i. */
     uint64_t low = list & (0 - list);
     if (((list + low) & list) == 0) {
         /* the list is one run of squares from s = its lowest (adding its lowest bit clears
          * them all; the pawns' first list is the whole pawn zone when no king and no
-         * en-passant square is in it): its i-th square is s + i, no select_bit needed */
-        uint64_t idx = 0;
-        for (int j = k; j >= 3; j--) idx |= 1ull << comb_index(j, &r);
-        if (k >= 2 && r < LAST2) idx |= 1ull << (last2[r] & 0xFF) | 1ull << (last2[r] >> 8);
-        else if (k >= 1) idx |= 1ull << (r & 63);
+         * en-passant square is in it): its i-th square is s + i */
         return idx * low; /* idx << s (no index reaches past the run: k <= its length) */
     }
     uint64_t set = 0;
-    for (int j = k; j >= 3; j--) set |= 1ull << select_bit(list, run, comb_index(j, &r));
-    if (k >= 2 && r < LAST2) {
-        unsigned v = last2[r];
-        set |= 1ull << select_bit(list, run, (int)(v & 0xFF));
-        set |= 1ull << select_bit(list, run, (int)(v >> 8));
-    } else if (k >= 1) {
-        set |= 1ull << select_bit(list, run, (int)r);
-    }
+    for (; idx; idx &= idx - 1) set |= 1ull << select_bit(list, run, __builtin_ctzll(idx));
     return set;
 }
 
@@ -714,15 +711,19 @@ uint64_t chci_pos_arrangement_rank(int o, int pr, int cr, const int *types, int 
         if (x[2] < cr) continue;
         idx += multinomial4(x[0], x[1], x[2] - cr, x[3]);
     }
-    int c[4] = {cnt[0], cnt[1], cnt[2], cnt[3]};
+    /* The sequence's rank among the arrangements of the mix, as chci_pos_arrangement_unrank()
+     * reads it: with mult the arrangements of the n pieces left, those whose first piece is of
+     * a type before t number mult * (c[0] + .. + c[t - 1]) / n, and mult becomes
+     * mult * c[t] / n; both divisions exact (each a sum of whole counts), by n <= 15 (a shift
+     * and a multiplication by the inverse of n's odd part modulo 2^64). */
+    uint64_t c[4] = {(uint64_t)cnt[0], (uint64_t)cnt[1], (uint64_t)cnt[2], (uint64_t)cnt[3]};
+    uint64_t mult = multinomial4(cnt[0], cnt[1], cnt[2], cnt[3]);
     for (int i = 0; i < m; i++) {
-        for (int t = 0; t < types[i]; t++) {
-            if (!c[t]) continue;
-            c[t]--;
-            idx += multinomial4(c[0], c[1], c[2], c[3]);
-            c[t]++;
-        }
-        c[types[i]]--;
+        int n = m - i, t = types[i];
+        uint64_t below = (t > 0 ? c[0] : 0) + (t > 1 ? c[1] : 0) + (t > 2 ? c[2] : 0);
+        idx += ((mult * below) >> div_shift[n]) * div_inv[n];
+        mult = ((mult * c[t]) >> div_shift[n]) * div_inv[n];
+        c[t]--;
     }
     return idx;
 }
@@ -805,6 +806,61 @@ chci_u192 chci_pos_pieces_rank(const chc_position *pos, const uint64_t sets[2], 
     return in;
 }
 
+/* The board read as bitboards: occ[colour][type] the squares of each piece (occ[.][0] empty);
+ * nonzero when a square holds something that is not a piece (then occ is not filled). The
+ * encoder reads the board, not the position's bitboards, so that a position whose fields
+ * disagree gets the code (or the error) it always got. Branch-free: the four low bits of the
+ * 64 squares as four bit planes (bit i of plane j: bit j of square i), sixteen squares at a
+ * time with SSE2, else eight (a byte's bit to a bit of one byte by one multiplication); a
+ * piece is colour << 3 | type, so each type is a pattern of planes 0..2 and the colour is
+ * plane 3. */
+static int board_bitboards(const uint8_t board[64], uint64_t occ[2][7])
+{
+    uint64_t pl[4] = {0, 0, 0, 0}, high = 0;
+#if defined(__SSE2__)
+    /* sixteen squares at a time: shifted left by 7 - j, bit j of each byte is its top bit,
+     * which one movemask gathers (shifting 64-bit lanes by at most 7 keeps each byte's bit j
+     * inside that byte) */
+    __m128i any = _mm_setzero_si128();
+    for (int q = 0; q < 4; q++) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(board + 16 * q));
+        any = _mm_or_si128(any, x);
+        pl[0] |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_slli_epi64(x, 7)) << (16 * q);
+        pl[1] |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_slli_epi64(x, 6)) << (16 * q);
+        pl[2] |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_slli_epi64(x, 5)) << (16 * q);
+        pl[3] |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_slli_epi64(x, 4)) << (16 * q);
+    }
+    /* the bits above the colour: a byte of any with its top four bits zero is unchanged by
+     * the mask of its low four */
+    __m128i low4 = _mm_and_si128(any, _mm_set1_epi8(0x0F));
+    high = _mm_movemask_epi8(_mm_cmpeq_epi8(low4, any)) != 0xFFFF;
+#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const uint64_t lsb = 0x0101010101010101ull;
+    for (int w = 0; w < 8; w++) {
+        uint64_t eight;
+        memcpy(&eight, board + 8 * w, 8); /* byte i: square 8 w + i */
+        high |= eight & 0xF0F0F0F0F0F0F0F0ull;
+        for (int j = 0; j < 4; j++) /* bit j of each byte, gathered into the top byte */
+            pl[j] |= ((((eight >> j) & lsb) * 0x0102040810204080ull) >> 56) << (8 * w);
+    }
+#else
+    for (int sq = 0; sq < 64; sq++) {
+        high |= board[sq] & 0xF0u;
+        for (int j = 0; j < 4; j++) pl[j] |= (uint64_t)(board[sq] >> j & 1) << sq;
+    }
+#endif
+    uint64_t b0 = pl[0], b1 = pl[1], b2 = pl[2], n0 = ~b0, n1 = ~b1, n2 = ~b2;
+    /* not a piece: a bit above the colour, type 7, or type 0 with the colour bit */
+    if (high || (b0 & b1 & b2) || (pl[3] & n0 & n1 & n2)) return 1;
+    const uint64_t type[7] = {0, b0 & n1 & n2, n0 & b1 & n2, b0 & b1 & n2,
+                              n0 & n1 & b2, b0 & n1 & b2, n0 & b1 & b2};
+    for (int t = 0; t < 7; t++) {
+        occ[0][t] = type[t] & ~pl[3];
+        occ[1][t] = type[t] & pl[3];
+    }
+    return 0;
+}
+
 /* ---------------------------------------------------------------------------------------- */
 /* Rank                                                                                     */
 /* ---------------------------------------------------------------------------------------- */
@@ -814,28 +870,7 @@ int chci_pack_pos_rank(const chc_position *pos, chci_u192 *rank)
     int stm = pos->side;
     int wk = -1, bk = -1;
     uint64_t occ[2][7];
-    memset(occ, 0, sizeof occ);
-    for (int w = 0; w < 64; w += 8) { /* eight squares at a time: empty ranks cost little */
-        uint64_t eight;
-        memcpy(&eight, pos->board + w, 8);
-        if (!eight) continue;
-        /* the occupied squares of the eight, as bits, then only those visited */
-        unsigned full = 0;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-        const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full;
-        uint64_t nz = (((eight & low7) + low7) | eight) & ~low7; /* top bit of each nonzero byte */
-        full = (unsigned)(((nz >> 7) * 0x0102040810204080ull) >> 56);
-#else
-        for (int i = 0; i < 8; i++) full |= (unsigned)(pos->board[w + i] != 0) << i;
-#endif
-        for (; full; full &= full - 1) {
-            int sq = w + __builtin_ctz(full);
-            int pc = pos->board[sq];
-            int t = CHC_PIECE_TYPE(pc), col = CHC_PIECE_COLOR(pc);
-            if (t < CHC_PAWN || t > CHC_KING || col > 1) return CHC_E_INTERNAL;
-            occ[col][t] |= 1ull << sq;
-        }
-    }
+    if (board_bitboards(pos->board, occ)) return CHC_E_INTERNAL;
     rankhead h;
     int rc = chci_pos_rank_head(pos, (const uint64_t(*)[7])occ, &h);
     if (rc != CHC_OK) return rc;
@@ -916,41 +951,47 @@ int chci_pack_pos_rank(const chc_position *pos, chci_u192 *rank)
     keyinfo k = key_info(key);
     int cw = chci_pos_cls_index[pp[0]][oo[0]][prr[0]], cb = chci_pos_cls_index[pp[1]][oo[1]][prr[1]];
     if (cw < 0 || cb < 0) return CHC_E_INTERNAL;
-    chci_u192_add(&R, &wc_of[key][cw]);
 
-    /* black classes before cb: for each number of black pawns, the sum over black's other
-     * counts of chci_pos_C[rest][ob] times the class weights, times the factors shared by that number
-     * of pawns; the white class weight last (one u192 multiplication per number of pawns
-     * instead of two per class) */
+    /* Black classes before cb, counted from the top: the white class's count (WC) is the sum
+     * of its rows (numbers of black pawns), so the offset of cb is the white class's end less
+     * the rows above black's (more pawns) and the classes after cb in its own row. A row is
+     * the sum over black's other counts of chci_pos_C[rest][ob] times the class weights,
+     * times the factors shared by that number of pawns; the white class weight last (one u192
+     * multiplication in all). From the top because most positions of games keep most of
+     * their pawns: few rows (none with eight black pawns) are above black's. */
     int wm = 15 - pp[0] - oo[0];
     int need = prr[0] - wm, bmin = need <= 0 ? 0 : (need + 1) / 2; /* 2 bm + wm >= prr[0] */
     placement pl;
-    chci_u192 acc = chci_u192_from(0);
-    for (int bp = 0; bp <= pp[1]; bp++) {
+    chci_u192 after = chci_u192_from(0);
+    for (int bp = 8; bp >= pp[1]; bp--) {
         pawnpart pw;
-        if (!pawn_part(&k, pp[0], oo[0], bp, &pw)) continue;
+        if (!pawn_part(&k, pp[0], oo[0], bp, &pw)) {
+            if (bp == pp[1]) return CHC_E_INTERNAL; /* cannot happen: black's own pawns fit */
+            continue;
+        }
         int hi = 15 - bp - bmin;                      /* bm >= bmin */
         if (hi > pw.rest + k.lb) hi = pw.rest + k.lb; /* ob <= rest */
         chci_u192 S;
-        if (bp < pp[1]) {
+        if (bp > pp[1]) {
             S = row_sum(bp, k.lb, k.lb, hi, pw.rest, wm); /* bo >= lb: ob >= 0 */
-        } else { /* black's own row: bo below oo[1], then the classes of oo[1] below prr[1] */
-            S = row_sum(bp, k.lb, k.lb, hi < oo[1] - 1 ? hi : oo[1] - 1, pw.rest, wm);
+        } else { /* black's own row: bo above oo[1], then the classes of oo[1] from prr[1] */
+            S = row_sum(bp, k.lb, oo[1] + 1 > k.lb ? oo[1] + 1 : k.lb, hi, pw.rest, wm);
             if (oo[1] >= k.lb && oo[1] <= hi) {
                 int x = 2 * wm + 16 - bp - oo[1];
                 if (x > 9 - bp) x = 9 - bp;
-                if (prr[1] < x) x = prr[1];
-                chci_u192_addmul64(&S, chci_pos_C[pw.rest][oo[1] - k.lb], Wpre[bp][oo[1]][k.lb][x]);
+                const uint64_t *wp = Wpre[bp][oo[1]][k.lb]; /* ascending in its last index */
+                chci_u192_addmul64(&S, chci_pos_C[pw.rest][oo[1] - k.lb],
+                                   wp[x] - wp[prr[1] < x ? prr[1] : x]);
             }
         }
         if (chci_u192_is_zero(&S)) continue;
-        chci_u192_mul64(&S, pw.p1);
-        chci_u192_mul64(&S, pw.p2);
+        mul_pair(&S, pw.p1, pw.p2);
         chci_u192_mul64(&S, pw.s1);
-        chci_u192_add(&acc, &S);
+        chci_u192_add(&after, &S);
     }
-    chci_u192_mul64(&acc, chci_pos_W[cw][k.lw]);
-    chci_u192_add(&R, &acc);
+    chci_u192_mul64(&after, chci_pos_W[cw][k.lw]);
+    chci_u192_add(&R, &wc_of[key][cw + 1]);
+    chci_u192_sub(&R, &after);
 
     /* inside the class pair */
     if (!placement_of(&k, pp[0], oo[0], pp[1], oo[1], &pl)) return CHC_E_INTERNAL;
@@ -988,28 +1029,31 @@ int chci_pack_pos_rank(const chc_position *pos, chci_u192 *rank)
 /* ---------------------------------------------------------------------------------------- */
 /* chc_position_set(pos, d->board, stm, crook, epsq, 0, 1, chess960, diag) for a decoded
  * board, cheaper: the bitboards and the pieces' part of the Polyglot key were summed as the
- * pieces were put, the caches are computed once (as chci_refresh() does), and the checks run
- * on the bitboards. A position that passes every check is the very position
- * chc_position_set() gives (same fields, same caches); one that fails any check goes to
+ * pieces were put, the caches are computed once (as chci_refresh() does), and only the checks
+ * a member of the domain can fail are made. A position that passes them is the very position
+ * chc_position_set() gives (same fields, same caches); one that fails goes to
  * chc_position_set() itself, so the error, its message and what is left in *pos are its own
- * (tests/unit/pack/test_pack_position.c compares the two on many codes, illegal ones too). */
+ * (tests/unit/pack/test_pack_position.c compares the two on many codes, illegal ones too).
+ *
+ * The checks left out hold for every board the decoders (versions 1 and 2, the only callers)
+ * build from a member of their domain (both inside version 1's D), by construction:
+ * - one king each (the block's two squares, distinct);
+ * - at most 16 units, 8 pawns, and pieces past the initial set (knights past 2, ...) at most
+ *   the missing pawns: the class's conditions 1 and 2 (p + o <= 15, pr <= 8 - p, pr being
+ *   exactly that excess);
+ * - no pawn on ranks 1 and 8: pawns are put only in the pawn zone;
+ * - the castling rights: the header puts each castling rook on its king's back rank, on the
+ *   side its right names, with the king on that rank; the chess960 flag was set by
+ *   chci_pos_put_header() with the rule of chc_position_set() (king off the e-file, or a rook
+ *   off the a/h-file: a queen-side rook is never on the h-file nor a king-side one on the
+ *   a-file);
+ * - the en-passant square: the pawn that double-stepped is put, and the square it passed
+ *   (epsq, on rank 3 or 6) and its start square are taken from every list.
+ * The count of squares taken against the pieces put is kept, as a guard. */
 int chci_pos_set_decoded(chc_position *pos, const decoded *d, int stm, const uint8_t crook[4], int epsq,
                        int chess960, chc_diag *diag)
 {
-    static const int start[7] = {0, 8, 2, 2, 2, 1, 1};
-    int ok = 1;
-    for (int c = 0; c < 2 && ok; c++) {
-        uint64_t mine = d->by_color[c];
-        int pawns = popc(mine & d->by_type[CHC_PAWN]), extra = 0;
-        for (int t = CHC_KNIGHT; t <= CHC_QUEEN; t++) {
-            int cnt = popc(mine & d->by_type[t]);
-            if (cnt > start[t]) extra += cnt - start[t];
-        }
-        ok = popc(mine & d->by_type[CHC_KING]) == 1 && popc(mine) <= 16 && pawns <= 8 &&
-             extra <= 8 - pawns;
-    }
-    ok = ok && !(d->by_type[CHC_PAWN] & 0xFF000000000000FFull) && popc(d->by_type[0]) == d->n;
-    if (ok) {
+    if (popc(d->by_type[0]) == d->n) {
         chc_position *p = pos;
         memset(p, 0, sizeof *p);
         memcpy(p->board, d->board, 64);
@@ -1036,26 +1080,11 @@ int chci_pos_set_decoded(chc_position *pos, const decoded *d, int stm, const uin
         p->key = d->key ^ chci_key_castling(p->castling);
         if (chci_ep_in_key(p)) p->key ^= chci_key_ep_file(p->ep % 8);
         p->key ^= chci_key_side() & (0 - (uint64_t)(stm == CHC_WHITE));
-        int them = stm ^ 1;
+        /* what the domain does not rule out: the side not to move in check, more than two
+         * checkers, two checkers that no single move could uncover (two pawns or knights) */
         uint64_t ch = p->checkers;
-        if (pos_attackers(p, p->king_sq[them], pos_occ(p)) & p->by_color[stm]) ok = 0;
-        else if (popc(ch) > 2) ok = 0;
-        else if (popc(ch) == 2 && bb_more_than_one(ch & (p->by_type[CHC_PAWN] | p->by_type[CHC_KNIGHT])))
-            ok = 0;
-        for (int i = 0; i < 4 && ok; i++) {
-            if (!(p->castling & (1u << i))) continue;
-            int c = i / 2, rsq = p->castle_rook[i], ksq = p->king_sq[c], home = c ? 7 : 0;
-            if (ksq / 8 != home || rsq >= 64 || rsq / 8 != home || p->board[rsq] != CHC_PIECE(c, CHC_ROOK) ||
-                ((i % 2 == 0) != (rsq % 8 > ksq % 8)))
-                ok = 0;
-            else if (ksq != (c ? 60 : 4) || rsq % 8 != (i % 2 == 0 ? 7 : 0))
-                p->chess960 = 1;
-        }
-        if (ok && epsq != CHC_NO_SQUARE) {
-            int pawn = stm == CHC_WHITE ? epsq - 8 : epsq + 8, origin = stm == CHC_WHITE ? epsq + 8 : epsq - 8;
-            ok = epsq < 64 && epsq / 8 == (stm == CHC_WHITE ? 5 : 2) && !p->board[epsq] &&
-                 !p->board[origin] && p->board[pawn] == CHC_PIECE(stm ^ 1, CHC_PAWN);
-        }
+        int ok = !(pos_attackers(p, p->king_sq[stm ^ 1], pos_occ(p)) & p->by_color[stm]) && popc(ch) <= 2 &&
+                 !(popc(ch) == 2 && bb_more_than_one(ch & (p->by_type[CHC_PAWN] | p->by_type[CHC_KNIGHT])));
         if (ok) return CHC_OK;
     }
     uint8_t board[64];
@@ -1194,7 +1223,7 @@ int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int ful
         used |= (1ull << s.e) | (1ull << s.b1) | (1ull << s.b2);
         if (mask & 1) caps |= 1ull << s.capl;
         if (mask & 2) caps |= 1ull << s.capr;
-        for (uint64_t c = caps; c; c &= c - 1) put(&d, stm, CHC_PAWN, __builtin_ctzll(c));
+        put_set(&d, stm, CHC_PAWN, caps);
         used |= caps;
         if (k.rho) restricted = 1ull << (mask == 1 ? s.capr : s.capl);
         epsq = s.b1;
@@ -1206,8 +1235,8 @@ int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int ful
     uint64_t l3 = ~used & ~spawns & ~opawns;
     uint64_t wset = chci_pos_comb_unrank(l3, pl.ow, s1);
     uint64_t bset = chci_pos_comb_unrank(l3 & ~wset, pl.ob, s2);
-    for (uint64_t s = spawns; s; s &= s - 1) put(&d, stm, CHC_PAWN, __builtin_ctzll(s));
-    for (uint64_t s = opawns; s; s &= s - 1) put(&d, stm ^ 1, CHC_PAWN, __builtin_ctzll(s));
+    put_set(&d, stm, CHC_PAWN, spawns);
+    put_set(&d, stm ^ 1, CHC_PAWN, opawns);
     uint64_t sets[2] = {wset, bset};
     uint64_t ai[2] = {aw, ab};
     int prs[2] = {wpr, bpr}, os[2] = {wo, bo};

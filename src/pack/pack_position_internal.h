@@ -81,6 +81,25 @@ static inline void put(decoded *d, int col, int type, int sq)
     d->n++;
 }
 
+/* put() for every square of `set` (squares no piece holds yet): the bitboards and the count
+ * at once, the board and the key square by square. */
+static inline void put_set(decoded *d, int col, int type, uint64_t set)
+{
+    d->by_color[col] |= set;
+    d->by_type[type] |= set;
+    d->by_type[0] |= set;
+    d->n += popc(set);
+    const uint64_t *z = chci_zobrist_piece + 64 * (2 * (type - 1) + (col == CHC_WHITE));
+    uint8_t pc = (uint8_t)CHC_PIECE(col, type);
+    uint64_t key = d->key;
+    for (; set; set &= set - 1) {
+        int sq = __builtin_ctzll(set);
+        d->board[sq] = pc;
+        key ^= z[sq];
+    }
+    d->key = key;
+}
+
 /* The decoder's first step: d emptied, then the kings (wk, bk) and the castling rooks
  * csq[colour][0 queen side, 1 king side] (CHC_NO_SQUARE for none) put; crook[] gets the rooks
  * in chc_position_set()'s order, *chess960 whether a king or rook is off its standard square.
