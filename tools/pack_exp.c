@@ -48,6 +48,13 @@
  *   2097152 SEE bucket x our pieces en prise after the move (piece x 7 x 4; with 256)
  *   4194304 start-relative squares: the destination's file relative to the file the piece
  *        started the game on, x its rank (phase x piece; not pawns) -- Chess960's own start
+ *   8388608 policy net (an experiment toward a larger model): a hidden layer of H values
+ *        (PACK_NN_H, default 32) over the board, h = clip(b + sum of V[f], 0, 1) for the
+ *        pieces on the board (colour relative to the mover x type x square, mover's view);
+ *        each move adds h . U[piece x destination] + h . U[piece x origin]. V starts at
+ *        small pseudo-random values, U at 0; AdaGrad with the learning rate times
+ *        PACK_NN_LRV (V, b; default 0.1) and PACK_NN_LRU (U; default 1). PACK_QUANT=1
+ *        evaluates the trained weights on the integer grid of a codec (quantize())
  *   2048 no piece-square tables in Chess960 games (the TO and FROM features dropped when the
  *        game started from a Chess960 position): an evaluation-only switch
  */
@@ -112,6 +119,78 @@ static void adapt_reset(void)
 }
 static unsigned mask;
 static int level = 1;
+
+/* The policy net (MASK bit 8388608). */
+#define NN_BIT 8388608u
+#define NN_HMAX 256
+static int nn_h = 32;
+static double nn_lrv = 0.1, nn_lru = 1.0;
+static double *NV, *NGV, *NU, *NGU; /* V: 768 x H, U: 768 x H (384 destinations, 384 origins) */
+static double NB[NN_HMAX], NGB[NN_HMAX];
+static int nn_quant; /* PACK_QUANT=1: evaluate on the integer grid (below) */
+
+/* The integer grid a codec would use, applied to the trained weights before evaluation:
+ * linear weights in 1/32 nat (as the pack model's), V and b in 1/127 (h in 0..127 as an
+ * integer), U in 1/(32 x 64) nat; the net's sum is then rounded down to 1/32 nat. Prints the
+ * largest magnitudes, to check that int16 holds them. */
+static void quantize(void)
+{
+    double mw = 0, mv = 0, mu = 0;
+    for (int i = 0; i < X_NF; i++) {
+        W[i] = floor(W[i] * 32 + 0.5) / 32;
+        if (fabs(W[i]) > mw) mw = fabs(W[i]);
+    }
+    if (mask & NN_BIT) {
+        for (int i = 0; i < 768 * nn_h; i++) {
+            NV[i] = floor(NV[i] * 127 + 0.5) / 127;
+            NU[i] = floor(NU[i] * 2048 + 0.5) / 2048;
+            if (fabs(NV[i]) > mv) mv = fabs(NV[i]);
+            if (fabs(NU[i]) > mu) mu = fabs(NU[i]);
+        }
+        for (int j = 0; j < nn_h; j++) NB[j] = floor(NB[j] * 127 + 0.5) / 127;
+    }
+    fprintf(stderr, "quantised: max |W| %.0f, |V| %.0f, |U| %.0f (integer units)\n", mw * 32, mv * 127,
+            mu * 2048);
+}
+
+static void nn_init(void)
+{
+    NV = calloc((size_t)768 * nn_h, sizeof *NV);
+    NGV = calloc((size_t)768 * nn_h, sizeof *NGV);
+    NU = calloc((size_t)768 * nn_h, sizeof *NU);
+    NGU = calloc((size_t)768 * nn_h, sizeof *NGU);
+    if (!NV || !NGV || !NU || !NGU) exit(1);
+    uint64_t r = 0x9E3779B97F4A7C15ull;
+    for (int i = 0; i < 768 * nn_h; i++) NV[i] = ((double)(pt_rnd(&r) >> 11) / 9007199254740992.0 - 0.5) * 0.1;
+    for (int j = 0; j < nn_h; j++) NB[j] = 0.5;
+}
+
+/* The board's active inputs (mover's view), their count; acc and h filled. */
+static int nn_forward(const chc_position *pos, int *act, double *acc, double *h)
+{
+    int us = pos->side, flip = us == CHC_WHITE ? 0 : 56, na = 0;
+    for (bb_t b = pos_occ(pos); b;) {
+        int sq = bb_pop(&b), pc = pos->board[sq];
+        int rel = CHC_PIECE_COLOR(pc) == us ? 0 : 1;
+        act[na++] = (rel * 6 + CHC_PIECE_TYPE(pc) - 1) * 64 + (sq ^ flip);
+    }
+    for (int j = 0; j < nn_h; j++) acc[j] = NB[j];
+    for (int a = 0; a < na; a++) {
+        const double *v = NV + (size_t)act[a] * nn_h;
+        for (int j = 0; j < nn_h; j++) acc[j] += v[j];
+    }
+    for (int j = 0; j < nn_h; j++) h[j] = acc[j] < 0 ? 0 : acc[j] > 1 ? 1 : acc[j];
+    return na;
+}
+
+/* The two U rows of a move (destination, origin; mover's view). */
+static void nn_rows(const chc_position *pos, chc_move m, int *r1, int *r2)
+{
+    int flip = pos->side == CHC_WHITE ? 0 : 56;
+    int p6 = CHC_PIECE_TYPE(pos->board[CHC_MOVE_FROM(m)]) - 1;
+    *r1 = p6 * 64 + (CHC_MOVE_TO(m) ^ flip);
+    *r2 = 384 + p6 * 64 + (CHC_MOVE_FROM(m) ^ flip);
+}
 static chci_pm_book_entry *book;
 static size_t book_n;
 
@@ -312,9 +391,22 @@ static double step(const chc_position *pos, const xstate *xs, chc_move played, d
     double best = -1e30, raw[CHC_MAX_MOVES];
     int rk[CHC_MAX_MOVES];
     int c2 = 0;
+    int act[32], na = 0, r1[CHC_MAX_MOVES], r2[CHC_MAX_MOVES];
+    double acc[NN_HMAX], h[NN_HMAX];
+    if (mask & NN_BIT) na = nn_forward(pos, act, acc, h);
     for (int i = 0; i < n; i++) {
         double s = 0;
         for (int k = 0; k < nf[i]; k++) s += W[feat[i][k]] + D[feat[i][k]];
+        if (mask & NN_BIT) {
+            nn_rows(pos, mv[i], &r1[i], &r2[i]);
+            const double *u1 = NU + (size_t)r1[i] * nn_h, *u2 = NU + (size_t)r2[i] * nn_h;
+            double t = 0;
+            for (int j = 0; j < nn_h; j++) t += h[j] * (u1[j] + u2[j]);
+            /* on the integer grid every product is a multiple of 1/(127 x 2048): round that
+             * sum to the nearest multiple (undoing float error), then down to 1/32 nat */
+            if (nn_quant) t = floor(floor(t * 127 * 2048 + 0.5) / (127 * 64)) / 32;
+            s += t;
+        }
         raw[i] = sc[i] = s;
     }
     if (mask & (262144 | 524288)) {
@@ -363,6 +455,35 @@ static double step(const chc_position *pos, const xstate *xs, chc_move played, d
                 int f = feat[i][k];
                 G[f] += g * g;
                 W[f] -= lr * g / sqrt(G[f] + 1e-6);
+            }
+        }
+    }
+    if (lr > 0 && (mask & NN_BIT)) {
+        double tm = (mask & 262144) ? T[c2] : 1.0, dh[NN_HMAX];
+        for (int j = 0; j < nn_h; j++) dh[j] = 0;
+        for (int i = 0; i < n; i++) {
+            double g = (sc[i] / z - (i == idx ? 1.0 : 0.0)) * tm;
+            if (fabs(g) < 1e-4) continue;
+            int rows[2] = {r1[i], r2[i]};
+            for (int t = 0; t < 2; t++) {
+                double *u = NU + (size_t)rows[t] * nn_h, *gu = NGU + (size_t)rows[t] * nn_h;
+                for (int j = 0; j < nn_h; j++) {
+                    dh[j] += g * u[j];
+                    double gj = g * h[j];
+                    gu[j] += gj * gj;
+                    u[j] -= nn_lru * lr * gj / sqrt(gu[j] + 1e-6);
+                }
+            }
+        }
+        for (int j = 0; j < nn_h; j++) {
+            if (acc[j] <= 0 || acc[j] >= 1) continue;
+            double gj = dh[j];
+            NGB[j] += gj * gj;
+            NB[j] -= nn_lrv * lr * gj / sqrt(NGB[j] + 1e-6);
+            for (int a = 0; a < na; a++) {
+                size_t o = (size_t)act[a] * nn_h + j;
+                NGV[o] += gj * gj;
+                NV[o] -= nn_lrv * lr * gj / sqrt(NGV[o] + 1e-6);
             }
         }
     }
@@ -442,6 +563,11 @@ int main(int argc, char **argv)
     if (getenv("PACK_ADAPT_ETA")) adapt_eta = atof(getenv("PACK_ADAPT_ETA"));
     if (getenv("PACK_ADAPT_MIN")) adapt_min = atoi(getenv("PACK_ADAPT_MIN"));
     if (getenv("PACK_ADAPT_MAX")) adapt_max = atoi(getenv("PACK_ADAPT_MAX"));
+    if (getenv("PACK_NN_H")) nn_h = atoi(getenv("PACK_NN_H"));
+    if (getenv("PACK_NN_LRV")) nn_lrv = atof(getenv("PACK_NN_LRV"));
+    if (getenv("PACK_NN_LRU")) nn_lru = atof(getenv("PACK_NN_LRU"));
+    if (nn_h < 1 || nn_h > NN_HMAX) return 2;
+    if (mask & NN_BIT) nn_init();
     if (sub < 1 || epochs < 1 || level < 1 || level > CHCI_PM_LEVELS) return 2;
     size_t nl, nm, nc;
     game *li = load(dir, "lichess-65k.pgn.xz", &nl);
@@ -464,6 +590,8 @@ int main(int argc, char **argv)
             for (int r = 0; r < 8; r++) fprintf(stderr, " %+.3f", B[c][r]);
             fprintf(stderr, "\n");
         }
+    nn_quant = getenv("PACK_QUANT") && atoi(getenv("PACK_QUANT"));
+    if (nn_quant) quantize();
     size_t p1, p2, p3;
     double b1 = run(li, nl, 1, 1, 0, &p1);
     double b2 = run(ma, nm, 2, 1, 0, &p2);
