@@ -299,6 +299,235 @@ ours:;
     return n;
 }
 
+/* ---- set 3's scores, piece by piece ---------------------------------------------------------
+ * The scores of feature set 3 (chci_pm_scores() with a draft model's level 1) are computed by
+ * the loop below instead of features_impl()'s move loop; the features, the other sets and
+ * version 1 keep features_impl(). The moves of one piece follow each other in the generator's
+ * list, so what they share is computed once per piece, as bitboards over the board: each move
+ * then tests its destination's bit instead of redoing the feature's arithmetic, and the loop
+ * is specialised by piece type (a constant in each instance). Every score is the same integer
+ * sum of the same weights as features_impl()'s (the score digest of BENCH_PACK_MODEL_ONLY=1 and
+ * test_pack_bitexact.sh's pins are unchanged). */
+
+/* What every move of the position shares (filled by features_impl()). */
+typedef struct {
+    const chc_position *pos;
+    const int16_t *w;
+    const uint8_t *drow;       /* dist_bucket[their last destination], NULL before it */
+    const int32_t *orig;       /* the origin features' weights by square */
+    const bb_t *eatt, *lower, *checksq;
+    int phase, flip, last_their, in_book;
+    unsigned b1, b2;           /* the book's moves when in_book */
+    bb_t occ, ours, eall, eslid, erq, ebq, allbq, allrq, att1, att2, kzone, eq, theirpawns;
+    /* for the exchange's third step and "no retake", by piece below: squares our pawns attack
+     * (once, twice), our knights attack (once, twice), our king attacks, and the squares on a
+     * line through one of our bishops or queens (diagonal) or rooks or queens (rank, file):
+     * once, twice */
+    bb_t pa1, pa2, na1, na2, kd, sl1, sl2;
+} fast3_ctx;
+
+/* What the moves of the piece on `from` share. */
+typedef struct {
+    int from;
+    int32_t base;              /* the origin features' weights */
+    const int16_t *wto, *wid;  /* piece-square of the destination; identity with this origin */
+    bb_t o;                    /* the occupancy once the piece has left */
+    bb_t ax;                   /* squares they attack once `from` is empty */
+    bb_t pd, nd;               /* squares a pawn, a knight of ours (not the mover) attacks */
+    bb_t retake;               /* squares where a piece of ours (not the mover) may retake */
+    bb_t hist;                 /* destinations played before from `from` by this side */
+    int xr;                    /* a slider of theirs attacks `from` now */
+} fast3_piece;
+
+/* The danger class of a destination by (attacked, attacked by a cheaper piece, defended) bits:
+ * see features_impl(). */
+static const uint8_t danger_class[8] = {0, 0, 0, 0, 3, 1, 2, 2};
+
+static inline __attribute__((always_inline)) void fast3_piece_init(const fast3_ctx *c,
+                                                                   fast3_piece *pc, int from,
+                                                                   const int PT)
+{
+    const chc_position *pos = c->pos;
+    const int16_t *w = c->w;
+    int p6 = PT - 1, us = pos->side, them = us ^ 1;
+    pc->from = from;
+    pc->base = c->orig[from];
+    pc->wto = w + CHCI_PM_TO + (c->phase * 6 + p6) * 64;
+    pc->wid = w + CHCI_PM_X_ID + p6 * 4096 + (from ^ c->flip);
+    pc->o = c->occ & ~BB(from);
+    /* Attacked once `from` is empty: what they attack now (eall), and what their sliders that
+     * attack `from` now attack once it is empty. A square attacked only once `from` is empty
+     * lies beyond `from` on the line of such a slider; the move loop of features_impl() finds
+     * the same squares as the sliders of the line's kind attacking the destination in that
+     * occupancy (a slider attacks a square exactly when the square's lines of its kind reach
+     * it). */
+    pc->xr = (int)(c->eslid >> from & 1);
+    pc->ax = c->eall;
+    if (pc->xr) {
+        bb_t s = (chci_bishop_att(from, c->occ) & c->ebq) | (chci_rook_att(from, c->occ) & c->erq);
+        while (s) {
+            int sq = bb_pop(&s);
+            pc->ax |= piece_att(CHC_PIECE_TYPE(pos->board[sq]), them, sq, pc->o);
+        }
+    }
+    /* A square attacked by two of our pawns (knights) keeps one when the mover leaves; one
+     * attacked once keeps it unless the mover was that one. */
+    pc->pd = PT == CHC_PAWN ? c->pa2 | (c->pa1 & ~chci_pawn_att[us][from]) : c->pa1;
+    pc->nd = PT == CHC_KNIGHT ? c->na2 | (c->na1 & ~chci_knight_att[from]) : c->na1;
+    bb_t sl = c->sl1, kd = PT == CHC_KING ? 0 : c->kd;
+    if (PT == CHC_BISHOP) sl = c->sl2 | (c->sl1 & ~bishop_rays(from));
+    else if (PT == CHC_ROOK) sl = c->sl2 | (c->sl1 & ~rook_rays(from));
+    else if (PT == CHC_QUEEN) sl = c->sl2 | (c->sl1 & ~(bishop_rays(from) | rook_rays(from)));
+    pc->retake = pc->pd | pc->nd | kd | sl;
+    pc->hist = 0; /* set by the caller */
+}
+
+/* The opening book's feature of move m. */
+static inline int32_t fast3_book(const fast3_ctx *c, chc_move m)
+{
+    if (!c->in_book) return 0;
+    unsigned mk = m & 0x7FFFu;
+    return mk == c->b1 ? c->w[CHCI_PM_BOOK] : mk == c->b2 ? c->w[CHCI_PM_BOOK + 1] : 0;
+}
+
+/* One move's score (not castling): features_impl()'s sum in scoring, feature by feature. */
+static inline __attribute__((always_inline)) int32_t fast3_move(const fast3_ctx *c,
+                                                                const fast3_piece *pc,
+                                                                chc_move m, const int PT)
+{
+    const chc_position *pos = c->pos;
+    const int16_t *w = c->w;
+    const int p6 = PT - 1, to = CHC_MOVE_TO(m), tf = to ^ c->flip;
+    unsigned fl = CHC_MOVE_FLAGS(m);
+    int32_t sc = pc->base + pc->wto[tf] + pc->wid[tf << 6];
+    sc += fast3_book(c, m);
+    int ct = 0;
+    if (PT == CHC_PAWN && (fl & CHC_MF_EN_PASSANT)) ct = CHC_PAWN;
+    else if (fl & CHC_MF_CAPTURE) ct = CHC_PIECE_TYPE(pos->board[to]);
+    int ax = (int)(pc->ax >> to & 1);
+    if (ct) {
+        sc += w[CHCI_PM_CAP + (p6 * 6 + (ct - 1)) * 2 + (int)(c->eall >> to & 1)];
+        if (to == c->last_their) sc += w[CHCI_PM_RECAP + p6];
+        sc += w[CHCI_PM_X_CAPPH + c->phase * 72 + p6 * 12 + (ct - 1) * 2 + ax];
+    }
+    if (PT != CHC_KING) {
+        bb_t def = (PT == CHC_PAWN && !ct) ? c->att1 : c->att2;
+        unsigned ci = (unsigned)(c->eall >> to & 1) << 2 | (unsigned)(c->lower[PT] >> to & 1) << 1 |
+                      (unsigned)(def >> to & 1);
+        sc += w[CHCI_PM_ATT_TO + p6 * 4 + danger_class[ci]];
+    }
+    int npt = PT;
+    if (PT == CHC_PAWN && (fl & CHC_MF_PROMOTION)) {
+        npt = CHC_MOVE_PROMO(m);
+        sc += w[CHCI_PM_PROMO + npt - CHC_KNIGHT];
+    }
+    if (c->checksq[npt] & BB(to)) sc += w[CHCI_PM_CHECK + npt - 1];
+    sc += (int32_t)w[CHCI_PM_HIST] & -(int32_t)(pc->hist >> to & 1);
+    if (PT == CHC_PAWN) {
+        int passed = !(c->theirpawns & adjacent_files[to & 7] & ranks_ahead[pos->side][to >> 3]);
+        sc += w[CHCI_PM_PAWNDBL + passed * 2 + (tf >> 3 >= 5)];
+    }
+    /* the lines of a bishop and a rook on `to` once the mover has left: looked up at once for
+     * a slider (its mobility needs them), on demand for the exchange otherwise */
+    const int hasb = PT == CHC_BISHOP || PT == CHC_QUEEN, hasr = PT == CHC_ROOK || PT == CHC_QUEEN;
+    bb_t bl = hasb ? chci_bishop_att(to, pc->o) : 0, rl = hasr ? chci_rook_att(to, pc->o) : 0;
+    /* The SEE bucket: as features_impl(), with pd, nd and "no retake" read from the piece's
+     * sets (the same squares: see fast3_piece_init()). */
+    int cv = see_val[ct], sb = see_bucket_quiet[ct];
+    if (ax) {
+        const bb_t *eatt = c->eatt;
+        int mv = see_val[npt];
+        unsigned am = (unsigned)(eatt[CHC_PAWN] >> to & 1) | (unsigned)(eatt[CHC_KNIGHT] >> to & 1) << 1 |
+                      (unsigned)(eatt[CHC_BISHOP] >> to & 1) << 2 | (unsigned)(eatt[CHC_ROOK] >> to & 1) << 3 |
+                      (unsigned)(eatt[CHC_QUEEN] >> to & 1) << 4 | (unsigned)(eatt[CHC_KING] >> to & 1) << 5 |
+                      1u << 6;
+        int vl = see_cheapest[__builtin_ctz(am)];
+        int lo = cv - mv, hi = lo + vl < cv ? lo + vl : cv;
+        int pd = (int)(pc->pd >> to & 1), nd = (int)(pc->nd >> to & 1);
+        int u = nd * 320;
+        u -= pd * (u - 100);
+        int v = (pc->xr & (vl > 330)) ? 330 : vl;
+        int s2 = v > u ? v - u : 0;
+        int lo2 = (u && vl < see_val[CHC_KING]) ? cv - (mv > s2 ? mv - s2 : 0) : lo;
+        sb = see_bucket(hi);
+        int sblo2 = see_bucket(lo2);
+        if (sblo2 != sb && !(pc->retake >> to & 1)) sb = sblo2;
+        if (sblo2 != sb) {
+            bb_t bq = hasb ? bl : chci_bishop_att(to, pc->o), rq = hasr ? rl : chci_rook_att(to, pc->o);
+            bb_t att = ((chci_pawn_att[CHC_WHITE][to] & pos_pieces(pos, CHC_BLACK, CHC_PAWN)) |
+                        (chci_pawn_att[CHC_BLACK][to] & pos_pieces(pos, CHC_WHITE, CHC_PAWN)) |
+                        (chci_knight_att[to] & pos->by_type[CHC_KNIGHT]) |
+                        (chci_king_att[to] & pos->by_type[CHC_KING]) | (rq & c->allrq) |
+                        (bq & c->allbq)) & pc->o;
+            sb = see_bucket(see_swap(pos, to, npt, cv, pc->o, att));
+        }
+    }
+    sc += w[CHCI_PM_X_SEE + p6 * 7 + sb];
+    if (c->drow) sc += w[CHCI_PM_X_DIST + p6 * 5 + c->drow[to]];
+    bb_t xa;
+    switch (npt) {
+    case CHC_PAWN: xa = chci_pawn_att[pos->side][to]; break;
+    case CHC_KNIGHT: xa = chci_knight_att[to]; break;
+    case CHC_BISHOP: xa = hasb ? bl : chci_bishop_att(to, pc->o); break;
+    case CHC_ROOK: xa = hasr ? rl : chci_rook_att(to, pc->o); break;
+    case CHC_QUEEN: xa = hasb ? bl | rl : chci_queen_att(to, pc->o); break;
+    default: xa = chci_king_att[to]; break;
+    }
+    sc += w[CHCI_PM_X_MOB + p6 * 6 + mob_bucket_of[bb_popcount(xa & ~c->ours)]];
+    sc += (int32_t)w[CHCI_PM_X_KZ + p6] & -(int32_t)((xa & c->kzone) != 0);
+    sc += (int32_t)w[CHCI_PM_X_KZ + 6 + p6] & -(int32_t)((xa & c->eq) != 0);
+    return sc;
+}
+
+/* The moves moves[i..) of the piece on their first move's origin (type PT), up to the next
+ * piece or a castling; returns the index after them. */
+static inline __attribute__((always_inline)) int fast3_piece_moves(const fast3_ctx *c,
+                                                                  const chci_pm_state *st,
+                                                                  const chc_move *moves, int i,
+                                                                  int n, int32_t *score,
+                                                                  const int PT)
+{
+    fast3_piece pc;
+    int from = CHC_MOVE_FROM(moves[i]);
+    fast3_piece_init(c, &pc, from, PT);
+    pc.hist = st->hist[c->pos->side][from];
+    for (; i < n; i++) {
+        chc_move m = moves[i];
+        if (CHC_MOVE_FROM(m) != from || (CHC_MOVE_FLAGS(m) & CHC_MF_CASTLE)) break;
+        score[i] = fast3_move(c, &pc, m, PT);
+    }
+    return i;
+}
+
+static void fast3_scores(const fast3_ctx *c, const chci_pm_state *st, const chc_move *moves,
+                         int n, int32_t *score)
+{
+    const int16_t *w = c->w;
+    const chc_position *pos = c->pos;
+    for (int i = 0; i < n;) {
+        chc_move m = moves[i];
+        int from = CHC_MOVE_FROM(m);
+        if (CHC_MOVE_FLAGS(m) & CHC_MF_CASTLE) {
+            /* as features_impl(): the king's destination, its origin, the side, identity */
+            int to = CHC_MOVE_TO(m), kingside = to > from, p6 = CHC_KING - 1;
+            int kto = (pos->side == CHC_WHITE ? 0 : 56) + (kingside ? 6 : 2);
+            score[i++] = fast3_book(c, m) + w[CHCI_PM_TO + (c->phase * 6 + p6) * 64 + (kto ^ c->flip)] +
+                         w[CHCI_PM_FROM + (c->phase * 6 + p6) * 64 + (from ^ c->flip)] +
+                         w[CHCI_PM_CASTLE + (kingside ? 0 : 1)] +
+                         w[CHCI_PM_X_ID + p6 * 4096 + ((from ^ c->flip) | (to ^ c->flip) << 6)];
+            continue;
+        }
+        switch (CHC_PIECE_TYPE(pos->board[from])) {
+        case CHC_PAWN: i = fast3_piece_moves(c, st, moves, i, n, score, CHC_PAWN); break;
+        case CHC_KNIGHT: i = fast3_piece_moves(c, st, moves, i, n, score, CHC_KNIGHT); break;
+        case CHC_BISHOP: i = fast3_piece_moves(c, st, moves, i, n, score, CHC_BISHOP); break;
+        case CHC_ROOK: i = fast3_piece_moves(c, st, moves, i, n, score, CHC_ROOK); break;
+        case CHC_QUEEN: i = fast3_piece_moves(c, st, moves, i, n, score, CHC_QUEEN); break;
+        default: i = fast3_piece_moves(c, st, moves, i, n, score, CHC_KING); break;
+        }
+    }
+}
+
 /* `scoring` is a constant of each instance: sum the weights, or list the features. */
 #define EMIT(x)                                  \
     do {                                         \
@@ -384,6 +613,7 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
         att1 = ul | ur;
         att2 = ul & ur;
     }
+    const bb_t pawn1 = att1, pawn2 = att2; /* squares our pawns attack once, twice */
     for (bb_t b = ours & ~up; b;) {
         int sq = bb_pop(&b);
         int t = CHC_PIECE_TYPE(pos->board[sq]);
@@ -482,6 +712,27 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
         }
     }
 
+    if (scoring && fset == 3) {
+        /* set 3's scores piece by piece (fast3_scores()) */
+        fast3_ctx c3 = {pos, w, last_their >= 0 ? dist_bucket[last_their] : NULL, orig, eatt, lower,
+                        checksq, phase, flip, last_their, in_book, b1, b2, occ, ours, eall, eslid,
+                        erq, ebq, allbq, allrq, att1, att2, kzone, eq, theirpawns, pawn1, pawn2,
+                        0, 0, chci_king_att[bb_lsb(ours_k)], 0, 0};
+        for (bb_t b = ours_n; b;) {
+            bb_t a = chci_knight_att[bb_pop(&b)];
+            c3.na2 |= c3.na1 & a;
+            c3.na1 |= a;
+        }
+        for (bb_t b = ours_bq | ours_rq; b;) {
+            int sq = bb_pop(&b);
+            bb_t r = ((ours_bq >> sq & 1) ? bishop_rays(sq) : 0) | ((ours_rq >> sq & 1) ? rook_rays(sq) : 0);
+            c3.sl2 |= c3.sl1 & r;
+            c3.sl1 |= r;
+        }
+        fast3_scores(&c3, st, moves, n, score);
+        return;
+    }
+
     for (int i = 0; i < n; i++) {
         chc_move m = moves[i];
         uint16_t *f = scoring ? dummy : feat[i];
@@ -530,7 +781,6 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
             /* not attacked 0; attacked by a cheaper piece 2; else defended 1 (by two of ours,
              * as the mover leaves its square, or by one for a pawn push), undefended 3: by table,
              * without branches on the data */
-            static const uint8_t danger_class[8] = {0, 0, 0, 0, 3, 1, 2, 2};
             bb_t def = (pt == CHC_PAWN && !ct) ? att1 : att2;
             unsigned ci = (unsigned)(eall >> to & 1) << 2 | (unsigned)(lower[pt] >> to & 1) << 1 |
                           (unsigned)(def >> to & 1);
