@@ -103,11 +103,55 @@ static void test_draft_features_and_codes(void **state)
     assert_true(h[1] == SET4_DIGEST);
 }
 
+/* chci_pm_scores() computes set 3's scores piece by piece (fast3_scores() in pack_model.c), not
+ * from the features: every score must equal the sum of the weights of the move's features, at
+ * both levels of the draft model and of model 1, on every position of pseudo-random games
+ * (standard and Chess960, with the book). */
+static void test_scores_equal_features(void **state)
+{
+    (void)state;
+    const chci_pm_model *models[2] = {&chci_pm_model_draft2, &chci_pm_model1};
+    uint64_t rng = 0x2545F4914F6CDD1Dull;
+    long checked = 0;
+    for (int g = 0; g < 60; g++) {
+        chc_position pos;
+        if (g % 3 == 2) chc_position_chess960(&pos, (g * 37) % 960);
+        else chc_position_startpos(&pos);
+        chci_pm_state st[4];
+        for (int l = 0; l < 4; l++) chci_pm_init(&st[l], models[l / 2], l % 2 + 1);
+        for (int ply = 0; ply < 160; ply++) {
+            chc_move mv[CHC_MAX_MOVES];
+            int nm = chc_legal_moves(&pos, mv, CHC_GEN_ALL);
+            if (nm == 0) break;
+            static uint16_t feat[CHC_MAX_MOVES][CHCI_PM_K];
+            uint8_t nf[CHC_MAX_MOVES];
+            int32_t sc[CHC_MAX_MOVES];
+            for (int l = 0; l < 4; l++) {
+                chci_pm_scores(&pos, &st[l], mv, nm, sc);
+                chci_pm_features(&pos, &st[l], mv, nm, feat, nf, st[l].fset);
+                for (int i = 0; i < nm; i++) {
+                    int32_t sum = 0;
+                    for (int k = 0; k < nf[i]; k++) sum += st[l].weights[feat[i][k]];
+                    assert_int_equal(sc[i], sum);
+                    checked++;
+                }
+            }
+            rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+            chc_move m = mv[(rng >> 33) % (uint64_t)nm];
+            for (int l = 0; l < 4; l++) chci_pm_played(&st[l], &pos, m);
+            chc_undo u;
+            chc_make_move(&pos, m, &u);
+        }
+    }
+    assert_true(checked > 100000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_draft_not_published),
         cmocka_unit_test(test_draft_features_and_codes),
+        cmocka_unit_test(test_scores_equal_features),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
