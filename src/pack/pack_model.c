@@ -210,6 +210,42 @@ static const uint8_t mob_bucket_of[64] = {0, 1, 1, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5,
  * when a piece of type t attacks (bit 6 always set: 900 when only an x-ray may attack). */
 static const int see_cheapest[7] = {100, 320, 330, 500, 900, 20000, 900};
 
+/* The buckets of the exchange's bounds for a move of a piece worth mv capturing cv to a square
+ * they attack, their cheapest attacker worth vl (see features_impl()): the upper bound
+ * min(captured, captured - mover + vl) and the lower bound, tightened by the swap's third step
+ * when a pawn (u = 100) or a knight (u = 320) of ours also attacks the square; xr: a slider of
+ * theirs attacks the origin (an x-ray through it may add a bishop). */
+static inline void see_bounds(int cv, int mv, int vl, int u, int xr, int *sbhi, int *sblo2)
+{
+    int lo = cv - mv, hi = lo + vl < cv ? lo + vl : cv;
+    int v = (xr & (vl > 330)) ? 330 : vl;
+    int s2 = v > u ? v - u : 0;
+    int lo2 = (u && vl < see_val[CHC_KING]) ? cv - (mv > s2 ? mv - s2 : 0) : lo;
+    *sbhi = see_bucket(hi);
+    *sblo2 = see_bucket(lo2);
+}
+
+/* see_bounds() for every case, built once: by the piece after the move (6), the captured piece
+ * (none, pawn .. queen), their cheapest attacker's index in see_cheapest[] (7 when they do not
+ * attack the square: both buckets that of the captured piece, see_bucket_quiet[]), ours (none,
+ * a pawn, a knight) and xr; the upper bound's bucket in the low 4 bits, the lower's above. */
+static uint8_t see_tab[6][6][8][3][2];
+
+static void build_see_tab(void)
+{
+    static const int uval[3] = {0, 100, 320};
+    for (int p = 0; p < 6; p++)
+        for (int ct = 0; ct < 6; ct++)
+            for (int c = 0; c < 8; c++)
+                for (int u = 0; u < 3; u++)
+                    for (int xr = 0; xr < 2; xr++) {
+                        int hi = see_bucket_quiet[ct], lo = hi;
+                        if (c < 7) see_bounds(see_val[ct], see_val[p + 1], see_cheapest[c], uval[u], xr, &hi, &lo);
+                        see_tab[p][ct][c][u][xr] = (uint8_t)(hi | lo << 4);
+                    }
+}
+CHCI_ONCE(see_tab_ready, build_see_tab);
+
 /* What every move of a position shares for sets 3 and 4. */
 typedef struct {
     int hang0;              /* our en-prise count before the move, at most 3 */
@@ -340,13 +376,255 @@ static inline __attribute__((always_inline)) int origin_features(const origin_ct
     return k;
 }
 
+/* ---- set 3's scores, piece by piece ---------------------------------------------------------
+ * The scores of feature set 3 (chci_pm_scores() with a draft model's level 1) are computed by
+ * the loop below instead of features_impl()'s move loop; the features, the other sets and
+ * version 1 keep features_impl(). The moves of one piece follow each other in the generator's
+ * list, so what they share is computed once per piece, as bitboards over the board: each move
+ * then tests its destination's bit instead of redoing the feature's arithmetic, and the loop
+ * is specialised by piece type (a constant in each instance). Every score is the same integer
+ * sum of the same weights as features_impl()'s (the score digest of BENCH_PACK_MODEL_ONLY=1 and
+ * test_pack_bitexact.sh's pins are unchanged). */
+
+/* What every move of the position shares (filled by features_impl()). */
+typedef struct {
+    const chc_position *pos;
+    const int16_t *w;
+    const uint8_t *drow;       /* dist_bucket[their last destination], NULL before it */
+    const origin_ctx *oc;      /* the origin features */
+    const bb_t *eatt, *lower, *checksq;
+    int phase, flip, last_their, in_book;
+    unsigned b1, b2;           /* the book's moves when in_book */
+    bb_t occ, ours, eall, eslid, erq, ebq, allbq, allrq, att1, att2, kzone, eq, theirpawns;
+    /* for the exchange's third step and "no retake", by piece below: squares our pawns attack
+     * (once, twice), our knights attack (once, twice), our king attacks, and the squares on a
+     * line through one of our bishops or queens (diagonal) or rooks or queens (rank, file):
+     * once, twice */
+    bb_t pa1, pa2, na1, na2, kd, sl1, sl2;
+    /* the index of their cheapest attacker of each square in see_cheapest[] (6: none) in
+     * three bit planes: bit k of the index of square sq is bit sq of q[k] */
+    bb_t q[3];
+} fast3_ctx;
+
+/* What the moves of the piece on `from` share. */
+typedef struct {
+    int from;
+    int32_t base;              /* the origin features' weights */
+    const int16_t *wto, *wid;  /* piece-square of the destination; identity with this origin */
+    bb_t o;                    /* the occupancy once the piece has left */
+    bb_t ax;                   /* squares they attack once `from` is empty */
+    bb_t pd, nd;               /* squares a pawn, a knight of ours (not the mover) attacks */
+    bb_t retake;               /* squares where a piece of ours (not the mover) may retake */
+    bb_t hist;                 /* destinations played before from `from` by this side */
+    int xr;                    /* a slider of theirs attacks `from` now */
+    /* by destination, in bit planes: the index of their cheapest attacker (7 where they do
+     * not attack once `from` is empty), the danger class (bit 1 by a capture dc1c, by a pawn
+     * push dc1) */
+    bb_t v[3], dc0, dc1, dc1c;
+} fast3_piece;
+
+/* The danger class of a destination by (attacked, attacked by a cheaper piece, defended) bits:
+ * see features_impl(). */
+static const uint8_t danger_class[8] = {0, 0, 0, 0, 3, 1, 2, 2};
+
+static inline __attribute__((always_inline)) void fast3_piece_init(const fast3_ctx *c,
+                                                                   fast3_piece *pc, int from,
+                                                                   const int PT)
+{
+    const chc_position *pos = c->pos;
+    const int16_t *w = c->w;
+    int p6 = PT - 1, us = pos->side, them = us ^ 1;
+    pc->from = from;
+    /* the origin features' weights (only for the pieces that have a move) */
+    uint16_t of[8];
+    int ok = origin_features(c->oc, from, PT, of);
+    pc->base = 0;
+    for (int j = 0; j < ok; j++) pc->base += w[of[j]];
+    pc->wto = w + CHCI_PM_TO + (c->phase * 6 + p6) * 64;
+    pc->wid = w + CHCI_PM_X_ID + p6 * 4096 + (from ^ c->flip);
+    pc->o = c->occ & ~BB(from);
+    /* Attacked once `from` is empty: what they attack now (eall), and what their sliders that
+     * attack `from` now attack once it is empty. A square attacked only once `from` is empty
+     * lies beyond `from` on the line of such a slider; the move loop of features_impl() finds
+     * the same squares as the sliders of the line's kind attacking the destination in that
+     * occupancy (a slider attacks a square exactly when the square's lines of its kind reach
+     * it). */
+    pc->xr = (int)(c->eslid >> from & 1);
+    pc->ax = c->eall;
+    if (pc->xr) {
+        bb_t s = (chci_bishop_att(from, c->occ) & c->ebq) | (chci_rook_att(from, c->occ) & c->erq);
+        while (s) {
+            int sq = bb_pop(&s);
+            pc->ax |= piece_att(CHC_PIECE_TYPE(pos->board[sq]), them, sq, pc->o);
+        }
+    }
+    /* A square attacked by two of our pawns (knights) keeps one when the mover leaves; one
+     * attacked once keeps it unless the mover was that one. */
+    pc->pd = PT == CHC_PAWN ? c->pa2 | (c->pa1 & ~chci_pawn_att[us][from]) : c->pa1;
+    pc->nd = PT == CHC_KNIGHT ? c->na2 | (c->na1 & ~chci_knight_att[from]) : c->na1;
+    bb_t sl = c->sl1, kd = PT == CHC_KING ? 0 : c->kd;
+    if (PT == CHC_BISHOP) sl = c->sl2 | (c->sl1 & ~bishop_rays(from));
+    else if (PT == CHC_ROOK) sl = c->sl2 | (c->sl1 & ~rook_rays(from));
+    else if (PT == CHC_QUEEN) sl = c->sl2 | (c->sl1 & ~(bishop_rays(from) | rook_rays(from)));
+    pc->retake = pc->pd | pc->nd | kd | sl;
+    /* where they do not attack once `from` is empty, index 7 (all three bits) */
+    for (int k = 0; k < 3; k++) pc->v[k] = c->q[k] | ~pc->ax;
+    /* The danger class (features_impl()'s danger_class[]): 0 not attacked, 2 attacked by a
+     * cheaper piece (lower), else 1 defended, 3 not: bit 0 is attacked and not by a cheaper
+     * piece, bit 1 attacked by a cheaper piece or not defended (by two of ours, or one for a
+     * pawn push). */
+    bb_t att = c->eall, low = c->lower[PT];
+    pc->dc0 = att & ~low;
+    pc->dc1c = att & (low | ~c->att2);
+    pc->dc1 = PT == CHC_PAWN ? att & (low | ~c->att1) : pc->dc1c;
+    pc->hist = 0; /* set by the caller */
+}
+
+/* The opening book's feature of move m. */
+static inline int32_t fast3_book(const fast3_ctx *c, chc_move m)
+{
+    if (!c->in_book) return 0;
+    unsigned mk = m & 0x7FFFu;
+    return mk == c->b1 ? c->w[CHCI_PM_BOOK] : mk == c->b2 ? c->w[CHCI_PM_BOOK + 1] : 0;
+}
+
+/* One move's score (not castling): features_impl()'s sum in scoring, feature by feature. */
+static inline __attribute__((always_inline)) int32_t fast3_move(const fast3_ctx *c,
+                                                                const fast3_piece *pc,
+                                                                chc_move m, const int PT)
+{
+    const chc_position *pos = c->pos;
+    const int16_t *w = c->w;
+    const int p6 = PT - 1, to = CHC_MOVE_TO(m), tf = to ^ c->flip;
+    unsigned fl = CHC_MOVE_FLAGS(m);
+    int32_t sc = pc->base + pc->wto[tf] + pc->wid[tf << 6];
+    sc += fast3_book(c, m);
+    int ct = 0;
+    if (PT == CHC_PAWN && (fl & CHC_MF_EN_PASSANT)) ct = CHC_PAWN;
+    else if (fl & CHC_MF_CAPTURE) ct = CHC_PIECE_TYPE(pos->board[to]);
+    int ax = (int)(pc->ax >> to & 1);
+    if (ct) {
+        sc += w[CHCI_PM_CAP + (p6 * 6 + (ct - 1)) * 2 + (int)(c->eall >> to & 1)];
+        if (to == c->last_their) sc += w[CHCI_PM_RECAP + p6];
+        sc += w[CHCI_PM_X_CAPPH + c->phase * 72 + p6 * 12 + (ct - 1) * 2 + ax];
+    }
+    if (PT != CHC_KING) {
+        bb_t dc1 = (PT == CHC_PAWN && !ct) ? pc->dc1 : pc->dc1c;
+        sc += w[CHCI_PM_ATT_TO + p6 * 4 + (int)(pc->dc0 >> to & 1) + (int)(dc1 >> to & 1) * 2];
+    }
+    int npt = PT;
+    if (PT == CHC_PAWN && (fl & CHC_MF_PROMOTION)) {
+        npt = CHC_MOVE_PROMO(m);
+        sc += w[CHCI_PM_PROMO + npt - CHC_KNIGHT];
+    }
+    if (c->checksq[npt] & BB(to)) sc += w[CHCI_PM_CHECK + npt - 1];
+    sc += (int32_t)w[CHCI_PM_HIST] & -(int32_t)(pc->hist >> to & 1);
+    if (PT == CHC_PAWN) {
+        int passed = !(c->theirpawns & adjacent_files[to & 7] & ranks_ahead[pos->side][to >> 3]);
+        sc += w[CHCI_PM_PAWNDBL + passed * 2 + (tf >> 3 >= 5)];
+    }
+    /* the lines of a bishop and a rook on `to` once the mover has left: looked up at once for
+     * a slider (its mobility needs them), on demand for the exchange otherwise */
+    const int hasb = PT == CHC_BISHOP || PT == CHC_QUEEN, hasr = PT == CHC_ROOK || PT == CHC_QUEEN;
+    bb_t bl = hasb ? chci_bishop_att(to, pc->o) : 0, rl = hasr ? chci_rook_att(to, pc->o) : 0;
+    /* The SEE bucket: as features_impl(), with pd, nd and "no retake" read from the piece's
+     * sets (the same squares: see fast3_piece_init()). */
+    /* by table (see_tab), without a branch on "attacked": their cheapest attacker's index
+     * (7 when they do not attack `to` once `from` is empty), ours a pawn or a knight */
+    unsigned vlc = (unsigned)(pc->v[0] >> to & 1) | (unsigned)(pc->v[1] >> to & 1) << 1 |
+                   (unsigned)(pc->v[2] >> to & 1) << 2;
+    unsigned pd = (unsigned)(pc->pd >> to & 1), nd = (unsigned)(pc->nd >> to & 1);
+    unsigned e = see_tab[npt - 1][ct][vlc][pd | (nd & ~pd) << 1][pc->xr];
+    int sb = (int)(e & 15), sblo2 = (int)(e >> 4);
+    if (sblo2 != sb) {
+        /* no retake possible: the lower bound exactly; else the exchange played out */
+        if (!(pc->retake >> to & 1)) sb = sblo2;
+        else {
+            bb_t bq = hasb ? bl : chci_bishop_att(to, pc->o), rq = hasr ? rl : chci_rook_att(to, pc->o);
+            bb_t att = ((chci_pawn_att[CHC_WHITE][to] & pos_pieces(pos, CHC_BLACK, CHC_PAWN)) |
+                        (chci_pawn_att[CHC_BLACK][to] & pos_pieces(pos, CHC_WHITE, CHC_PAWN)) |
+                        (chci_knight_att[to] & pos->by_type[CHC_KNIGHT]) |
+                        (chci_king_att[to] & pos->by_type[CHC_KING]) | (rq & c->allrq) |
+                        (bq & c->allbq)) & pc->o;
+            sb = see_bucket(see_swap(pos, to, npt, see_val[ct], pc->o, att));
+        }
+    }
+    sc += w[CHCI_PM_X_SEE + p6 * 7 + sb];
+    if (c->drow) sc += w[CHCI_PM_X_DIST + p6 * 5 + c->drow[to]];
+    bb_t xa;
+    switch (npt) {
+    case CHC_PAWN: xa = chci_pawn_att[pos->side][to]; break;
+    case CHC_KNIGHT: xa = chci_knight_att[to]; break;
+    case CHC_BISHOP: xa = hasb ? bl : chci_bishop_att(to, pc->o); break;
+    case CHC_ROOK: xa = hasr ? rl : chci_rook_att(to, pc->o); break;
+    case CHC_QUEEN: xa = hasb ? bl | rl : chci_queen_att(to, pc->o); break;
+    default: xa = chci_king_att[to]; break;
+    }
+    sc += w[CHCI_PM_X_MOB + p6 * 6 + mob_bucket_of[bb_popcount(xa & ~c->ours)]];
+    sc += (int32_t)w[CHCI_PM_X_KZ + p6] & -(int32_t)((xa & c->kzone) != 0);
+    sc += (int32_t)w[CHCI_PM_X_KZ + 6 + p6] & -(int32_t)((xa & c->eq) != 0);
+    return sc;
+}
+
+/* The moves moves[i..) of the piece on their first move's origin (type PT), up to the next
+ * piece or a castling; returns the index after them. */
+static inline __attribute__((always_inline)) int fast3_piece_moves(const fast3_ctx *c,
+                                                                  const chci_pm_state *st,
+                                                                  const chc_move *moves, int i,
+                                                                  int n, int32_t *score,
+                                                                  const int PT)
+{
+    fast3_piece pc;
+    int from = CHC_MOVE_FROM(moves[i]);
+    fast3_piece_init(c, &pc, from, PT);
+    pc.hist = st->hist[c->pos->side][from];
+    for (; i < n; i++) {
+        chc_move m = moves[i];
+        if (CHC_MOVE_FROM(m) != from || (CHC_MOVE_FLAGS(m) & CHC_MF_CASTLE)) break;
+        score[i] = fast3_move(c, &pc, m, PT);
+    }
+    return i;
+}
+
+static void fast3_scores(const fast3_ctx *c, const chci_pm_state *st, const chc_move *moves,
+                         int n, int32_t *score)
+{
+    const int16_t *w = c->w;
+    const chc_position *pos = c->pos;
+    for (int i = 0; i < n;) {
+        chc_move m = moves[i];
+        int from = CHC_MOVE_FROM(m);
+        if (CHC_MOVE_FLAGS(m) & CHC_MF_CASTLE) {
+            /* as features_impl(): the king's destination, its origin, the side, identity */
+            int to = CHC_MOVE_TO(m), kingside = to > from, p6 = CHC_KING - 1;
+            int kto = (pos->side == CHC_WHITE ? 0 : 56) + (kingside ? 6 : 2);
+            score[i++] = fast3_book(c, m) + w[CHCI_PM_TO + (c->phase * 6 + p6) * 64 + (kto ^ c->flip)] +
+                         w[CHCI_PM_FROM + (c->phase * 6 + p6) * 64 + (from ^ c->flip)] +
+                         w[CHCI_PM_CASTLE + (kingside ? 0 : 1)] +
+                         w[CHCI_PM_X_ID + p6 * 4096 + ((from ^ c->flip) | (to ^ c->flip) << 6)];
+            continue;
+        }
+        switch (CHC_PIECE_TYPE(pos->board[from])) {
+        case CHC_PAWN: i = fast3_piece_moves(c, st, moves, i, n, score, CHC_PAWN); break;
+        case CHC_KNIGHT: i = fast3_piece_moves(c, st, moves, i, n, score, CHC_KNIGHT); break;
+        case CHC_BISHOP: i = fast3_piece_moves(c, st, moves, i, n, score, CHC_BISHOP); break;
+        case CHC_ROOK: i = fast3_piece_moves(c, st, moves, i, n, score, CHC_ROOK); break;
+        case CHC_QUEEN: i = fast3_piece_moves(c, st, moves, i, n, score, CHC_QUEEN); break;
+        default: i = fast3_piece_moves(c, st, moves, i, n, score, CHC_KING); break;
+        }
+    }
+}
+
 static inline __attribute__((always_inline)) void
 features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *moves, int n,
               uint16_t (*feat)[CHCI_PM_K], uint8_t *nf, const int16_t *w, int32_t *score, const int fset,
               const int scoring)
 {
     const int full = fset == 2, fast = fset >= 3, hang = fset == 4;
-    if (fast) dist_bucket_ready();
+    if (fast) {
+        dist_bucket_ready();
+        see_tab_ready();
+    }
     hang_ctx hc;
     hc.nsl = 0;
     int us = pos->side, them = us ^ 1;
@@ -384,6 +662,7 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
         att1 = ul | ur;
         att2 = ul & ur;
     }
+    const bb_t pawn1 = att1, pawn2 = att2; /* squares our pawns attack once, twice */
     for (bb_t b = ours & ~up; b;) {
         int sq = bb_pop(&b);
         int t = CHC_PIECE_TYPE(pos->board[sq]);
@@ -452,6 +731,34 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
 
     origin_ctx oc = {phase, flip, last_ours, in_check, eall, att1, lastatt, lower};
     bb_t kzone = chci_king_att[eks];
+    if (scoring && fset == 3) {
+        /* set 3's scores piece by piece (fast3_scores()) */
+        fast3_ctx c3 = {pos, w, last_their >= 0 ? dist_bucket[last_their] : NULL, &oc, eatt, lower,
+                        checksq, phase, flip, last_their, in_book, b1, b2, occ, ours, eall, eslid,
+                        erq, ebq, allbq, allrq, att1, att2, kzone, eq, theirpawns, pawn1, pawn2,
+                        0, 0, chci_king_att[bb_lsb(ours_k)], 0, 0, {0, 0, 0}};
+        for (bb_t b = ours_n; b;) {
+            bb_t a = chci_knight_att[bb_pop(&b)];
+            c3.na2 |= c3.na1 & a;
+            c3.na1 |= a;
+        }
+        for (bb_t b = ours_bq | ours_rq; b;) {
+            int sq = bb_pop(&b);
+            bb_t r = ((ours_bq >> sq & 1) ? bishop_rays(sq) : 0) | ((ours_rq >> sq & 1) ? rook_rays(sq) : 0);
+            c3.sl2 |= c3.sl1 & r;
+            c3.sl1 |= r;
+        }
+        /* their cheapest attacker by square: pawn 0, knight 1, .., king 5, none 6 */
+        bb_t cp = eatt[CHC_PAWN], cn = eatt[CHC_KNIGHT] & ~cp, cb = eatt[CHC_BISHOP] & ~(cp | cn);
+        bb_t cr = eatt[CHC_ROOK] & ~(cp | cn | cb), cq = eatt[CHC_QUEEN] & ~(cp | cn | cb | cr);
+        bb_t ck = eatt[CHC_KING] & ~(cp | cn | cb | cr | cq);
+        c3.q[0] = cn | cr | ck;
+        c3.q[1] = cb | cr | ~eall;
+        c3.q[2] = cq | ck | ~eall;
+        fast3_scores(&c3, st, moves, n, score);
+        return;
+    }
+
     if (hang) {
         /* our pieces en prise before the move (cheaper attacker: every cheaper type) */
         int h0 = 0;
@@ -530,7 +837,6 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
             /* not attacked 0; attacked by a cheaper piece 2; else defended 1 (by two of ours,
              * as the mover leaves its square, or by one for a pawn push), undefended 3: by table,
              * without branches on the data */
-            static const uint8_t danger_class[8] = {0, 0, 0, 0, 3, 1, 2, 2};
             bb_t def = (pt == CHC_PAWN && !ct) ? att1 : att2;
             unsigned ci = (unsigned)(eall >> to & 1) << 2 | (unsigned)(lower[pt] >> to & 1) << 1 |
                           (unsigned)(def >> to & 1);
@@ -604,20 +910,16 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
                               (unsigned)(eatt[CHC_QUEEN] >> to & 1) << 4 | (unsigned)(eatt[CHC_KING] >> to & 1) << 5 |
                               1u << 6;
                 int vl = see_cheapest[__builtin_ctz(am)];
-                int lo = cv - mv, hi = lo + vl < cv ? lo + vl : cv;
                 int pd = (chci_pawn_att[them][to] & up & ~BB(from)) != 0;
                 int nd = (chci_knight_att[to] & ours_n & ~BB(from)) != 0;
                 int u = nd * 320;
                 u -= pd * (u - 100); /* 100 with a pawn, else 320 with a knight, else 0 */
-                int v = ((int)(eslid >> from & 1) & (vl > 330)) ? 330 : vl;
-                int s2 = v > u ? v - u : 0;
-                int lo2 = (u && vl < see_val[CHC_KING]) ? cv - (mv > s2 ? mv - s2 : 0) : lo;
-                sb = see_bucket(hi);
+                int sblo2;
+                see_bounds(cv, mv, vl, u, (int)(eslid >> from & 1), &sb, &sblo2);
                 /* No piece of ours (but the mover) can ever retake on `to` when none attacks it
                  * by a step (pawn, knight, king) and no slider of ours stands on a line through
                  * it (a slider behind their capturer could join later): they take the mover
                  * and SEE is captured - mover, the lower bound, exactly. */
-                int sblo2 = see_bucket(lo2);
                 if (sblo2 != sb && !pd && !nd &&
                     !(((chci_king_att[to] & ours_k) | (ours_bq & bishop_rays(to)) |
                        (ours_rq & rook_rays(to))) & ~BB(from)))

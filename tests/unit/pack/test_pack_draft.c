@@ -3,7 +3,8 @@
  * pinned by digest; the draft feature sets 3 and 4 are pinned by a digest of every feature of
  * every legal move over pseudo-random games (the same features as tools/pack_exp.c's MASK 95
  * and 351, checked on 4.76 M moves of real games when pinned); and games round-trip through
- * the real coder with it. The cross-compiler proof is test_pack_bitexact.sh. */
+ * the real coder with it; the integer scores equal the sums of their features' weights. The
+ * cross-compiler proof is test_pack_bitexact.sh. */
 #define CHC_EXPERIMENTAL 1
 #include "testutil.h"
 
@@ -59,6 +60,12 @@ static void test_draft_features_and_codes(void **state)
         chci_pm_state fs[2];
         chci_pm_init(&fs[0], NULL, 3);
         chci_pm_init(&fs[1], NULL, 4);
+        /* chci_pm_scores() computes set 3's scores piece by piece (fast3_scores() in
+         * pack_model.c), not from the features: every score must equal the sum of the weights
+         * of the move's features, at both levels of the draft model and of model 1 */
+        const chci_pm_model *models[2] = {&chci_pm_model_draft2, &chci_pm_model1};
+        chci_pm_state ms[4];
+        for (int l = 0; l < 4; l++) chci_pm_init(&ms[l], models[l / 2], l % 2 + 1);
         size_t n = 0;
         for (; n < 150; n++) {
             chc_move mv[CHC_MAX_MOVES];
@@ -77,10 +84,21 @@ static void test_draft_features_and_codes(void **state)
                     }
                 }
             }
+            for (int l = 0; l < 4; l++) {
+                int32_t sc[CHC_MAX_MOVES];
+                chci_pm_scores(&pos, &ms[l], mv, nm, sc);
+                chci_pm_features(&pos, &ms[l], mv, nm, feat, nf, ms[l].fset);
+                for (int i = 0; i < nm; i++) {
+                    int32_t sum = 0;
+                    for (int k = 0; k < nf[i]; k++) sum += ms[l].weights[feat[i][k]];
+                    assert_int_equal(sc[i], sum);
+                }
+            }
             rng = rng * 6364136223846793005ull + 1442695040888963407ull;
             chc_move m = mv[(rng >> 33) % (uint64_t)nm];
             played[n] = m;
             for (int s = 0; s < 2; s++) chci_pm_played(&fs[s], &pos, m);
+            for (int l = 0; l < 4; l++) chci_pm_played(&ms[l], &pos, m);
             chc_undo u;
             chc_make_move(&pos, m, &u);
         }
