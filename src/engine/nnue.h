@@ -19,7 +19,11 @@
 #include "chesscodec.h"
 
 #define CHCI_NNUE_INPUTS 768
+/* the hidden size: 128 for the shipped net (src/engine/nnue_net.inc); a build with
+ * -DCHCI_NNUE_HIDDEN=256 embeds src/engine/nnue_net256.inc instead */
+#ifndef CHCI_NNUE_HIDDEN
 #define CHCI_NNUE_HIDDEN 128
+#endif
 #define CHCI_NNUE_QA 255
 #define CHCI_NNUE_QB 64
 #define CHCI_NNUE_SCALE 400
