@@ -12,10 +12,8 @@
 
 /* the embedded net of the build's hidden size (nnue.h) */
 static const unsigned char embedded_net[] = {
-#if CHCI_NNUE_HIDDEN == 128
+#if CHCI_NNUE_HIDDEN == 256
 #include "nnue_net.inc"
-#elif CHCI_NNUE_HIDDEN == 256
-#include "nnue_net256.inc"
 #else
 #error "no embedded net for this CHCI_NNUE_HIDDEN (nnue_train train --hidden H -o FILE.inc writes one)"
 #endif

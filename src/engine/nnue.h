@@ -19,10 +19,11 @@
 #include "chesscodec.h"
 
 #define CHCI_NNUE_INPUTS 768
-/* the hidden size: 128 for the shipped net (src/engine/nnue_net.inc); a build with
- * -DCHCI_NNUE_HIDDEN=256 embeds src/engine/nnue_net256.inc instead */
+/* the hidden size: 256 for the shipped net 9 (src/engine/nnue_net.inc). A build with
+ * -DCHCI_NNUE_HIDDEN=H (and its trainer) is for training a net of another size; nnue.c
+ * embeds a net only for 256. */
 #ifndef CHCI_NNUE_HIDDEN
-#define CHCI_NNUE_HIDDEN 128
+#define CHCI_NNUE_HIDDEN 256
 #endif
 #define CHCI_NNUE_QA 255
 #define CHCI_NNUE_QB 64
