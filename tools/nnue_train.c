@@ -10,6 +10,7 @@
  *   nnue_train train [--hidden H] [--epochs N] [--batch B] [--lr R] [--lambda L] [--seed S]
  *                    [--threads T] [--residual] -o out.net labelled.txt...
  *       Trains 768 -> H (per perspective, shared weights, clipped ReLU) -> 2H -> 1 in float
+ *       (H: CHCI_NNUE_HIDDEN of the build, src/engine/nnue.h; --hidden must equal it)
  *       with Adam on the mean squared error between sigmoid(out / 400) and
  *       L x result + (1 - L) x sigmoid(cp / 400) (default L 0.25), both from the side to
  *       move's view, then quantises it (nnue.c's format) and writes the net file. With
@@ -257,7 +258,7 @@ static int cmd_train(int argc, char **argv)
     int epochs = 10, batch = 16384, nthreads = 2;
     double lr = 0.001, lambda = 0.25;
     const char *out_path = NULL;
-    H = 128;
+    H = CHCI_NNUE_HIDDEN;
     const char *files[64];
     int nfiles = 0;
     for (int i = 0; i < argc; i++) {

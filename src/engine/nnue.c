@@ -10,8 +10,13 @@
 #include "engine/engine.h"
 #include "engine/nnue.h"
 
+/* the embedded net of the build's hidden size (nnue.h) */
 static const unsigned char embedded_net[] = {
+#if CHCI_NNUE_HIDDEN == 256
 #include "nnue_net.inc"
+#else
+#error "no embedded net for this CHCI_NNUE_HIDDEN (nnue_train train --hidden H -o FILE.inc writes one)"
+#endif
 };
 
 #define NH CHCI_NNUE_HIDDEN
@@ -89,9 +94,25 @@ void chci_nnue_refresh(const chci_nnue_net *net, chci_nnue_acc *acc)
     acc->valid = 1;
 }
 
+/* v = parent + a - s in one pass (a quiet move: one row out, one in) */
+static inline void move_row(int16_t *restrict v, const int16_t *restrict pv, const int16_t *restrict s,
+                            const int16_t *restrict a)
+{
+    for (int i = 0; i < NH; i++) v[i] = (int16_t)(pv[i] - s[i] + a[i]);
+}
+
+/* v = parent + a - s1 - s2 in one pass (a capture or en passant: two rows out, one in) */
+static inline void capture_row(int16_t *restrict v, const int16_t *restrict pv, const int16_t *restrict s1,
+                               const int16_t *restrict s2, const int16_t *restrict a)
+{
+    for (int i = 0; i < NH; i++) v[i] = (int16_t)(pv[i] - s1[i] - s2[i] + a[i]);
+}
+
 void chci_nnue_update(const chci_nnue_net *net, chci_nnue_acc *acc, const chci_nnue_acc *parent)
 {
-    memcpy(acc->v, parent->v, sizeof acc->v);
+    /* the pieces taken off and put on squares (any position pair: at most 64 each) */
+    uint8_t out_pc[64], out_sq[64], in_pc[64], in_sq[64];
+    int nout = 0, nin = 0;
     for (int w = 0; w < 8; w++) {
         uint64_t a, b;
         memcpy(&a, parent->board + 8 * w, 8);
@@ -100,10 +121,24 @@ void chci_nnue_update(const chci_nnue_net *net, chci_nnue_acc *acc, const chci_n
         for (int sq = 8 * w; sq < 8 * w + 8; sq++) {
             int old = parent->board[sq], now = acc->board[sq];
             if (old == now) continue;
-            for (int p = 0; p < 2; p++) {
-                if (old) sub_row(acc->v[p], net->w[chci_nnue_feature(p, old, sq)]);
-                if (now) add_row(acc->v[p], net->w[chci_nnue_feature(p, now, sq)]);
-            }
+            if (old) out_pc[nout] = (uint8_t)old, out_sq[nout++] = (uint8_t)sq;
+            if (now) in_pc[nin] = (uint8_t)now, in_sq[nin++] = (uint8_t)sq;
+        }
+    }
+    for (int p = 0; p < 2; p++) {
+        int16_t *v = acc->v[p];
+        const int16_t *pv = parent->v[p];
+        if (nout == 1 && nin == 1) {
+            move_row(v, pv, net->w[chci_nnue_feature(p, out_pc[0], out_sq[0])],
+                     net->w[chci_nnue_feature(p, in_pc[0], in_sq[0])]);
+        } else if (nout == 2 && nin == 1) {
+            capture_row(v, pv, net->w[chci_nnue_feature(p, out_pc[0], out_sq[0])],
+                        net->w[chci_nnue_feature(p, out_pc[1], out_sq[1])],
+                        net->w[chci_nnue_feature(p, in_pc[0], in_sq[0])]);
+        } else {
+            memcpy(v, pv, sizeof acc->v[p]);
+            for (int k = 0; k < nout; k++) sub_row(v, net->w[chci_nnue_feature(p, out_pc[k], out_sq[k])]);
+            for (int k = 0; k < nin; k++) add_row(v, net->w[chci_nnue_feature(p, in_pc[k], in_sq[k])]);
         }
     }
     acc->valid = 1;

@@ -19,7 +19,12 @@
 #include "chesscodec.h"
 
 #define CHCI_NNUE_INPUTS 768
-#define CHCI_NNUE_HIDDEN 128
+/* the hidden size: 256 for the shipped net 9 (src/engine/nnue_net.inc). A build with
+ * -DCHCI_NNUE_HIDDEN=H (and its trainer) is for training a net of another size; nnue.c
+ * embeds a net only for 256. */
+#ifndef CHCI_NNUE_HIDDEN
+#define CHCI_NNUE_HIDDEN 256
+#endif
 #define CHCI_NNUE_QA 255
 #define CHCI_NNUE_QB 64
 #define CHCI_NNUE_SCALE 400
