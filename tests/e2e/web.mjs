@@ -66,8 +66,35 @@ async function loadText(page, text, fen) {
 }
 const ENGINE_REPLY = (move) => JSON.stringify({ bestmove: move, score: { cp: 0 }, depth: 1, nodes: 1, time_ms: 1, pv: [move] });
 const fenOf = (page) => page.getAttribute('#status', 'data-fen');
+// What the page shows, for a failure's message: moves, position, selected square, error.
+async function pageState(page) {
+  return page.evaluate(() => JSON.stringify({
+    plies: document.body.dataset.plies,
+    busy: document.body.classList.contains('busy'),
+    fen: document.querySelector('#status')?.dataset.fen,
+    status: document.querySelector('#status')?.textContent,
+    error: document.querySelector('#error')?.textContent,
+    selected: [...document.querySelectorAll('cg-board square.selected')].map((s) => s.cgKey),
+    scrollY: window.scrollY,
+    url: location.href,
+  })).catch((e) => `(page state unavailable: ${e.message})`);
+}
 async function waitPlies(page, n) {
-  await page.waitForSelector(`body[data-plies="${n}"]`);
+  try {
+    await page.waitForSelector(`body[data-plies="${n}"]`);
+  } catch (e) {
+    throw new Error(`${e.message.split('\n')[0]}; the page: ${await pageState(page)}`);
+  }
+}
+// After "New game": the start position is shown (the moves count alone is 0 before the click
+// too, when the game before had no moves).
+async function waitNewGame(page) {
+  try {
+    await page.waitForFunction((start) => document.querySelector('#status').dataset.fen === start &&
+      document.body.dataset.plies === '0', START);
+  } catch (e) {
+    throw new Error(`${e.message.split('\n')[0]}; the page: ${await pageState(page)}`);
+  }
 }
 function checkPositionCodes(shown, fen) {
   const names = Object.keys(shown.position).filter((k) => k !== 'polyglot_key');
@@ -169,7 +196,7 @@ await test('the end of a game is shown', async () => {
 
 await test('moves by clicking, and the copy buttons copy', async () => {
   await page.click('#new');
-  await waitPlies(page, 0);
+  await waitNewGame(page);
   await page.evaluate(() => window.scrollTo(0, 0));
   const box = await page.locator('cg-board').boundingBox();
   const sq = box.width / 8;
@@ -188,7 +215,7 @@ await test('moves by clicking, and the copy buttons copy', async () => {
 
 await test('the engine answers, undo takes both moves back, flip turns the board', async () => {
   await page.click('#new');
-  await waitPlies(page, 0);
+  await waitNewGame(page);
   await page.selectOption('#engine-time', '200');
   await page.selectOption('#engine-side', 'black');
   await drag(page, 'd2', 'd4');
@@ -281,7 +308,7 @@ await test('defect 1: a legal stale reply is not played either (1.d4, New game, 
   await drag(p, 'd2', 'd4');
   await waitPlies(p, 1);
   await p.click('#new');
-  await waitPlies(p, 0);
+  await waitNewGame(p);
   await drag(p, 'e2', 'e4');
   await waitPlies(p, 2);
   release();

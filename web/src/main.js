@@ -922,6 +922,12 @@ $('analysis').addEventListener('change', () => {
 });
 // The board follows the window's size (its CSS size does; chessground redraws to match).
 window.addEventListener('resize', () => board.redrawAll());
+// chessground keeps the board's place on the screen until the window scrolls or resizes. The
+// board can move without either (the evaluation bar appearing beside it, or a press that comes
+// before the event of a scroll just made), and a press would then land on the wrong square: so
+// the place is measured again at every press, before chessground reads it.
+for (const type of ['mousedown', 'touchstart'])
+  $('board').addEventListener(type, () => board.state.dom.bounds.clear(), { capture: true, passive: true });
 $('engine-move').addEventListener('click', () => engineMove());
 $('stop').addEventListener('click', () => {
   // Stopped, the engine no longer plays the side it was searching for (else it would start again).
