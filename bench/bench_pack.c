@@ -285,7 +285,7 @@ static const char *const draft_name[DRAFT_CODECS] = {
     "draft 2d level 1: v1 set 1 + fast set (95)", "draft 2d level 2: fast set + en prise (351)",
     "draft v2 framing, level 1 (2d set 3)", "draft v2 framing, level 2 (2d set 4)",
     "draft v2 framing + stage 2, level 1", "draft v2 framing + stage 2, level 2",
-    "draft v2 framing, 2e level 1 (set 5: set 3 + net)"};
+    "draft v2 framing, 2e l1 (set 3 + net)"};
 static const chci_v2d_fmt v2d_fmt[3] = {
     {&chci_pm_model_draft2, 0}, {&chci_pm_model_draft2, 1}, {&chci_pm_model_draft2e, 0}};
 static const chci_v2d_fmt *draft_v2d(int c)

@@ -12,6 +12,7 @@
  *   per ply, unless the position has no legal move: end of game?  chci_v2d_end_freq[context]
  *                    of 2^12 for "end", the rest "another move"
  *   per ply with two or more legal moves: the move   the model's frequencies, canonical order
+ *                    (model 2e's level 1: set 3's scores plus the policy net's, below)
  *   result           mover-relative (mover wins, mover loses, 1/2-1/2, *): after mate or
  *                    stalemate version 1's tables, else chci_v2d_res_freq[context]
  *   flush            version 1's (the fewest bytes; the decoder wants exactly them)
