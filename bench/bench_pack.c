@@ -273,17 +273,25 @@ static void dataset_row(const char *name, const game *g, size_t ng, const int *h
  * each of the first four codecs below; the last two are the draft version-2 framing
  * (src/pack/draft/pack_game_v2d.c: the version inside the range coder, level 62/64, end of game
  * and result by context tables) over the same draft model, then the same with the second stage
- * (rank bias and temperature by context). The drafts are reachable through no
+ * (rank bias and temperature by context); the last, the draft model 2e's level 1 in the draft
+ * version-2 framing: feature set 5, set 3 plus the policy net (src/pack/draft/pack_net_draft.c).
+ * The drafts are reachable through no
  * code version: they are called here through the library's internals. Bits per ply count the
  * whole code (with the version byte, or the version symbol). */
-#define DRAFT_CODECS 8
+#define DRAFT_CODECS 9
 #define DRAFT_PASSES 5
 static const char *const draft_name[DRAFT_CODECS] = {
     "v1 level 1 (published default)", "v1 level 2 (published)",
     "draft 2d level 1: v1 set 1 + fast set (95)", "draft 2d level 2: fast set + en prise (351)",
     "draft v2 framing, level 1 (2d set 3)", "draft v2 framing, level 2 (2d set 4)",
-    "draft v2 framing + stage 2, level 1", "draft v2 framing + stage 2, level 2"};
-static const chci_v2d_fmt v2d_fmt[2] = {{&chci_pm_model_draft2, 0}, {&chci_pm_model_draft2, 1}};
+    "draft v2 framing + stage 2, level 1", "draft v2 framing + stage 2, level 2",
+    "draft v2 framing, 2e l1 (set 3 + net)"};
+static const chci_v2d_fmt v2d_fmt[3] = {
+    {&chci_pm_model_draft2, 0}, {&chci_pm_model_draft2, 1}, {&chci_pm_model_draft2e, 0}};
+static const chci_v2d_fmt *draft_v2d(int c)
+{
+    return &v2d_fmt[c == 8 ? 2 : c >= 6];
+}
 
 static const chci_pack_game_fmt *draft_fmt(int c, int *level)
 {
@@ -298,7 +306,7 @@ static int draft_encode(int c, const game *gm, int result, uint8_t *dst, size_t 
     int level;
     const chci_pack_game_fmt *f = draft_fmt(c, &level);
     if (c >= 4)
-        return chci_pack_v2d_encode(&v2d_fmt[c >= 6], &gm->start, gm->moves, gm->n, result, level, dst, cap, len, NULL);
+        return chci_pack_v2d_encode(draft_v2d(c), &gm->start, gm->moves, gm->n, result, level, dst, cap, len, NULL);
     size_t l = 0;
     int rc = chci_pack_game_encode_body(f, &gm->start, gm->moves, gm->n, result, level, dst + 1, cap - 1,
                                         &l, NULL);
@@ -312,7 +320,7 @@ static int draft_decode(int c, const uint8_t *src, size_t len, chc_move *back, s
     int level;
     const chci_pack_game_fmt *f = draft_fmt(c, &level);
     chc_position st;
-    if (c >= 4) return chci_pack_v2d_decode(&v2d_fmt[c >= 6], src, len, &st, back, cap, n, NULL, NULL, NULL);
+    if (c >= 4) return chci_pack_v2d_decode(draft_v2d(c), src, len, &st, back, cap, n, NULL, NULL, NULL);
     return chci_pack_game_decode_body(f, src + 1, len - 1, &st, back, cap, n, NULL, NULL, NULL);
 }
 
@@ -398,7 +406,8 @@ static int draft_section(const game *g, size_t ng, int argc, char **argv, int fi
             td[c][pass] = t2 - t1;
         }
     printf("\n  DRAFT, NOT A PUBLISHED CODE: draft model 2d (feature sets 3 and 4) in version 1's framing\n"
-           "  and in the draft version-2 framing (src/pack/draft/pack_game_v2d.c)\n");
+           "  and in the draft version-2 framing (src/pack/draft/pack_game_v2d.c); draft model 2e's\n"
+           "  level 1 (set 5: set 3 + the policy net) in the draft version-2 framing\n");
     printf("  speed on the evaluation games: plies/s of CPU time, median of %d interleaved rounds;\n"
            "  ratios to v1 level 1 in the same rounds\n", DRAFT_PASSES);
     printf("  %-46s %11s %11s %8s %8s\n", "codec", "encode", "decode", "enc/v1", "dec/v1");
@@ -410,8 +419,8 @@ static int draft_section(const game *g, size_t ng, int argc, char **argv, int fi
         printf("  %-46s %11.0f %11.0f %7.3fx %7.3fx\n", draft_name[c], e, d, e / e0, d / d0);
     }
     printf("\n  draft bits per ply (whole code with the version byte or symbol, real coder, integer weights)\n");
-    printf("  %-44s %8s %8s %8s %8s %8s %8s %8s %8s %8s\n", "data set", "plies", "v1 l1", "v1 l2", "2d l1",
-           "2d l2", "v2f l1", "v2f l2", "v2f+s2 1", "v2f+s2 2");
+    printf("  %-44s %8s %8s %8s %8s %8s %8s %8s %8s %8s %8s\n", "data set", "plies", "v1 l1", "v1 l2", "2d l1",
+           "2d l2", "v2f l1", "v2f l2", "v2f+s2 1", "v2f+s2 2", "v2f 2e 1");
     draft_bits_row("evaluation (lichess-eval)", g, ng, 0, 0);
     /* BENCH_PACK_LICHESS_PGN: lichess-65k.pgn (bench_pack.sh: the shared copy), its evaluation
      * games (i % 10 == 0) with their own results */
@@ -442,19 +451,21 @@ static int draft_section(const game *g, size_t ng, int argc, char **argv, int fi
 
 /* ---- the predictor alone (BENCH_PACK_MODEL_ONLY=1 [BENCH_PACK_MODEL_ROUNDS=R] [..._SET=S]) --
  * Each round replays every evaluation game: legal moves, the integer scores of every move with
- * model 1 (sets 1, 2) or the draft model 2d (sets 3, 4), the played move. A round without
+ * model 1 (sets 1, 2) or the draft model 2d (sets 3, 4) or 2e's level 1 (set 5: set 3 + the
+ * policy net, its accumulators updated move by move), the played move. A round without
  * scoring (move generation and making moves) is subtracted to give the scoring time a ply; the
  * fastest round of each set is kept. The digest folds every score: making the predictor faster
- * must not change it (the scores feed the range coder). Set S alone when S is 1..4. */
+ * must not change it (the scores feed the range coder). Set S alone when S is 1..5. */
 static int model_section(const game *g, size_t ng, int rounds, int only)
 {
-    const chci_pm_model *model[5] = {NULL, &chci_pm_model1, &chci_pm_model1, &chci_pm_model_draft2,
-                                     &chci_pm_model_draft2};
-    double best[5] = {1e30, 1e30, 1e30, 1e30, 1e30};
-    uint64_t digest[5] = {0};
+    enum { SETS = 5 };
+    const chci_pm_model *model[SETS + 1] = {NULL, &chci_pm_model1, &chci_pm_model1, &chci_pm_model_draft2,
+                                            &chci_pm_model_draft2, &chci_pm_model_draft2e};
+    double best[SETS + 1] = {1e30, 1e30, 1e30, 1e30, 1e30, 1e30};
+    uint64_t digest[SETS + 1] = {0};
     long plies = 0;
     for (int r = 0; r < rounds; r++)
-        for (int s = 0; s <= 4; s++) {
+        for (int s = 0; s <= SETS; s++) {
             if (only && s && s != only) continue;
             uint64_t h = 0xcbf29ce484222325ull;
             long pl = 0;
@@ -462,21 +473,28 @@ static int model_section(const game *g, size_t ng, int rounds, int only)
             for (size_t i = 0; i < ng; i++) {
                 chc_position pos = g[i].start;
                 chci_pm_state st;
-                if (s) chci_pm_init(&st, model[s], (s - 1) % 2 + 1);
+                chci_pnet_acc acc;
+                int lv = s == 5 ? 1 : (s - 1) % 2 + 1;
+                if (s) chci_pm_init(&st, model[s], lv);
+                const chci_pnet *net = s ? chci_pnet_of(model[s], lv) : NULL;
+                if (net) chci_pnet_reset(net, &acc, &pos);
                 for (size_t k = 0; k < g[i].n; k++) {
                     chc_move mv[CHC_MAX_MOVES];
                     int32_t sc[CHC_MAX_MOVES];
                     int n = chc_legal_moves(&pos, mv, CHC_GEN_ALL);
                     if (s) {
                         chci_pm_scores(&pos, &st, mv, n, sc);
+                        if (net) chci_pnet_add(net, &acc, &pos, mv, n, sc);
                         for (int j = 0; j < n; j++) {
                             h ^= (uint32_t)sc[j];
                             h *= 0x100000001b3ull;
                         }
                         chci_pm_played(&st, &pos, g[i].moves[k]);
                     }
+                    chc_position before = pos;
                     chc_undo u;
                     chc_make_move(&pos, g[i].moves[k], &u);
+                    if (net) chci_pnet_update(net, &acc, &before, &pos, g[i].moves[k]);
                     pl++;
                 }
             }
@@ -486,7 +504,7 @@ static int model_section(const game *g, size_t ng, int rounds, int only)
             plies = pl;
         }
     printf("\n  the predictor alone (no coder): scoring time a ply, fastest of %d rounds (CPU time), %ld plies\n", rounds, plies);
-    for (int s = 1; s <= 4; s++) {
+    for (int s = 1; s <= SETS; s++) {
         if (only && s != only) continue;
         double net = best[s] - best[0];
         printf("  set %d: scoring %6.0f ns/ply, with move generation %5.2f M plies/s, digest %016llx\n",

@@ -6,7 +6,12 @@
  *   OUT    default: print to stdout
  *   level  feature set: 1, 2 (version 1's levels), or the drafts toward version 2 (not a
  *          published code): 3 = set 1 + the fast set (tools/pack_exp MASK 95), 4 = set 3 + our
- *          pieces en prise after the move (MASK 351); their arrays have CHCI_PM_NF2 weights
+ *          pieces en prise after the move (MASK 351); their arrays have CHCI_PM_NF2 weights;
+ *          5 = set 3 + the policy net (src/pack/draft/pack_draft.h; pack_exp MASK 95 + 8388608,
+ *          H CHCI_PNET_H, PACK_NN_LRV 0.3), trained jointly: OUT then holds set 3's weights
+ *          (model<MODEL>_weights5) and the net's V, b and U (model<MODEL>_net_v, _b, _u) on the
+ *          integer grid of pack_draft.h, and the cost printed last is the draft codec's own
+ *          integer scores (chci_pm_scores() + chci_pnet_add())
  *   MODEL  the name of the new model (default "new"): the arrays are written as
  *          model<MODEL>_weights<level>, model<MODEL>_book and MODEL<MODEL>_BOOK_N
  *
@@ -26,6 +31,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/position.h"
+#include "pack/draft/pack_draft.h"
 #include "pack/pack_model.h"
 #include "pack_book.h"
 #include "pack_tools.h"
@@ -36,7 +43,43 @@ static double W[CHCI_PM_NF2], G[CHCI_PM_NF2];
 static chci_pm_book_entry *book;
 static size_t book_n;
 
+/* Level 5's net in floating point while training: V and b in units of h (1 = 127 on the
+ * integer grid), U in nats; AdaGrad, V and b at NET_LRV times the learning rate. */
+#define NH CHCI_PNET_H
+#define NET_LRV 0.3
+static double *net_v, *net_u, *net_gv, *net_gu, net_b[NH], net_gb[NH];
+static int16_t *qnet_v, *qnet_u, qnet_b[NH]; /* the integer grid, after training */
 
+static void net_alloc(void)
+{
+    size_t nv = (size_t)CHCI_PNET_IN * NH;
+    net_v = calloc(nv, sizeof *net_v);
+    net_u = calloc(nv, sizeof *net_u);
+    net_gv = calloc(nv, sizeof *net_gv);
+    net_gu = calloc(nv, sizeof *net_gu);
+    qnet_v = calloc(nv, sizeof *qnet_v);
+    qnet_u = calloc(nv, sizeof *qnet_u);
+    if (!net_v || !net_u || !net_gv || !net_gu || !qnet_v || !qnet_u) exit(1);
+    /* V: small pseudo-random values (tools/pack_exp's sequence), U: 0, b: one half */
+    uint64_t r = 0x9E3779B97F4A7C15ull;
+    for (size_t i = 0; i < nv; i++) net_v[i] = ((double)(pt_rnd(&r) >> 11) / 9007199254740992.0 - 0.5) * 0.1;
+    for (int j = 0; j < NH; j++) net_b[j] = 0.5;
+}
+
+static int16_t grid(double x, double unit, int lim, int *clipped)
+{
+    double v = floor(x * unit + 0.5);
+    if (v > lim || v < -lim) (*clipped)++, v = v > 0 ? lim : -lim;
+    return (int16_t)v;
+}
+
+/* The net's rows of move m in pos (mover's view): destination, origin. */
+static void net_rows(const chc_position *pos, chc_move m, int *dst, int *org)
+{
+    int flip = pos->side ? 56 : 0, row = (CHC_PIECE_TYPE(pos->board[CHC_MOVE_FROM(m)]) - 1) * 64;
+    *dst = row + (CHC_MOVE_TO(m) ^ flip);
+    *org = 384 + row + (CHC_MOVE_FROM(m) ^ flip);
+}
 
 /* Returns the cost in bits of the played move; updates weights when lr > 0. */
 static int level = 2;
@@ -53,13 +96,47 @@ static double step(const chc_position *pos, const chci_pm_state *st, chc_move pl
     for (int i = 0; i < n; i++)
         if (((mv[i] ^ played) & 0x7FFF) == 0) idx = i;
     if (idx < 0) return -1;
-    chci_pm_features(pos, st, mv, n, feat, nf, level);
+    int fl = level == 5 ? 3 : level;
     double best = -1e30;
-    for (int i = 0; i < n; i++) {
-        double s = 0;
-        for (int k = 0; k < nf[i]; k++) s += qw ? qw[feat[i][k]] / (double)CHCI_PM_SCALE : W[feat[i][k]];
-        sc[i] = s;
-        if (s > best) best = s;
+    int in[32], na = 0, rd[CHC_MAX_MOVES], ro[CHC_MAX_MOVES];
+    double acc[NH], h[NH];
+    if (level == 5 && qw) {
+        /* the draft codec's integer scores */
+        chci_pm_state sq = *st;
+        int32_t isc[CHC_MAX_MOVES];
+        chci_pnet_acc a;
+        const chci_pnet qn = {qnet_v, qnet_b, qnet_u};
+        sq.weights = qw;
+        chci_pm_scores(pos, &sq, mv, n, isc);
+        chci_pnet_reset(&qn, &a, pos);
+        chci_pnet_add(&qn, &a, pos, mv, n, isc);
+        for (int i = 0; i < n; i++) {
+            sc[i] = isc[i] / (double)CHCI_PM_SCALE;
+            if (sc[i] > best) best = sc[i];
+        }
+    } else {
+        chci_pm_features(pos, st, mv, n, feat, nf, fl);
+        if (level == 5) {
+            for (int j = 0; j < NH; j++) acc[j] = net_b[j];
+            for (bb_t b = pos_occ(pos); b;) {
+                int sq = bb_pop(&b);
+                in[na] = chci_pnet_input(pos->side, sq, pos->board[sq]);
+                const double *v = net_v + (size_t)in[na++] * NH;
+                for (int j = 0; j < NH; j++) acc[j] += v[j];
+            }
+            for (int j = 0; j < NH; j++) h[j] = acc[j] < 0 ? 0 : acc[j] > 1 ? 1 : acc[j];
+        }
+        for (int i = 0; i < n; i++) {
+            double s = 0;
+            for (int k = 0; k < nf[i]; k++) s += qw ? qw[feat[i][k]] / (double)CHCI_PM_SCALE : W[feat[i][k]];
+            if (level == 5) {
+                net_rows(pos, mv[i], &rd[i], &ro[i]);
+                const double *ud = net_u + (size_t)rd[i] * NH, *uo = net_u + (size_t)ro[i] * NH;
+                for (int j = 0; j < NH; j++) s += h[j] * (ud[j] + uo[j]);
+            }
+            sc[i] = s;
+            if (s > best) best = s;
+        }
     }
     double z = 0;
     for (int i = 0; i < n; i++) {
@@ -75,6 +152,34 @@ static double step(const chc_position *pos, const chci_pm_state *st, chc_move pl
                 int f = feat[i][k];
                 G[f] += g * g;
                 W[f] -= lr * g / sqrt(G[f] + 1e-6);
+            }
+        }
+    }
+    if (lr > 0 && level == 5) {
+        /* the net: U by h, then h's gradient back through the clamp into b and V */
+        double dh[NH] = {0};
+        for (int i = 0; i < n; i++) {
+            double g = sc[i] / z - (i == idx ? 1.0 : 0.0);
+            if (fabs(g) < 1e-4) continue;
+            for (int t = 0; t < 2; t++) {
+                size_t o = (size_t)(t ? ro[i] : rd[i]) * NH;
+                for (int j = 0; j < NH; j++) {
+                    double gu = g * h[j];
+                    dh[j] += g * net_u[o + j];
+                    net_gu[o + j] += gu * gu;
+                    net_u[o + j] -= lr * gu / sqrt(net_gu[o + j] + 1e-6);
+                }
+            }
+        }
+        for (int j = 0; j < NH; j++) {
+            if (acc[j] <= 0 || acc[j] >= 1) continue;
+            double gj = dh[j], step = NET_LRV * lr * gj;
+            net_gb[j] += gj * gj;
+            net_b[j] -= step / sqrt(net_gb[j] + 1e-6);
+            for (int a = 0; a < na; a++) {
+                size_t o = (size_t)in[a] * NH + j;
+                net_gv[o] += gj * gj;
+                net_v[o] -= step / sqrt(net_gv[o] + 1e-6);
             }
         }
     }
@@ -119,8 +224,8 @@ int main(int argc, char **argv)
     upper[ul] = 0;
     int epochs = argc > 3 ? atoi(argv[3]) : 3;
     level = argc > 4 ? atoi(argv[4]) : 2;
-    if (level < 1 || level > CHCI_PM_FSETS) {
-        fprintf(stderr, "pack_train: level must be 1..%d\n", CHCI_PM_FSETS);
+    if (level < 1 || level > CHCI_PM_FSETS + 1) {
+        fprintf(stderr, "pack_train: level must be 1..%d\n", CHCI_PM_FSETS + 1);
         return 2;
     }
     static char def[4200];
@@ -160,6 +265,7 @@ int main(int argc, char **argv)
         fprintf(bo, "};\n#define MODEL%s_BOOK_N %zu\n", upper, book_n);
         fclose(bo);
     }
+    if (level == 5) net_alloc();
     double lr = 0.05;
     for (int e = 0; e < epochs; e++) {
         size_t np, ne;
@@ -177,6 +283,15 @@ int main(int argc, char **argv)
         if (v < -30000) v = -30000;
         q[i] = (int16_t)v;
     }
+    if (level == 5) {
+        int clipped = 0;
+        for (size_t i = 0; i < (size_t)CHCI_PNET_IN * NH; i++) {
+            qnet_v[i] = grid(net_v[i], 127, CHCI_PNET_VMAX, &clipped);
+            qnet_u[i] = grid(net_u[i], 2048, CHCI_PNET_UMAX, &clipped);
+        }
+        for (int j = 0; j < NH; j++) qnet_b[j] = grid(net_b[j], 127, CHCI_PNET_VMAX, &clipped);
+        fprintf(stderr, "net on the integer grid: %d values clipped\n", clipped);
+    }
     size_t ne;
     double eb = run(games, ng, 0, 0, q, &ne);
     fprintf(stderr, "integer weights: eval %.4f bits/ply (model cost, no coder)\n", eb / (double)ne);
@@ -192,6 +307,17 @@ int main(int argc, char **argv)
             level >= 3 ? "CHCI_PM_NF2" : "CHCI_PM_NF");
     for (int i = 0; i < nw; i++) fprintf(o, "%s%d", i == 0 ? "\n    " : (i % 16 ? ", " : ",\n    "), q[i]);
     fprintf(o, "\n};\n");
+    if (level == 5) {
+        const char *nm[3] = {"v", "b", "u"};
+        const int16_t *arr[3] = {qnet_v, qnet_b, qnet_u};
+        const char *dim[3] = {"CHCI_PNET_IN * CHCI_PNET_H", "CHCI_PNET_H", "CHCI_PNET_IN * CHCI_PNET_H"};
+        for (int a = 0; a < 3; a++) {
+            int len = a == 1 ? NH : CHCI_PNET_IN * NH;
+            fprintf(o, "static const int16_t model%s_net_%s[%s] = {", model, nm[a], dim[a]);
+            for (int i = 0; i < len; i++) fprintf(o, "%s%d", i == 0 ? "\n    " : (i % 16 ? ", " : ",\n    "), arr[a][i]);
+            fprintf(o, "\n};\n");
+        }
+    }
     if (o != stdout) fclose(o);
     for (size_t i = 0; i < ng; i++) free(games[i].moves);
     free(games);

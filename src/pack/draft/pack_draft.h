@@ -12,6 +12,7 @@
  *   per ply, unless the position has no legal move: end of game?  chci_v2d_end_freq[context]
  *                    of 2^12 for "end", the rest "another move"
  *   per ply with two or more legal moves: the move   the model's frequencies, canonical order
+ *                    (model 2e's level 1: set 3's scores plus the policy net's, below)
  *   result           mover-relative (mover wins, mover loses, 1/2-1/2, *): after mate or
  *                    stalemate version 1's tables, else chci_v2d_res_freq[context]
  *   flush            version 1's (the fewest bytes; the decoder wants exactly them)
@@ -80,6 +81,51 @@ void chci_v2d_s2_ranks(const int32_t *sc, int n, uint8_t *rank);
 void chci_v2d_stage2_apply(int32_t t, const int16_t bias[CHCI_V2D_S2_RANKS], int32_t *sc, int n);
 /* The same with the frozen tables of `level` and context ctx. */
 void chci_v2d_stage2(int level, int ctx, int32_t *sc, int n);
+
+/* ---- the policy net: draft feature set 5 = set 3 + a hidden layer over the board ----
+ * (docs/formats/pack-game.md, "A policy net over the board"; tools/pack_exp MASK 95 + 8388608,
+ * PACK_QUANT=1's integer grid.) Inputs: the pieces on the board from a perspective s (the
+ * side to move's): input = ((colour != s) * 6 + type - 1) * 64 + (square ^ (s ? 56 : 0)).
+ *   acc[j] = b[j] + sum over the pieces of V[input][j]   (V and b in 1/127; |acc| < 2^15)
+ *   h[j]   = clamp(acc[j], 0, 127)                        (the hidden value in 1/127)
+ * A move of a piece of type t from `from` to `to` (mover's view; castling: the rook's square,
+ * the move's own `to`) adds to its linear score (1/32 nat)
+ *   floor((h . U[(t - 1) * 64 + to'] + h . U[384 + (t - 1) * 64 + from']) / 8128)
+ * with U in 1/2048 nat (8128 = 127 * 64): integer only, the floor exact for negative sums.
+ * The codec keeps one accumulator per perspective, updated by the squares each move changes;
+ * the origin term is computed once per piece. */
+#define CHCI_PNET_H 64
+#define CHCI_PNET_IN 768
+#define CHCI_PNET_DIV 8128
+#define CHCI_PNET_VMAX 900    /* |V|, |b| at most this: 33 * 900 < 2^15 */
+#define CHCI_PNET_UMAX 16000  /* |U| at most this: 2 * 64 * 127 * 16000 < 2^31 */
+typedef struct {
+    const int16_t *v; /* [CHCI_PNET_IN][CHCI_PNET_H] */
+    const int16_t *b; /* [CHCI_PNET_H] */
+    const int16_t *u; /* [CHCI_PNET_IN][CHCI_PNET_H]: rows 0..383 destinations, 384..767 origins */
+} chci_pnet;
+typedef struct {
+    int16_t acc[2][CHCI_PNET_H]; /* white's view, black's view */
+} chci_pnet_acc;
+
+/* DRAFT model 2e: level 1 = set 5 (set 3's features with weights trained jointly with the net
+ * chci_pnet_2e, tools/pack_train level 5), level 2 = model 2d's set 4 (no net). Model 1's book. */
+extern const chci_pm_model chci_pm_model_draft2e;
+extern const chci_pnet chci_pnet_2e;
+/* The net of a model's level (NULL: that level has none). */
+const chci_pnet *chci_pnet_of(const chci_pm_model *m, int level);
+/* The input index of `piece` on sq from perspective s. */
+int chci_pnet_input(int s, int sq, int piece);
+/* The accumulators of position p, from scratch. */
+void chci_pnet_reset(const chci_pnet *net, chci_pnet_acc *a, const chc_position *p);
+/* Updates them from `before` to `after` = before + m (only the squares m changes). */
+void chci_pnet_update(const chci_pnet *net, chci_pnet_acc *a, const chc_position *before,
+                      const chc_position *after, chc_move m);
+/* Adds the net's term to sc[0..n) for the n moves of p (accumulators of p). */
+void chci_pnet_add(const chci_pnet *net, const chci_pnet_acc *a, const chc_position *p,
+                   const chc_move *mv, int n, int32_t *sc);
+/* floor(t / CHCI_PNET_DIV), whatever C's division does with negative operands. */
+int32_t chci_pnet_floor(int32_t t);
 
 /* ---- the draft codec ---- */
 /* A draft code: the model and whether the second stage runs (the decoder must be told). */

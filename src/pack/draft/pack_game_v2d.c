@@ -43,6 +43,43 @@ static int play(chc_position *pos, chci_pm_state *st, chc_move m)
     return (CHC_MOVE_FLAGS(m) & CHC_MF_CAPTURE) != 0;
 }
 
+/* The predictor of a draft code: the model's level, and its policy net when that level has one
+ * (model 2e's level 1: feature set 5), whose accumulators follow the game. */
+typedef struct {
+    const chci_v2d_fmt *f;
+    int level;
+    chci_pm_state st;
+    const chci_pnet *net;
+    chci_pnet_acc acc;
+} predictor;
+
+static void pred_init(predictor *p, const chci_v2d_fmt *f, int level, const chc_position *start)
+{
+    p->f = f;
+    p->level = level;
+    chci_pm_init(&p->st, f->model, level);
+    p->net = chci_pnet_of(f->model, level);
+    if (p->net) chci_pnet_reset(p->net, &p->acc, start);
+}
+
+/* The integer scores of the nm >= 2 moves of pos. */
+static void pred_scores(const predictor *p, const chc_position *pos, const chc_move *mv, int nm, int32_t *sc)
+{
+    chci_pm_scores(pos, &p->st, mv, nm, sc);
+    if (p->net) chci_pnet_add(p->net, &p->acc, pos, mv, nm, sc);
+    if (p->f->stage2) chci_v2d_stage2(p->level, chci_v2d_s2_ctx(pos, p->st.ply, nm), sc, nm);
+}
+
+/* play() with the net's accumulators following the move. */
+static int pred_play(predictor *p, chc_position *pos, chc_move m)
+{
+    if (!p->net) return play(pos, &p->st, m);
+    chc_position before = *pos;
+    int cap = play(pos, &p->st, m);
+    chci_pnet_update(p->net, &p->acc, &before, pos, m);
+    return cap;
+}
+
 static int same_move(chc_move a, chc_move b)
 {
     return ((a ^ b) & 0x7FFFu) == 0;
@@ -70,8 +107,8 @@ int chci_pack_v2d_encode(const chci_v2d_fmt *f, const chc_position *start,
     rc = chci_pack_game_put_start(&e, start, level_freq, level, diag);
     if (rc) return rc;
     chc_position pos = *start;
-    chci_pm_state st;
-    chci_pm_init(&st, f->model, level);
+    predictor pr;
+    pred_init(&pr, f, level, start);
     chci_v2d_hist h;
     chci_v2d_hist_init(&h);
     chc_move mv[CHC_MAX_MOVES];
@@ -105,12 +142,11 @@ int chci_pack_v2d_encode(const chci_v2d_fmt *f, const chc_position *start,
         if (nm > 1) {
             int32_t sc[CHC_MAX_MOVES];
             uint32_t freq, cum, tot;
-            chci_pm_scores(&pos, &st, mv, nm, sc);
-            if (f->stage2) chci_v2d_stage2(level, chci_v2d_s2_ctx(&pos, st.ply, nm), sc, nm);
+            pred_scores(&pr, &pos, mv, nm, sc);
             chci_pack_game_interval(sc, max_score(sc, nm), mv, nm, idx, &freq, &cum, &tot);
             chci_rc_encode(&e, cum, freq, tot);
         }
-        lastcap = play(&pos, &st, mv[idx]);
+        lastcap = pred_play(&pr, &pos, mv[idx]);
     }
     uint32_t rf[4];
     uint32_t rt = result_freqs(&pos, nm, i, &h, rf);
@@ -150,8 +186,8 @@ int chci_pack_v2d_decode(const chci_v2d_fmt *f, const uint8_t *src, size_t len,
     if (rc) return rc;
     if (level) *level = lv;
     chc_position pos = *start;
-    chci_pm_state st;
-    chci_pm_init(&st, f->model, lv);
+    predictor pr;
+    pred_init(&pr, f, lv, start);
     chci_v2d_hist h;
     chci_v2d_hist_init(&h);
     chc_move mv[CHC_MAX_MOVES];
@@ -183,8 +219,7 @@ int chci_pack_v2d_decode(const chci_v2d_fmt *f, const uint8_t *src, size_t len,
         if (nm > 1) {
             int32_t sc[CHC_MAX_MOVES];
             uint32_t cum, freq;
-            chci_pm_scores(&pos, &st, mv, nm, sc);
-            if (f->stage2) chci_v2d_stage2(lv, chci_v2d_s2_ctx(&pos, st.ply, nm), sc, nm);
+            pred_scores(&pr, &pos, mv, nm, sc);
             idx = chci_pack_game_find(sc, max_score(sc, nm), mv, nm, &d, bsum, &r, &cum, &freq);
             if (idx < 0) {
                 rc = CORRUPT(i, "pack draft v2: ply %zu: corrupt move data", i + 1);
@@ -193,7 +228,7 @@ int chci_pack_v2d_decode(const chci_v2d_fmt *f, const uint8_t *src, size_t len,
             chci_rc_decode_update(&d, r, cum, freq);
         }
         if (i < cap) moves[i] = mv[idx];
-        lastcap = play(&pos, &st, mv[idx]);
+        lastcap = pred_play(&pr, &pos, mv[idx]);
     }
     uint32_t rf[4];
     uint32_t rt = result_freqs(&pos, nm, i, &h, rf);

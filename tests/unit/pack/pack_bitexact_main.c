@@ -8,7 +8,9 @@
  * order) with model 1 at levels 1 and 2 and with the draft model 2d at levels 1 and 2 (feature
  * sets 3 and 4), and the feature lists of sets 3 and 4 (no model), each folded into FNV-1a;
  * then the draft version-2 framing's contexts (end of game, result, second stage) and the draft
- * model's scores after the second stage (src/pack/draft/pack_v2d_model.c) at both levels. */
+ * model's scores after the second stage (src/pack/draft/pack_v2d_model.c) at both levels; and
+ * the scores of the draft model 2e's level 1 (feature set 5: set 3 + the policy net of
+ * src/pack/draft/pack_net_draft.c, its accumulators updated move by move). */
 #include <stdint.h>
 #include <stdio.h>
 
@@ -27,7 +29,7 @@ static uint64_t fnv(uint64_t h, uint64_t v)
 
 int main(void)
 {
-    enum { NS = 8 };
+    enum { NS = 9 };
     uint64_t h[NS];
     for (int i = 0; i < NS; i++) h[i] = 0xcbf29ce484222325ull;
     uint64_t rng = 0x2545F4914F6CDD1Dull;
@@ -39,6 +41,11 @@ int main(void)
         chci_pm_state st[4], fs[2];
         for (int l = 0; l < 4; l++)
             chci_pm_init(&st[l], l < 2 ? &chci_pm_model1 : &chci_pm_model_draft2, l % 2 + 1);
+        chci_pm_state s5;
+        chci_pm_init(&s5, &chci_pm_model_draft2e, 1);
+        const chci_pnet *net = chci_pnet_of(&chci_pm_model_draft2e, 1);
+        chci_pnet_acc acc;
+        chci_pnet_reset(net, &acc, &pos);
         chci_pm_init(&fs[0], NULL, 3);
         chci_pm_init(&fs[1], NULL, 4);
         chci_v2d_hist hist;
@@ -62,6 +69,9 @@ int main(void)
                 chci_v2d_stage2(l - 1, c2, sc, n);
                 for (int i = 0; i < n; i++) h[4 + l] = fnv(h[4 + l], (uint64_t)(uint32_t)sc[i]);
             }
+            chci_pm_scores(&pos, &s5, mv, n, sc);
+            chci_pnet_add(net, &acc, &pos, mv, n, sc);
+            for (int i = 0; i < n; i++) h[8] = fnv(h[8], (uint64_t)(uint32_t)sc[i]);
             static uint16_t feat[CHC_MAX_MOVES][CHCI_PM_K];
             uint8_t nf[CHC_MAX_MOVES];
             for (int s = 0; s < 2; s++) {
@@ -78,8 +88,11 @@ int main(void)
             lastcap = (CHC_MOVE_FLAGS(m) & CHC_MF_CAPTURE) != 0;
             for (int l = 0; l < 4; l++) chci_pm_played(&st[l], &pos, m);
             for (int s = 0; s < 2; s++) chci_pm_played(&fs[s], &pos, m);
+            chci_pm_played(&s5, &pos, m);
+            chc_position before = pos;
             chc_undo u;
             chc_make_move(&pos, m, &u);
+            chci_pnet_update(net, &acc, &before, &pos, m);
         }
         chci_v2d_hist_free(&hist);
     }
@@ -88,7 +101,8 @@ int main(void)
                                          "scores draft 2d level 1", "scores draft 2d level 2",
                                          "features set 3", "features set 4",
                                          "draft v2 contexts, stage 2 level 1",
-                                         "draft v2 contexts, stage 2 level 2"};
+                                         "draft v2 contexts, stage 2 level 2",
+                                         "scores draft 2e level 1 (set 5: set 3 + net)"};
     for (int i = 0; i < NS; i++) printf("%s %016llx\n", name[i], (unsigned long long)h[i]);
     return 0;
 }

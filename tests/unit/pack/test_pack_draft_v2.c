@@ -3,7 +3,10 @@
  * (standard, Chess960 and FEN starts, every result, mate, stalemate, repetitions, the empty
  * game), without and with the second stage, the first byte's range, refusals of truncated, extended and damaged codes (an accepted
  * input always re-encodes to exactly itself), the encoder's errors, and random bytes that must
- * never crash (run it under ASan). */
+ * never crash (run it under ASan). Model 2e's level 1 (feature set 5: set 3 + the policy net):
+ * the same round trips, the net's accumulators updated move by move against recomputed ones
+ * (a pseudo-random net, so every input and row is met), its floor on negative sums, and the
+ * digest of its frozen arrays. */
 #define CHC_EXPERIMENTAL 1
 #include "testutil.h"
 #include "test_pack_util.h"
@@ -19,8 +22,9 @@
 #define TABLES_DIGEST 0x134414e0309714f2ull
 
 static tu_rng rng = TU_RNG(0x51A7E5EEDull);
-static const chci_v2d_fmt fmts[2] = {{&chci_pm_model_draft2, 0}, {&chci_pm_model_draft2, 1}};
-static const chci_v2d_fmt *model = &fmts[0]; /* the format under test: without, with stage 2 */
+static const chci_v2d_fmt fmts[3] = {
+    {&chci_pm_model_draft2, 0}, {&chci_pm_model_draft2, 1}, {&chci_pm_model_draft2e, 0}};
+static const chci_v2d_fmt *model = &fmts[0]; /* the format under test: without, with stage 2; 2e */
 
 #define MAXP 600
 static uint8_t code[CHCI_V2D_MAX(MAXP)], code2[CHCI_V2D_MAX(MAXP)];
@@ -276,6 +280,139 @@ static void test_v2d_fuzz(void **state)
     assert_true(ok < iters);
 }
 
+/* ---- model 2e: the policy net ---- */
+
+static void test_v2d_net_floor(void **state)
+{
+    (void)state;
+    static const int32_t t[][2] = {{0, 0},          {1, 0},           {8127, 0},       {8128, 1},
+                                   {-1, -1},        {-8127, -1},      {-8128, -1},     {-8129, -2},
+                                   {-16256, -2},    {-16257, -3},     {2000000000, 246062},
+                                   {-2000000000, -246063}};
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) assert_int_equal(chci_pnet_floor(t[i][0]), t[i][1]);
+}
+
+/* The net's term of one move, from scratch (the accumulators summed anew). */
+static int32_t net_term(const chci_pnet *net, const chc_position *p, chc_move m)
+{
+    int32_t acc[CHCI_PNET_H], sum = 0;
+    int s = p->side, flip = s ? 56 : 0, from = CHC_MOVE_FROM(m), to = CHC_MOVE_TO(m);
+    for (int j = 0; j < CHCI_PNET_H; j++) acc[j] = net->b[j];
+    for (int sq = 0; sq < 64; sq++)
+        if (p->board[sq])
+            for (int j = 0; j < CHCI_PNET_H; j++) acc[j] += net->v[chci_pnet_input(s, sq, p->board[sq]) * CHCI_PNET_H + j];
+    int row = (CHC_PIECE_TYPE(p->board[from]) - 1) * 64;
+    for (int j = 0; j < CHCI_PNET_H; j++) {
+        int32_t h = acc[j] < 0 ? 0 : acc[j] > 127 ? 127 : acc[j];
+        sum += h * (net->u[(row + (to ^ flip)) * CHCI_PNET_H + j] + net->u[(384 + row + (from ^ flip)) * CHCI_PNET_H + j]);
+    }
+    /* floor division by subtracting the non-negative remainder */
+    int32_t r = ((sum % CHCI_PNET_DIV) + CHCI_PNET_DIV) % CHCI_PNET_DIV;
+    return (sum - r) / CHCI_PNET_DIV;
+}
+
+static void test_v2d_net_incremental(void **state)
+{
+    (void)state;
+    static int16_t v[CHCI_PNET_IN * CHCI_PNET_H], u[CHCI_PNET_IN * CHCI_PNET_H], b[CHCI_PNET_H];
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+        v[i] = (int16_t)((int)tu_rand_below(&rng, 81) - 40);
+        u[i] = (int16_t)((int)tu_rand_below(&rng, 8001) - 4000);
+    }
+    for (int j = 0; j < CHCI_PNET_H; j++) b[j] = (int16_t)((int)tu_rand_below(&rng, 161) - 80);
+    const chci_pnet net = {v, b, u};
+    static chc_move mv[MAXP];
+    long moves = 0, negative = 0;
+    for (int gi = 0; gi < 24; gi++) {
+        chc_position p;
+        if (gi % 2) assert_int_equal(chc_position_chess960(&p, (int)tu_rand_below(&rng, 960)), CHC_OK);
+        else chc_position_startpos(&p);
+        size_t n = random_game(&p, mv, 300);
+        chci_pnet_acc a, fresh;
+        chci_pnet_reset(&net, &a, &p);
+        for (size_t k = 0; k <= n; k++) {
+            chci_pnet_reset(&net, &fresh, &p);
+            assert_memory_equal(&a, &fresh, sizeof a);
+            chc_move l[CHC_MAX_MOVES];
+            int32_t sc[CHC_MAX_MOVES];
+            int nm = chc_legal_moves(&p, l, CHC_GEN_ALL);
+            for (int i = 0; i < nm; i++) sc[i] = 7 * i;
+            chci_pnet_add(&net, &a, &p, l, nm, sc);
+            for (int i = 0; i < nm; i++) {
+                int32_t t = net_term(&net, &p, l[i]);
+                assert_int_equal(sc[i], 7 * i + t);
+                negative += t < 0;
+                moves++;
+            }
+            if (k == n) break;
+            chc_position before = p;
+            chc_undo un;
+            chc_make_move(&p, mv[k], &un);
+            chci_pnet_update(&net, &a, &before, &p, mv[k]);
+        }
+    }
+    assert_true(negative > moves / 10); /* the floor met negative sums */
+}
+
+/* FNV-1a of model 2e's net (V, b, U as int16) and a check of its grid's bounds; the model's
+ * digest (its linear weights and book, chci_pm_model_digest()). */
+#define NET_DIGEST 0x3e2ff25c3102b193ull
+#define MODEL2E_DIGEST 0xd8a91e745d28b763ull
+
+static void test_v2d_net_model(void **state)
+{
+    (void)state;
+    const chci_pnet *net = chci_pnet_of(&chci_pm_model_draft2e, 1);
+    assert_non_null(net);
+    assert_null(chci_pnet_of(&chci_pm_model_draft2e, 2));
+    assert_null(chci_pnet_of(&chci_pm_model_draft2, 1));
+    uint64_t h = 0xcbf29ce484222325ull;
+    const int16_t *arr[3] = {net->v, net->b, net->u};
+    const int len[3] = {CHCI_PNET_IN * CHCI_PNET_H, CHCI_PNET_H, CHCI_PNET_IN * CHCI_PNET_H};
+    const int lim[3] = {CHCI_PNET_VMAX, CHCI_PNET_VMAX, CHCI_PNET_UMAX};
+    for (int a = 0; a < 3; a++)
+        for (int i = 0; i < len[a]; i++) {
+            assert_true(arr[a][i] >= -lim[a] && arr[a][i] <= lim[a]);
+            h = (h ^ (uint16_t)arr[a][i]) * 0x100000001b3ull;
+        }
+    if (h != NET_DIGEST) fail_msg("net digest 0x%016llx", (unsigned long long)h);
+    uint64_t md = chci_pm_model_digest(&chci_pm_model_draft2e);
+    if (md != MODEL2E_DIGEST) fail_msg("model 2e digest 0x%016llx", (unsigned long long)md);
+    assert_int_equal(chci_pm_model_draft2e.draft, 1);
+    assert_ptr_equal(chci_pm_model_draft2e.book, chci_pm_model_draft2.book); /* model 1's, as 2d */
+}
+
+static void test_v2d_net_games(void **state)
+{
+    (void)state;
+    static tp_game g;
+    static chc_move mv[MAXP];
+    model = &fmts[2];
+    uci_game(NULL, "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 e1g1", &g);
+    for (int r = 0; r < 4; r++) roundtrip(&g.start, g.moves, g.n, results[r], 1);
+    uci_game("rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2", "f7f5 e5f6", &g);
+    roundtrip(&g.start, g.moves, g.n, CHC_RESULT_DRAW, 1);
+    for (int gi = 0; gi < 30; gi++) {
+        chc_position start;
+        if (gi % 3 == 1) assert_int_equal(chc_position_chess960(&start, (int)tu_rand_below(&rng, 960)), CHC_OK);
+        else chc_position_startpos(&start);
+        size_t n = random_game(&start, mv, gi % 10 == 0 ? 500 : 1 + tu_rand_below(&rng, 150));
+        roundtrip(&start, mv, n, results[gi % 4], gi % 5 == 4 ? 2 : 1);
+    }
+    /* damaged codes of model 2e */
+    static uint8_t buf[256];
+    const int iters = getenv("CHC_SANITIZED") ? 1000 : 5000;
+    for (int it = 0; it < iters; it++) {
+        chc_position sp;
+        chc_position_startpos(&sp);
+        size_t n = random_game(&sp, mv, tu_rand_below(&rng, 40));
+        size_t len = encode(&sp, mv, n, results[it % 4], 1, buf);
+        buf[tu_rand_below(&rng, len)] ^= (uint8_t)(1 + tu_rand_below(&rng, 255));
+        decode_strict(buf, len);
+    }
+    model = &fmts[0];
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -284,6 +421,10 @@ int main(void)
         cmocka_unit_test(test_v2d_random_games),
         cmocka_unit_test(test_v2d_refusals),
         cmocka_unit_test(test_v2d_fuzz),
+        cmocka_unit_test(test_v2d_net_floor),
+        cmocka_unit_test(test_v2d_net_incremental),
+        cmocka_unit_test(test_v2d_net_model),
+        cmocka_unit_test(test_v2d_net_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
