@@ -202,6 +202,29 @@ static chci_u192 row_sum(int bp, int lb, int lo, int hi, int rest, int wm)
     return S;
 }
 
+/* Whole rows, read instead of summed: when white's promotions need no capture of black's
+ * units (bmin = 0 in the rank and the unrank, most positions) a row takes every bo from lb
+ * to 15 - bp, and its sum depends only on (bp, lb, en passant, wm): the squares left for
+ * black's pieces are rest = 64 - used - as - ao - ow (pawn_part()) with used = 2 + lw + lb +
+ * ep (3 + ncap), as = sp - ncap, ao = op - ep, ow = wo - lw, that is 62 - lb - 2 ep - (wp +
+ * wo) - bp = 47 + wm - lb - 2 ep - bp. full_row[bp][lb][ep][wm] = row_sum(bp, lb, lb,
+ * min(15 - bp, rest + lb), rest, wm) for that rest, made by init_tables(); row() reads it
+ * when its arguments are those (checked, not assumed), else sums. */
+static chci_u192 full_row[9][3][2][16];
+
+static int full_row_rest(int bp, int lb, int ep, int wm)
+{
+    return 47 + wm - lb - 2 * ep - bp;
+}
+
+/* row_sum(bp, lb, lb, hi, rest, wm): a whole row of black classes (bo from lb up to hi) */
+static inline chci_u192 row(int bp, int lb, int ep, int hi, int rest, int wm)
+{
+    int whole = rest + lb < 15 - bp ? rest + lb : 15 - bp;
+    if (hi == whole && rest == full_row_rest(bp, lb, ep, wm)) return full_row[bp][lb][ep][wm];
+    return row_sum(bp, lb, lb, hi, rest, wm);
+}
+
 /* ---------------------------------------------------------------------------------------- */
 /* Header options                                                                           */
 /* ---------------------------------------------------------------------------------------- */
@@ -467,6 +490,15 @@ static void init_tables(void)
                 }
             }
 
+    for (int bp = 0; bp <= 8; bp++)
+        for (int lb = 0; lb < 3; lb++)
+            for (int ep = 0; ep < 2; ep++)
+                for (int wm = 0; wm < 16; wm++) {
+                    int rest = full_row_rest(bp, lb, ep, wm), hi = 15 - bp;
+                    if (hi > rest + lb) hi = rest + lb;
+                    full_row[bp][lb][ep][wm] = rest < 0 ? chci_u192_from(0) : row_sum(bp, lb, lb, hi, rest, wm);
+                }
+
     /* Per key: cumulative count over white classes. */
     for (int key = 0; key < NKEY; key++) {
         keyinfo k = key_info(key);
@@ -675,18 +707,37 @@ static inline int comb_index(int j, uint64_t *r)
     return i;
 }
 
-uint64_t chci_pos_comb_unrank(uint64_t list, int k, uint64_t r)
+/* The indices of n (<= 4) combinations at once (then chci_pos_comb_squares() for each): idx[c]
+ * gets, as bits, the indices in its list of the k[c] elements of combination rank r[c]. The
+ * elements from the k-th down to the third, then the last two at once (last2): r < C(i, 2) for
+ * the index i of the third last (or r < C(|list|, 2) when k = 2), so r < C(64, 2) (checked
+ * all the same, for safety). Each combination is a chain of steps, each needing the r left by
+ * the one before; the n chains do not depend on each other, so they are stepped side by side
+ * and the processor overlaps them: the same steps as one combination at a time, so the same
+ * indices. */
+void chci_pos_comb_indices(int n, const int k[], const uint64_t r0[], uint64_t idx[])
+{
+    uint64_t r[4] = {0, 0, 0, 0}, x[4] = {0, 0, 0, 0};
+    int kk[4] = {0, 0, 0, 0}, kmax = 0;
+    for (int c = 0; c < n; c++) {
+        r[c] = r0[c];
+        kk[c] = k[c];
+        kmax = k[c] > kmax ? k[c] : kmax;
+    }
+    for (int t = 0; kmax - t >= 3; t++)
+        for (int c = 0; c < 4; c++)
+            if (kk[c] - t >= 3) x[c] |= 1ull << comb_index(kk[c] - t, &r[c]);
+    for (int c = 0; c < n; c++) {
+        if (kk[c] >= 2 && r[c] < LAST2) x[c] |= 1ull << (last2[r[c]] & 0xFF) | 1ull << (last2[r[c]] >> 8);
+        else if (kk[c] >= 1) x[c] |= 1ull << (r[c] & 63);
+        idx[c] = x[c];
+    }
+}
+
+uint64_t chci_pos_comb_squares(uint64_t list, int k, uint64_t idx)
 {
     uint64_t run = byte_runs(list);
     if (k > (int)(run >> 56)) return 0; /* cannot happen: the placement counts see to it */
-    /* The indices first, as bits of idx: the elements from the k-th down to the third, then
-     * the last two at once (last2): r < C(i, 2) for the index i of the third last (or
-     * r < C(|list|, 2) when k = 2), so r < C(64, 2) (checked all the same, for safety). */
-    uint64_t idx = 0;
-    for (int j = k; j >= 3; j--) idx |= 1ull << comb_index(j, &r);
-    if (k >= 2 && r < LAST2) idx |= 1ull << (last2[r] & 0xFF) | 1ull << (last2[r] >> 8);
-    else if (k >= 1) idx |= 1ull << (r & 63);
-    /* Then the squares: the i-th square of the list for each index i. */
     uint64_t low = list & (0 - list);
     if (((list + low) & list) == 0) {
         /* the list is one run of squares from s = its lowest (adding its lowest bit clears
@@ -973,7 +1024,7 @@ int chci_pack_pos_rank(const chc_position *pos, chci_u192 *rank)
         if (hi > pw.rest + k.lb) hi = pw.rest + k.lb; /* ob <= rest */
         chci_u192 S;
         if (bp > pp[1]) {
-            S = row_sum(bp, k.lb, k.lb, hi, pw.rest, wm); /* bo >= lb: ob >= 0 */
+            S = row(bp, k.lb, k.ep, hi, pw.rest, wm); /* bo >= lb: ob >= 0 */
         } else { /* black's own row: bo above oo[1], then the classes of oo[1] from prr[1] */
             S = row_sum(bp, k.lb, oo[1] + 1 > k.lb ? oo[1] + 1 : k.lb, hi, pw.rest, wm);
             if (oo[1] >= k.lb && oo[1] <= hi) {
@@ -1159,7 +1210,7 @@ int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int ful
         /* all black classes with bp pawns at once (as in the rank), then one by one */
         int bo_hi = 15 - bp - bmin;                         /* bm >= bmin */
         if (bo_hi > pw.rest + k.lb) bo_hi = pw.rest + k.lb; /* ob <= rest */
-        chci_u192 T = row_sum(bp, k.lb, k.lb, bo_hi, pw.rest, wm);
+        chci_u192 T = row(bp, k.lb, k.ep, bo_hi, pw.rest, wm);
         if (chci_u192_is_zero(&T)) continue;
         mul_pair(&T, pw.p1, pw.p2);
         mul_pair(&T, pw.s1, wW);
@@ -1229,12 +1280,16 @@ int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int ful
         epsq = s.b1;
     }
     uint64_t l1 = CHCI_POS_ZONE & ~used & ~restricted;
-    uint64_t spawns = chci_pos_comb_unrank(l1, pl.as, p1);
+    const int ks[4] = {pl.as, pl.ao, pl.ow, pl.ob};
+    const uint64_t rs[4] = {p1, p2, s1, s2};
+    uint64_t idx[4];
+    chci_pos_comb_indices(4, ks, rs, idx);
+    uint64_t spawns = chci_pos_comb_squares(l1, pl.as, idx[0]);
     uint64_t l2 = CHCI_POS_ZONE & ~used & ~spawns;
-    uint64_t opawns = chci_pos_comb_unrank(l2, pl.ao, p2);
+    uint64_t opawns = chci_pos_comb_squares(l2, pl.ao, idx[1]);
     uint64_t l3 = ~used & ~spawns & ~opawns;
-    uint64_t wset = chci_pos_comb_unrank(l3, pl.ow, s1);
-    uint64_t bset = chci_pos_comb_unrank(l3 & ~wset, pl.ob, s2);
+    uint64_t wset = chci_pos_comb_squares(l3, pl.ow, idx[2]);
+    uint64_t bset = chci_pos_comb_squares(l3 & ~wset, pl.ob, idx[3]);
     put_set(&d, stm, CHC_PAWN, spawns);
     put_set(&d, stm ^ 1, CHC_PAWN, opawns);
     uint64_t sets[2] = {wset, bset};

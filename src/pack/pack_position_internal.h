@@ -223,7 +223,12 @@ epsquares chci_pos_ep_squares(int stm, int f);
 void chci_pos_ep_options(int stm, int wk, int bk, epopts *eo);
 int chci_pos_kings_ok(int wk, int bk);
 uint64_t chci_pos_comb_rank(uint64_t list, uint64_t set);
-uint64_t chci_pos_comb_unrank(uint64_t list, int k, uint64_t r);
+/* A combination's unrank in two steps: chci_pos_comb_indices() the indices of the elements in
+ * their list (of n <= 4 combinations at once: k[c] elements of rank r[c], idx[c] bit i set
+ * for index i), chci_pos_comb_squares() the squares of `list` at those indices (0 when k is
+ * more than the list holds, which the placement counts rule out). */
+void chci_pos_comb_indices(int n, const int k[], const uint64_t r[], uint64_t idx[]);
+uint64_t chci_pos_comb_squares(uint64_t list, int k, uint64_t idx);
 uint64_t chci_pos_arrangement_rank(int o, int pr, int cr, const int *types, int m, const int cnt[4]);
 void chci_pos_arrangement_unrank(int o, int pr, int cr, uint64_t idx, int *types, int *m);
 int chci_pos_code_of_type(int t);

@@ -657,6 +657,11 @@ int chci_pack_pos_unrank_v2(chc_position *pos, const chci_u192 *rank, chc_diag *
     uint64_t P = chci_u192_divmod64(&r, pl.pawns);
     uint64_t ab = chci_u192_divmod64(&r, chci_pos_W[cb][lb]);
     uint64_t aw = r.w[0];
+    /* the pieces' indices now: their steps overlap with the pawn files' below */
+    const int ks[2] = {pl.ow, pl.ob};
+    const uint64_t rs[2] = {s1, s2};
+    uint64_t idx[2];
+    chci_pos_comb_indices(2, ks, rs, idx);
 
     decoded d;
     uint8_t crook[4];
@@ -718,8 +723,8 @@ int chci_pack_pos_unrank_v2(chc_position *pos, const chci_u192 *rank, chc_diag *
         }
     }
     uint64_t l3 = ~used;
-    uint64_t wset = chci_pos_comb_unrank(l3, pl.ow, s1);
-    uint64_t bset = chci_pos_comb_unrank(l3 & ~wset, pl.ob, s2);
+    uint64_t wset = chci_pos_comb_squares(l3, pl.ow, idx[0]);
+    uint64_t bset = chci_pos_comb_squares(l3 & ~wset, pl.ob, idx[1]);
     uint64_t sets[2] = {wset, bset};
     uint64_t ai[2] = {aw, ab};
     int prs[2] = {wpr, bpr}, os[2] = {wo, bo};
