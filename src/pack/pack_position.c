@@ -69,6 +69,8 @@ static const chci_u192 *wc_of[NKEY];
 /* the tops of each key's row (chci_pos_fill_tops()), for the decoder's search */
 static uint64_t wc_top[NKEY][CHCI_POS_MAXCLS + 1];
 static int wc_sh[NKEY];
+static uint16_t wc_hint[NKEY][CHCI_POS_CLASS_HINTS + 1]; /* chci_pos_fill_class_hints() */
+static int wc_hs[NKEY];
 static chci_u192 block_off[2 * 64 * 64 + 1];
 static uint64_t block_top[2 * 64 * 64 + 1]; /* their tops (chci_pos_fill_tops()) */
 static int block_sh;
@@ -584,8 +586,10 @@ static void init_tables(void)
     }
     chci_pos_build_hints(block_off, HINT_SHIFT, block_hint, HINTS);
     block_sh = chci_pos_fill_tops(block_off, 2 * 64 * 64 + 1, block_top);
-    for (int key = 0; key < NKEY; key++)
+    for (int key = 0; key < NKEY; key++) {
         wc_sh[key] = chci_pos_fill_tops(wc_of[key], chci_pos_ncls + 1, wc_top[key]);
+        wc_hs[key] = chci_pos_fill_class_hints(wc_top[key], chci_pos_ncls, wc_hint[key]);
+    }
 }
 
 CHCI_ONCE(ensure_init, init_tables);
@@ -597,6 +601,19 @@ void chci_pos_build_hints(const chci_u192 *off, int shift, uint16_t *hint, int n
         while (b < 2 * 64 * 64 && chci_u192_cmp(&off[b + 1], &v) <= 0) b++;
         hint[t] = (uint16_t)b;
     }
+}
+
+int chci_pos_fill_class_hints(const uint64_t *top, int n, uint16_t *hint)
+{
+    int bits = 64 - __builtin_clzll(top[n] | 1), hs = bits > 8 ? bits - 8 : 0;
+    int c = 0;
+    for (int t = 0; t < CHCI_POS_CLASS_HINTS; t++) {
+        uint64_t v = (uint64_t)t << hs; /* t < 256, hs <= 56: no overflow */
+        while (c + 1 < n && top[c + 1] < v) c++;
+        hint[t] = (uint16_t)c;
+    }
+    hint[CHCI_POS_CLASS_HINTS] = (uint16_t)(n - 1); /* 256 << hs may be 2^64: every class */
+    return hs;
 }
 
 int chci_pos_fill_tops(const chci_u192 *tab, int n, uint64_t *top)
@@ -1189,10 +1206,9 @@ int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int ful
     }
     int key = key_index(stm, bn->kz, lw, lb, ept);
     keyinfo k = key_info(key);
-    /* white class: largest c with WC[key][c] <= r (WC[key][0] = 0), a binary search without
-     * branches (the halves' lengths depend on chci_pos_ncls only) */
+    /* white class: largest c with WC[key][c] <= r (WC[key][0] = 0) */
     const chci_u192 *wc = wc_of[key];
-    int cw = chci_pos_search_top(wc, wc_top[key], wc_sh[key], 0, chci_pos_ncls, &r);
+    int cw = chci_pos_search_class(wc, wc_top[key], wc_sh[key], wc_hs[key], wc_hint[key], &r);
     int wp = chci_pos_cls_p[cw], wo = chci_pos_cls_o[cw], wpr = chci_pos_cls_pr[cw];
     int wm = 15 - wp - wo;
     int cb = -1;

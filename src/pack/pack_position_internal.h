@@ -198,6 +198,25 @@ static inline int chci_pos_search_top(const chci_u192 *tab, const uint64_t *top,
     return lo;
 }
 
+/* Hints for the search of a class in a row of class offsets (tab[0..n], ascending, tab[0] = 0,
+ * tops top[0..n] with shift sh by chci_pos_fill_tops()): r's top key = r >> sh, less than or
+ * equal to top[n], falls in bucket t = key >> hs (0..CHCI_POS_CLASS_HINTS, hs the least shift
+ * that puts top[n] there), and hint[t] is the largest c < n with top[c] < t << hs (0 when none).
+ * Returns hs. */
+#define CHCI_POS_CLASS_HINTS 256
+int chci_pos_fill_class_hints(const uint64_t *top, int n, uint16_t *hint);
+
+/* The class c of *r (the largest c < n with tab[c] <= *r, *r < tab[n]); *r -= tab[c].
+ * Searched between the hints of r's bucket, exact: tab[hint[t]] <= *r (its top is below r's:
+ * x >> sh < y >> sh only when x < y) and the answer's top is at most r's, below (t + 1) << hs,
+ * so the answer is at most hint[t + 1]. A handful of classes instead of all. */
+static inline int chci_pos_search_class(const chci_u192 *tab, const uint64_t *top, int sh, int hs,
+                                        const uint16_t *hint, chci_u192 *r)
+{
+    int t = (int)(chci_u192_shr64(r, sh) >> hs);
+    return chci_pos_search_top(tab, top, sh, hint[t], hint[t + 1] - hint[t] + 1, r);
+}
+
 /* Block offsets and their hints: off[b] the first rank of block b (b = 0..2*64*64, the last
  * the count), hint[t] (t = 0..nhints) the largest block b with off[b] <= t * 2^shift, so that
  * the block of a rank r lies between hint[r >> shift] and the next hint + 1. */
