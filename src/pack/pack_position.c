@@ -48,6 +48,9 @@ static uint8_t cu_start[16][CU_BUCKETS];
 #define NMIX 3876 /* every mix of at most 15 pieces: C(19, 4) */
 static uint8_t mix[NMIX][4];
 static int mix_start[16][10];
+/* mix_w[i][cr]: the arrangements of mix i with cr of its rooks castling rooks (placed by the
+ * header), multinomial4(n, b, r - cr, q); 0 when the mix has fewer than cr rooks */
+static uint64_t mix_w[NMIX][3];
 /* The arrangements of the mixes of at most 2 knights, 2 bishops, 2 rooks (castling rooks left
  * out) and 1 queen, those of games without promotions: the sequence of piece kinds of
  * arrangement a of mix (n, b, r, q) is arr_seq[arr_start[SMALL_MIX(n, b, r, q)] + a], two bits
@@ -174,7 +177,7 @@ typedef struct {
     int rest;
 } pawnpart;
 
-static int pawn_part(const keyinfo *k, int wp, int wo, int bp, pawnpart *pp)
+static inline int pawn_part(const keyinfo *k, int wp, int wo, int bp, pawnpart *pp)
 {
     const int pawns[2] = {wp, bp};
     int sp = pawns[k->stm], op = pawns[k->stm ^ 1];
@@ -428,6 +431,7 @@ static void init_tables(void)
                         mix[nm][1] = (uint8_t)b;
                         mix[nm][2] = (uint8_t)r;
                         mix[nm][3] = (uint8_t)q;
+                        for (int cr = 0; cr < 3; cr++) mix_w[nm][cr] = r < cr ? 0 : multinomial4(n, b, r - cr, q);
                         nm++;
                     }
             mix_start[o][pr + 1] = nm;
@@ -776,8 +780,7 @@ uint64_t chci_pos_arrangement_rank(int o, int pr, int cr, const int *types, int 
     for (int i = mix_start[o][pr]; i < mix_start[o][pr + 1]; i++) {
         const uint8_t *x = mix[i];
         if (x[0] == cnt[0] && x[1] == cnt[1] && x[2] == cnt[2] + cr) break;
-        if (x[2] < cr) continue;
-        idx += multinomial4(x[0], x[1], x[2] - cr, x[3]);
+        idx += mix_w[i][cr];
     }
     /* The sequence's rank among the arrangements of the mix, as chci_pos_arrangement_unrank()
      * reads it: with mult the arrangements of the n pieces left, those whose first piece is of
@@ -801,8 +804,7 @@ void chci_pos_arrangement_unrank(int o, int pr, int cr, uint64_t idx, int *types
     int cnt[4] = {0, 0, 0, 0};
     for (int i = mix_start[o][pr]; i < mix_start[o][pr + 1]; i++) {
         const uint8_t *x = mix[i];
-        if (x[2] < cr) continue;
-        uint64_t w = multinomial4(x[0], x[1], x[2] - cr, x[3]);
+        uint64_t w = mix_w[i][cr]; /* 0 for a mix with fewer than cr rooks: never taken */
         if (idx < w) {
             cnt[0] = x[0];
             cnt[1] = x[1];
