@@ -1120,17 +1120,26 @@ int chci_pack_pos_rank(const chc_position *pos, chci_u192 *rank)
  * - the en-passant square: the pawn that double-stepped is put, and the square it passed
  *   (epsq, on rank 3 or 6) and its start square are taken from every list.
  * The count of squares taken against the pieces put is kept, as a guard. */
+/* chci_pos_set_decoded() writes every field of the position, and there is no padding between
+ * or after them: nothing is left unwritten */
+_Static_assert(sizeof(chc_position) == 9 * 8 + 8 + 8 + 64 + 4 + 4 + 2 + 2 + 4 + 64,
+               "chc_position: fields added, or padding: see chci_pos_set_decoded()");
+
 int chci_pos_set_decoded(chc_position *pos, const decoded *d, int stm, const uint8_t crook[4], int epsq,
                        int chess960, chc_diag *diag)
 {
     if (popc(d->by_type[0]) == d->n) {
         chc_position *p = pos;
-        memset(p, 0, sizeof *p);
+        /* every field is written below (the structure has no padding: checked at compile
+         * time), so no memset of the whole first: as chc_position_set() leaves it, byte for
+         * byte, without the string instruction a memset of that size compiles to */
         memcpy(p->board, d->board, 64);
         memcpy(p->by_color, d->by_color, sizeof p->by_color);
         memcpy(p->by_type, d->by_type, sizeof p->by_type);
         p->side = (uint8_t)stm;
         p->ep = (uint8_t)epsq;
+        p->castling = 0;
+        p->halfmove = 0;
         p->fullmove = 1;
         p->chess960 = chess960 != 0;
         for (int i = 0; i < 4; i++) {
@@ -1138,8 +1147,8 @@ int chci_pos_set_decoded(chc_position *pos, const decoded *d, int stm, const uin
             if (crook[i] != CHC_NO_SQUARE) p->castling |= (uint8_t)(1u << i);
         }
         /* chci_refresh(), with the pieces' key already summed */
-        p->king_sq[0] = (uint8_t)__builtin_ctzll(d->by_color[0] & d->by_type[CHC_KING]);
-        p->king_sq[1] = (uint8_t)__builtin_ctzll(d->by_color[1] & d->by_type[CHC_KING]);
+        p->king_sq[0] = (uint8_t)bb_lsb(d->by_color[0] & d->by_type[CHC_KING]);
+        p->king_sq[1] = (uint8_t)bb_lsb(d->by_color[1] & d->by_type[CHC_KING]);
         memset(p->castle_mask, 15, sizeof p->castle_mask);
         for (int i = 0; i < 4; i++) {
             if (p->castle_rook[i] == CHC_NO_SQUARE) continue;
