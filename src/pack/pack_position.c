@@ -1120,6 +1120,22 @@ int chci_pack_pos_rank(const chc_position *pos, chci_u192 *rank)
  * - the en-passant square: the pawn that double-stepped is put, and the square it passed
  *   (epsq, on rank 3 or 6) and its start square are taken from every list.
  * The count of squares taken against the pieces put is kept, as a guard. */
+/* pos_attackers(p, sq, pos_occ(p)) & p->by_color[by], the same set: a slider's attacks are
+ * looked up with the board's occupancy (a magic table's entry, seldom in the cache) only when
+ * a slider of that kind of side `by` stands on one of sq's lines (its attacks on an empty
+ * board, a table entry per square): a slider on no line through sq attacks it on no board. */
+static inline uint64_t attackers_by(const chc_position *p, int sq, int by)
+{
+    uint64_t them = p->by_color[by], occ = pos_occ(p);
+    uint64_t rq = (p->by_type[CHC_ROOK] | p->by_type[CHC_QUEEN]) & them;
+    uint64_t bq = (p->by_type[CHC_BISHOP] | p->by_type[CHC_QUEEN]) & them;
+    uint64_t a = ((chci_pawn_att[by ^ 1][sq] & p->by_type[CHC_PAWN]) | (chci_knight_att[sq] & p->by_type[CHC_KNIGHT]) |
+                  (chci_king_att[sq] & p->by_type[CHC_KING])) & them;
+    if (chci_rook_att(sq, 0) & rq) a |= chci_rook_att(sq, occ) & rq;
+    if (chci_bishop_att(sq, 0) & bq) a |= chci_bishop_att(sq, occ) & bq;
+    return a;
+}
+
 /* chci_pos_set_decoded() writes every field of the position, and there is no padding between
  * or after them: nothing is left unwritten */
 _Static_assert(sizeof(chc_position) == 9 * 8 + 8 + 8 + 64 + 4 + 4 + 2 + 2 + 4 + 64,
@@ -1155,14 +1171,14 @@ int chci_pos_set_decoded(chc_position *pos, const decoded *d, int stm, const uin
             p->castle_mask[p->castle_rook[i]] &= (uint8_t)~(1u << i);
             p->castle_mask[p->king_sq[i / 2]] &= (uint8_t)~(1u << i);
         }
-        p->checkers = pos_attackers(p, p->king_sq[stm], pos_occ(p)) & p->by_color[stm ^ 1];
+        p->checkers = attackers_by(p, p->king_sq[stm], stm ^ 1);
         p->key = d->key ^ chci_key_castling(p->castling);
         if (chci_ep_in_key(p)) p->key ^= chci_key_ep_file(p->ep % 8);
         p->key ^= chci_key_side() & (0 - (uint64_t)(stm == CHC_WHITE));
         /* what the domain does not rule out: the side not to move in check, more than two
          * checkers, two checkers that no single move could uncover (two pawns or knights) */
         uint64_t ch = p->checkers;
-        int ok = !(pos_attackers(p, p->king_sq[stm ^ 1], pos_occ(p)) & p->by_color[stm]) && popc(ch) <= 2 &&
+        int ok = !attackers_by(p, p->king_sq[stm ^ 1], stm) && popc(ch) <= 2 &&
                  !(popc(ch) == 2 && bb_more_than_one(ch & (p->by_type[CHC_PAWN] | p->by_type[CHC_KNIGHT])));
         if (ok) return CHC_OK;
     }

@@ -107,7 +107,11 @@ static inline void put_set(decoded *d, int col, int type, uint64_t set)
 static inline uint64_t chci_pos_put_header(decoded *d, int wk, int bk, const int csq[2][2],
                                            uint8_t crook[4], int *chess960)
 {
-    memset(d, 0, sizeof *d);
+    memset(d->board, 0, sizeof d->board); /* field by field: no string instruction */
+    d->by_color[0] = d->by_color[1] = 0;
+    for (int t = 0; t < 7; t++) d->by_type[t] = 0;
+    d->key = 0;
+    d->n = 0;
     put(d, CHC_WHITE, CHC_KING, wk);
     put(d, CHC_BLACK, CHC_KING, bk);
     for (int i = 0; i < 4; i++) crook[i] = CHC_NO_SQUARE;
