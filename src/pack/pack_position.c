@@ -27,14 +27,14 @@
 #define NKEY (2 * 3 * 3 * 3 * 4)
 
 uint64_t chci_pos_C[65][65];
-static uint64_t CT[16][68];   /* CT[j][i] = chci_pos_C[i][j]; past i = 64, UINT64_MAX (comb_unrank) */
+static uint64_t CT[16][68];   /* CT[j][i] = chci_pos_C[i][j]; past i = 64, UINT64_MAX (comb_index) */
 /* n = 2^div_shift[n] * odd, div_inv[n] = odd^-1 mod 2^64: x / n = (x >> div_shift[n]) *
  * div_inv[n] when n divides x (n = 1..15) */
 static uint8_t div_shift[16];
 static uint64_t div_inv[16];
 static uint8_t select8[256][8]; /* the square (0..7) of the n-th set bit of a byte */
 /* last2[r] (r < C(64, 2)): the indices of the last two elements of a combination whose rank
- * left is r (comb_unrank), the larger in the low byte */
+ * left is r (chci_pos_comb_indices), the larger in the low byte */
 #define LAST2 (64 * 63 / 2)
 static uint16_t last2[LAST2];
 /* cu_start[j][b]: the largest i with chci_pos_C[i][j] <= the least value of bucket b (cu_bucket): r
@@ -407,7 +407,7 @@ static void init_tables(void)
             while (i < 64 && chci_pos_C[i + 1][j] <= least) i++;
             while (top < 64 && chci_pos_C[top + 1][j] <= most) top++;
             cu_start[j][b] = (uint8_t)i;
-            /* comb_unrank takes at most three steps up from the start (r < chci_pos_C[64][j]) */
+            /* comb_index takes at most three steps up from the start (r < chci_pos_C[64][j]) */
             if (j >= 2 && least < chci_pos_C[64][j] && top - i > 3) abort(); /* cannot happen */
         }
     for (int r = 0; r < LAST2; r++) {
@@ -716,7 +716,7 @@ static inline int select_bit(uint64_t x, uint64_t run, int i)
     return byte + select8[(x >> byte) & 0xFF][i - before];
 }
 
-/* The index of the j-th remaining element (j >= 3; comb_unrank), *r less its C(i, j). */
+/* The index of the j-th remaining element (j >= 3; chci_pos_comb_indices), *r less its C(i, j). */
 static inline int comb_index(int j, uint64_t *r)
 {
     const uint64_t *col = CT[j];
