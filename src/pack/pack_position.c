@@ -27,14 +27,14 @@
 #define NKEY (2 * 3 * 3 * 3 * 4)
 
 uint64_t chci_pos_C[65][65];
-static uint64_t CT[16][68];   /* CT[j][i] = chci_pos_C[i][j]; past i = 64, UINT64_MAX (comb_unrank) */
+static uint64_t CT[16][68];   /* CT[j][i] = chci_pos_C[i][j]; past i = 64, UINT64_MAX (comb_index) */
 /* n = 2^div_shift[n] * odd, div_inv[n] = odd^-1 mod 2^64: x / n = (x >> div_shift[n]) *
  * div_inv[n] when n divides x (n = 1..15) */
 static uint8_t div_shift[16];
 static uint64_t div_inv[16];
 static uint8_t select8[256][8]; /* the square (0..7) of the n-th set bit of a byte */
 /* last2[r] (r < C(64, 2)): the indices of the last two elements of a combination whose rank
- * left is r (comb_unrank), the larger in the low byte */
+ * left is r (chci_pos_comb_indices), the larger in the low byte */
 #define LAST2 (64 * 63 / 2)
 static uint16_t last2[LAST2];
 /* cu_start[j][b]: the largest i with chci_pos_C[i][j] <= the least value of bucket b (cu_bucket): r
@@ -48,6 +48,9 @@ static uint8_t cu_start[16][CU_BUCKETS];
 #define NMIX 3876 /* every mix of at most 15 pieces: C(19, 4) */
 static uint8_t mix[NMIX][4];
 static int mix_start[16][10];
+/* mix_w[i][cr]: the arrangements of mix i with cr of its rooks castling rooks (placed by the
+ * header), multinomial4(n, b, r - cr, q); 0 when the mix has fewer than cr rooks */
+static uint64_t mix_w[NMIX][3];
 /* The arrangements of the mixes of at most 2 knights, 2 bishops, 2 rooks (castling rooks left
  * out) and 1 queen, those of games without promotions: the sequence of piece kinds of
  * arrangement a of mix (n, b, r, q) is arr_seq[arr_start[SMALL_MIX(n, b, r, q)] + a], two bits
@@ -69,6 +72,8 @@ static const chci_u192 *wc_of[NKEY];
 /* the tops of each key's row (chci_pos_fill_tops()), for the decoder's search */
 static uint64_t wc_top[NKEY][CHCI_POS_MAXCLS + 1];
 static int wc_sh[NKEY];
+static uint16_t wc_hint[NKEY][CHCI_POS_CLASS_HINTS + 1]; /* chci_pos_fill_class_hints() */
+static int wc_hs[NKEY];
 static chci_u192 block_off[2 * 64 * 64 + 1];
 static uint64_t block_top[2 * 64 * 64 + 1]; /* their tops (chci_pos_fill_tops()) */
 static int block_sh;
@@ -172,7 +177,7 @@ typedef struct {
     int rest;
 } pawnpart;
 
-static int pawn_part(const keyinfo *k, int wp, int wo, int bp, pawnpart *pp)
+static inline int pawn_part(const keyinfo *k, int wp, int wo, int bp, pawnpart *pp)
 {
     const int pawns[2] = {wp, bp};
     int sp = pawns[k->stm], op = pawns[k->stm ^ 1];
@@ -200,6 +205,29 @@ static chci_u192 row_sum(int bp, int lb, int lo, int hi, int rest, int wm)
         chci_u192_addmul64(&S, chci_pos_C[rest][bo - lb], Wpre[bp][bo][lb][x]);
     }
     return S;
+}
+
+/* Whole rows, read instead of summed: when white's promotions need no capture of black's
+ * units (bmin = 0 in the rank and the unrank, most positions) a row takes every bo from lb
+ * to 15 - bp, and its sum depends only on (bp, lb, en passant, wm): the squares left for
+ * black's pieces are rest = 64 - used - as - ao - ow (pawn_part()) with used = 2 + lw + lb +
+ * ep (3 + ncap), as = sp - ncap, ao = op - ep, ow = wo - lw, that is 62 - lb - 2 ep - (wp +
+ * wo) - bp = 47 + wm - lb - 2 ep - bp. full_row[bp][lb][ep][wm] = row_sum(bp, lb, lb,
+ * min(15 - bp, rest + lb), rest, wm) for that rest, made by init_tables(); row() reads it
+ * when its arguments are those (checked, not assumed), else sums. */
+static chci_u192 full_row[9][3][2][16];
+
+static int full_row_rest(int bp, int lb, int ep, int wm)
+{
+    return 47 + wm - lb - 2 * ep - bp;
+}
+
+/* row_sum(bp, lb, lb, hi, rest, wm): a whole row of black classes (bo from lb up to hi) */
+static inline chci_u192 row(int bp, int lb, int ep, int hi, int rest, int wm)
+{
+    int whole = rest + lb < 15 - bp ? rest + lb : 15 - bp;
+    if (hi == whole && rest == full_row_rest(bp, lb, ep, wm)) return full_row[bp][lb][ep][wm];
+    return row_sum(bp, lb, lb, hi, rest, wm);
 }
 
 /* ---------------------------------------------------------------------------------------- */
@@ -379,7 +407,7 @@ static void init_tables(void)
             while (i < 64 && chci_pos_C[i + 1][j] <= least) i++;
             while (top < 64 && chci_pos_C[top + 1][j] <= most) top++;
             cu_start[j][b] = (uint8_t)i;
-            /* comb_unrank takes at most three steps up from the start (r < chci_pos_C[64][j]) */
+            /* comb_index takes at most three steps up from the start (r < chci_pos_C[64][j]) */
             if (j >= 2 && least < chci_pos_C[64][j] && top - i > 3) abort(); /* cannot happen */
         }
     for (int r = 0; r < LAST2; r++) {
@@ -403,6 +431,7 @@ static void init_tables(void)
                         mix[nm][1] = (uint8_t)b;
                         mix[nm][2] = (uint8_t)r;
                         mix[nm][3] = (uint8_t)q;
+                        for (int cr = 0; cr < 3; cr++) mix_w[nm][cr] = r < cr ? 0 : multinomial4(n, b, r - cr, q);
                         nm++;
                     }
             mix_start[o][pr + 1] = nm;
@@ -466,6 +495,15 @@ static void init_tables(void)
                     if (x < 9 && chci_pos_cls_index[p][o][x] >= 0) s += chci_pos_W[chci_pos_cls_index[p][o][x]][cr];
                 }
             }
+
+    for (int bp = 0; bp <= 8; bp++)
+        for (int lb = 0; lb < 3; lb++)
+            for (int ep = 0; ep < 2; ep++)
+                for (int wm = 0; wm < 16; wm++) {
+                    int rest = full_row_rest(bp, lb, ep, wm), hi = 15 - bp;
+                    if (hi > rest + lb) hi = rest + lb;
+                    full_row[bp][lb][ep][wm] = rest < 0 ? chci_u192_from(0) : row_sum(bp, lb, lb, hi, rest, wm);
+                }
 
     /* Per key: cumulative count over white classes. */
     for (int key = 0; key < NKEY; key++) {
@@ -552,8 +590,10 @@ static void init_tables(void)
     }
     chci_pos_build_hints(block_off, HINT_SHIFT, block_hint, HINTS);
     block_sh = chci_pos_fill_tops(block_off, 2 * 64 * 64 + 1, block_top);
-    for (int key = 0; key < NKEY; key++)
+    for (int key = 0; key < NKEY; key++) {
         wc_sh[key] = chci_pos_fill_tops(wc_of[key], chci_pos_ncls + 1, wc_top[key]);
+        wc_hs[key] = chci_pos_fill_class_hints(wc_top[key], chci_pos_ncls, wc_hint[key]);
+    }
 }
 
 CHCI_ONCE(ensure_init, init_tables);
@@ -565,6 +605,19 @@ void chci_pos_build_hints(const chci_u192 *off, int shift, uint16_t *hint, int n
         while (b < 2 * 64 * 64 && chci_u192_cmp(&off[b + 1], &v) <= 0) b++;
         hint[t] = (uint16_t)b;
     }
+}
+
+int chci_pos_fill_class_hints(const uint64_t *top, int n, uint16_t *hint)
+{
+    int bits = 64 - __builtin_clzll(top[n] | 1), hs = bits > 8 ? bits - 8 : 0;
+    int c = 0;
+    for (int t = 0; t < CHCI_POS_CLASS_HINTS; t++) {
+        uint64_t v = (uint64_t)t << hs; /* t < 256, hs <= 56: no overflow */
+        while (c + 1 < n && top[c + 1] < v) c++;
+        hint[t] = (uint16_t)c;
+    }
+    hint[CHCI_POS_CLASS_HINTS] = (uint16_t)(n - 1); /* 256 << hs may be 2^64: every class */
+    return hs;
 }
 
 int chci_pos_fill_tops(const chci_u192 *tab, int n, uint64_t *top)
@@ -663,7 +716,7 @@ static inline int select_bit(uint64_t x, uint64_t run, int i)
     return byte + select8[(x >> byte) & 0xFF][i - before];
 }
 
-/* The index of the j-th remaining element (j >= 3; comb_unrank), *r less its C(i, j). */
+/* The index of the j-th remaining element (j >= 3; chci_pos_comb_indices), *r less its C(i, j). */
 static inline int comb_index(int j, uint64_t *r)
 {
     const uint64_t *col = CT[j];
@@ -675,18 +728,37 @@ static inline int comb_index(int j, uint64_t *r)
     return i;
 }
 
-uint64_t chci_pos_comb_unrank(uint64_t list, int k, uint64_t r)
+/* The indices of n (<= 4) combinations at once (then chci_pos_comb_squares() for each): idx[c]
+ * gets, as bits, the indices in its list of the k[c] elements of combination rank r[c]. The
+ * elements from the k-th down to the third, then the last two at once (last2): r < C(i, 2) for
+ * the index i of the third last (or r < C(|list|, 2) when k = 2), so r < C(64, 2) (checked
+ * all the same, for safety). Each combination is a chain of steps, each needing the r left by
+ * the one before; the n chains do not depend on each other, so they are stepped side by side
+ * and the processor overlaps them: the same steps as one combination at a time, so the same
+ * indices. */
+void chci_pos_comb_indices(int n, const int k[], const uint64_t r0[], uint64_t idx[])
+{
+    uint64_t r[4] = {0, 0, 0, 0}, x[4] = {0, 0, 0, 0};
+    int kk[4] = {0, 0, 0, 0}, kmax = 0;
+    for (int c = 0; c < n; c++) {
+        r[c] = r0[c];
+        kk[c] = k[c];
+        kmax = k[c] > kmax ? k[c] : kmax;
+    }
+    for (int t = 0; kmax - t >= 3; t++)
+        for (int c = 0; c < 4; c++)
+            if (kk[c] - t >= 3) x[c] |= 1ull << comb_index(kk[c] - t, &r[c]);
+    for (int c = 0; c < n; c++) {
+        if (kk[c] >= 2 && r[c] < LAST2) x[c] |= 1ull << (last2[r[c]] & 0xFF) | 1ull << (last2[r[c]] >> 8);
+        else if (kk[c] >= 1) x[c] |= 1ull << (r[c] & 63);
+        idx[c] = x[c];
+    }
+}
+
+uint64_t chci_pos_comb_squares(uint64_t list, int k, uint64_t idx)
 {
     uint64_t run = byte_runs(list);
     if (k > (int)(run >> 56)) return 0; /* cannot happen: the placement counts see to it */
-    /* The indices first, as bits of idx: the elements from the k-th down to the third, then
-     * the last two at once (last2): r < C(i, 2) for the index i of the third last (or
-     * r < C(|list|, 2) when k = 2), so r < C(64, 2) (checked all the same, for safety). */
-    uint64_t idx = 0;
-    for (int j = k; j >= 3; j--) idx |= 1ull << comb_index(j, &r);
-    if (k >= 2 && r < LAST2) idx |= 1ull << (last2[r] & 0xFF) | 1ull << (last2[r] >> 8);
-    else if (k >= 1) idx |= 1ull << (r & 63);
-    /* Then the squares: the i-th square of the list for each index i. */
     uint64_t low = list & (0 - list);
     if (((list + low) & list) == 0) {
         /* the list is one run of squares from s = its lowest (adding its lowest bit clears
@@ -708,8 +780,7 @@ uint64_t chci_pos_arrangement_rank(int o, int pr, int cr, const int *types, int 
     for (int i = mix_start[o][pr]; i < mix_start[o][pr + 1]; i++) {
         const uint8_t *x = mix[i];
         if (x[0] == cnt[0] && x[1] == cnt[1] && x[2] == cnt[2] + cr) break;
-        if (x[2] < cr) continue;
-        idx += multinomial4(x[0], x[1], x[2] - cr, x[3]);
+        idx += mix_w[i][cr];
     }
     /* The sequence's rank among the arrangements of the mix, as chci_pos_arrangement_unrank()
      * reads it: with mult the arrangements of the n pieces left, those whose first piece is of
@@ -733,8 +804,7 @@ void chci_pos_arrangement_unrank(int o, int pr, int cr, uint64_t idx, int *types
     int cnt[4] = {0, 0, 0, 0};
     for (int i = mix_start[o][pr]; i < mix_start[o][pr + 1]; i++) {
         const uint8_t *x = mix[i];
-        if (x[2] < cr) continue;
-        uint64_t w = multinomial4(x[0], x[1], x[2] - cr, x[3]);
+        uint64_t w = mix_w[i][cr]; /* 0 for a mix with fewer than cr rooks: never taken */
         if (idx < w) {
             cnt[0] = x[0];
             cnt[1] = x[1];
@@ -973,7 +1043,7 @@ int chci_pack_pos_rank(const chc_position *pos, chci_u192 *rank)
         if (hi > pw.rest + k.lb) hi = pw.rest + k.lb; /* ob <= rest */
         chci_u192 S;
         if (bp > pp[1]) {
-            S = row_sum(bp, k.lb, k.lb, hi, pw.rest, wm); /* bo >= lb: ob >= 0 */
+            S = row(bp, k.lb, k.ep, hi, pw.rest, wm); /* bo >= lb: ob >= 0 */
         } else { /* black's own row: bo above oo[1], then the classes of oo[1] from prr[1] */
             S = row_sum(bp, k.lb, oo[1] + 1 > k.lb ? oo[1] + 1 : k.lb, hi, pw.rest, wm);
             if (oo[1] >= k.lb && oo[1] <= hi) {
@@ -1050,17 +1120,42 @@ int chci_pack_pos_rank(const chc_position *pos, chci_u192 *rank)
  * - the en-passant square: the pawn that double-stepped is put, and the square it passed
  *   (epsq, on rank 3 or 6) and its start square are taken from every list.
  * The count of squares taken against the pieces put is kept, as a guard. */
+/* pos_attackers(p, sq, pos_occ(p)) & p->by_color[by], the same set: a slider's attacks are
+ * looked up with the board's occupancy (a magic table's entry, seldom in the cache) only when
+ * a slider of that kind of side `by` stands on one of sq's lines (its attacks on an empty
+ * board, a table entry per square): a slider on no line through sq attacks it on no board. */
+static inline uint64_t attackers_by(const chc_position *p, int sq, int by)
+{
+    uint64_t them = p->by_color[by], occ = pos_occ(p);
+    uint64_t rq = (p->by_type[CHC_ROOK] | p->by_type[CHC_QUEEN]) & them;
+    uint64_t bq = (p->by_type[CHC_BISHOP] | p->by_type[CHC_QUEEN]) & them;
+    uint64_t a = ((chci_pawn_att[by ^ 1][sq] & p->by_type[CHC_PAWN]) | (chci_knight_att[sq] & p->by_type[CHC_KNIGHT]) |
+                  (chci_king_att[sq] & p->by_type[CHC_KING])) & them;
+    if (chci_rook_att(sq, 0) & rq) a |= chci_rook_att(sq, occ) & rq;
+    if (chci_bishop_att(sq, 0) & bq) a |= chci_bishop_att(sq, occ) & bq;
+    return a;
+}
+
+/* chci_pos_set_decoded() writes every field of the position, and there is no padding between
+ * or after them: nothing is left unwritten */
+_Static_assert(sizeof(chc_position) == 9 * 8 + 8 + 8 + 64 + 4 + 4 + 2 + 2 + 4 + 64,
+               "chc_position: fields added, or padding: see chci_pos_set_decoded()");
+
 int chci_pos_set_decoded(chc_position *pos, const decoded *d, int stm, const uint8_t crook[4], int epsq,
                        int chess960, chc_diag *diag)
 {
     if (popc(d->by_type[0]) == d->n) {
         chc_position *p = pos;
-        memset(p, 0, sizeof *p);
+        /* every field is written below (the structure has no padding: checked at compile
+         * time), so no memset of the whole first: as chc_position_set() leaves it, byte for
+         * byte, without the string instruction a memset of that size compiles to */
         memcpy(p->board, d->board, 64);
         memcpy(p->by_color, d->by_color, sizeof p->by_color);
         memcpy(p->by_type, d->by_type, sizeof p->by_type);
         p->side = (uint8_t)stm;
         p->ep = (uint8_t)epsq;
+        p->castling = 0;
+        p->halfmove = 0;
         p->fullmove = 1;
         p->chess960 = chess960 != 0;
         for (int i = 0; i < 4; i++) {
@@ -1068,22 +1163,22 @@ int chci_pos_set_decoded(chc_position *pos, const decoded *d, int stm, const uin
             if (crook[i] != CHC_NO_SQUARE) p->castling |= (uint8_t)(1u << i);
         }
         /* chci_refresh(), with the pieces' key already summed */
-        p->king_sq[0] = (uint8_t)__builtin_ctzll(d->by_color[0] & d->by_type[CHC_KING]);
-        p->king_sq[1] = (uint8_t)__builtin_ctzll(d->by_color[1] & d->by_type[CHC_KING]);
+        p->king_sq[0] = (uint8_t)bb_lsb(d->by_color[0] & d->by_type[CHC_KING]);
+        p->king_sq[1] = (uint8_t)bb_lsb(d->by_color[1] & d->by_type[CHC_KING]);
         memset(p->castle_mask, 15, sizeof p->castle_mask);
         for (int i = 0; i < 4; i++) {
             if (p->castle_rook[i] == CHC_NO_SQUARE) continue;
             p->castle_mask[p->castle_rook[i]] &= (uint8_t)~(1u << i);
             p->castle_mask[p->king_sq[i / 2]] &= (uint8_t)~(1u << i);
         }
-        p->checkers = pos_attackers(p, p->king_sq[stm], pos_occ(p)) & p->by_color[stm ^ 1];
+        p->checkers = attackers_by(p, p->king_sq[stm], stm ^ 1);
         p->key = d->key ^ chci_key_castling(p->castling);
         if (chci_ep_in_key(p)) p->key ^= chci_key_ep_file(p->ep % 8);
         p->key ^= chci_key_side() & (0 - (uint64_t)(stm == CHC_WHITE));
         /* what the domain does not rule out: the side not to move in check, more than two
          * checkers, two checkers that no single move could uncover (two pawns or knights) */
         uint64_t ch = p->checkers;
-        int ok = !(pos_attackers(p, p->king_sq[stm ^ 1], pos_occ(p)) & p->by_color[stm]) && popc(ch) <= 2 &&
+        int ok = !attackers_by(p, p->king_sq[stm ^ 1], stm) && popc(ch) <= 2 &&
                  !(popc(ch) == 2 && bb_more_than_one(ch & (p->by_type[CHC_PAWN] | p->by_type[CHC_KNIGHT])));
         if (ok) return CHC_OK;
     }
@@ -1138,10 +1233,9 @@ int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int ful
     }
     int key = key_index(stm, bn->kz, lw, lb, ept);
     keyinfo k = key_info(key);
-    /* white class: largest c with WC[key][c] <= r (WC[key][0] = 0), a binary search without
-     * branches (the halves' lengths depend on chci_pos_ncls only) */
+    /* white class: largest c with WC[key][c] <= r (WC[key][0] = 0) */
     const chci_u192 *wc = wc_of[key];
-    int cw = chci_pos_search_top(wc, wc_top[key], wc_sh[key], 0, chci_pos_ncls, &r);
+    int cw = chci_pos_search_class(wc, wc_top[key], wc_sh[key], wc_hs[key], wc_hint[key], &r);
     int wp = chci_pos_cls_p[cw], wo = chci_pos_cls_o[cw], wpr = chci_pos_cls_pr[cw];
     int wm = 15 - wp - wo;
     int cb = -1;
@@ -1159,7 +1253,7 @@ int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int ful
         /* all black classes with bp pawns at once (as in the rank), then one by one */
         int bo_hi = 15 - bp - bmin;                         /* bm >= bmin */
         if (bo_hi > pw.rest + k.lb) bo_hi = pw.rest + k.lb; /* ob <= rest */
-        chci_u192 T = row_sum(bp, k.lb, k.lb, bo_hi, pw.rest, wm);
+        chci_u192 T = row(bp, k.lb, k.ep, bo_hi, pw.rest, wm);
         if (chci_u192_is_zero(&T)) continue;
         mul_pair(&T, pw.p1, pw.p2);
         mul_pair(&T, pw.s1, wW);
@@ -1229,12 +1323,16 @@ int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int ful
         epsq = s.b1;
     }
     uint64_t l1 = CHCI_POS_ZONE & ~used & ~restricted;
-    uint64_t spawns = chci_pos_comb_unrank(l1, pl.as, p1);
+    const int ks[4] = {pl.as, pl.ao, pl.ow, pl.ob};
+    const uint64_t rs[4] = {p1, p2, s1, s2};
+    uint64_t idx[4];
+    chci_pos_comb_indices(4, ks, rs, idx);
+    uint64_t spawns = chci_pos_comb_squares(l1, pl.as, idx[0]);
     uint64_t l2 = CHCI_POS_ZONE & ~used & ~spawns;
-    uint64_t opawns = chci_pos_comb_unrank(l2, pl.ao, p2);
+    uint64_t opawns = chci_pos_comb_squares(l2, pl.ao, idx[1]);
     uint64_t l3 = ~used & ~spawns & ~opawns;
-    uint64_t wset = chci_pos_comb_unrank(l3, pl.ow, s1);
-    uint64_t bset = chci_pos_comb_unrank(l3 & ~wset, pl.ob, s2);
+    uint64_t wset = chci_pos_comb_squares(l3, pl.ow, idx[2]);
+    uint64_t bset = chci_pos_comb_squares(l3 & ~wset, pl.ob, idx[3]);
     put_set(&d, stm, CHC_PAWN, spawns);
     put_set(&d, stm ^ 1, CHC_PAWN, opawns);
     uint64_t sets[2] = {wset, bset};

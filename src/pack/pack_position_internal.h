@@ -107,7 +107,11 @@ static inline void put_set(decoded *d, int col, int type, uint64_t set)
 static inline uint64_t chci_pos_put_header(decoded *d, int wk, int bk, const int csq[2][2],
                                            uint8_t crook[4], int *chess960)
 {
-    memset(d, 0, sizeof *d);
+    memset(d->board, 0, sizeof d->board); /* field by field: no string instruction */
+    d->by_color[0] = d->by_color[1] = 0;
+    for (int t = 0; t < 7; t++) d->by_type[t] = 0;
+    d->key = 0;
+    d->n = 0;
     put(d, CHC_WHITE, CHC_KING, wk);
     put(d, CHC_BLACK, CHC_KING, bk);
     for (int i = 0; i < 4; i++) crook[i] = CHC_NO_SQUARE;
@@ -198,6 +202,25 @@ static inline int chci_pos_search_top(const chci_u192 *tab, const uint64_t *top,
     return lo;
 }
 
+/* Hints for the search of a class in a row of class offsets (tab[0..n], ascending, tab[0] = 0,
+ * tops top[0..n] with shift sh by chci_pos_fill_tops()): r's top key = r >> sh, less than or
+ * equal to top[n], falls in bucket t = key >> hs (0..CHCI_POS_CLASS_HINTS, hs the least shift
+ * that puts top[n] there), and hint[t] is the largest c < n with top[c] < t << hs (0 when none).
+ * Returns hs. */
+#define CHCI_POS_CLASS_HINTS 256
+int chci_pos_fill_class_hints(const uint64_t *top, int n, uint16_t *hint);
+
+/* The class c of *r (the largest c < n with tab[c] <= *r, *r < tab[n]); *r -= tab[c].
+ * Searched between the hints of r's bucket, exact: tab[hint[t]] <= *r (its top is below r's:
+ * x >> sh < y >> sh only when x < y) and the answer's top is at most r's, below (t + 1) << hs,
+ * so the answer is at most hint[t + 1]. A handful of classes instead of all. */
+static inline int chci_pos_search_class(const chci_u192 *tab, const uint64_t *top, int sh, int hs,
+                                        const uint16_t *hint, chci_u192 *r)
+{
+    int t = (int)(chci_u192_shr64(r, sh) >> hs);
+    return chci_pos_search_top(tab, top, sh, hint[t], hint[t + 1] - hint[t] + 1, r);
+}
+
 /* Block offsets and their hints: off[b] the first rank of block b (b = 0..2*64*64, the last
  * the count), hint[t] (t = 0..nhints) the largest block b with off[b] <= t * 2^shift, so that
  * the block of a rank r lies between hint[r >> shift] and the next hint + 1. */
@@ -223,7 +246,12 @@ epsquares chci_pos_ep_squares(int stm, int f);
 void chci_pos_ep_options(int stm, int wk, int bk, epopts *eo);
 int chci_pos_kings_ok(int wk, int bk);
 uint64_t chci_pos_comb_rank(uint64_t list, uint64_t set);
-uint64_t chci_pos_comb_unrank(uint64_t list, int k, uint64_t r);
+/* A combination's unrank in two steps: chci_pos_comb_indices() the indices of the elements in
+ * their list (of n <= 4 combinations at once: k[c] elements of rank r[c], idx[c] bit i set
+ * for index i), chci_pos_comb_squares() the squares of `list` at those indices (0 when k is
+ * more than the list holds, which the placement counts rule out). */
+void chci_pos_comb_indices(int n, const int k[], const uint64_t r[], uint64_t idx[]);
+uint64_t chci_pos_comb_squares(uint64_t list, int k, uint64_t idx);
 uint64_t chci_pos_arrangement_rank(int o, int pr, int cr, const int *types, int m, const int cnt[4]);
 void chci_pos_arrangement_unrank(int o, int pr, int cr, uint64_t idx, int *types, int *m);
 int chci_pos_code_of_type(int t);

@@ -68,6 +68,8 @@ static chci_u192 *v2_wc[V2_MAXSIG * 9]; /* cumulative over white classes (chci_p
 static chci_u192 v2_wcstore[400][CHCI_POS_MAXCLS + 1];
 static uint64_t v2_wctop[400][CHCI_POS_MAXCLS + 1]; /* their tops (chci_pos_fill_tops()) */
 static int v2_wcsh[400];
+static uint16_t v2_wchint[400][CHCI_POS_CLASS_HINTS + 1]; /* chci_pos_fill_class_hints() */
+static int v2_wchs[400];
 static int16_t v2_wcrow[V2_MAXSIG * 9]; /* the row of v2_wcstore of each kind */
 static int v2_nwc;
 static uint16_t v2_epsig[2 * 64 * 64][1 + 8 * 3]; /* signature of (block, en-passant option) */
@@ -367,6 +369,7 @@ static void v2_make_kind(int sig, int lw, int lb)
         chci_u192_add(&wc[c + 1], &t);
     }
     v2_wcsh[v2_nwc - 1] = chci_pos_fill_tops(wc, chci_pos_ncls + 1, v2_wctop[v2_nwc - 1]);
+    v2_wchs[v2_nwc - 1] = chci_pos_fill_class_hints(v2_wctop[v2_nwc - 1], chci_pos_ncls, v2_wchint[v2_nwc - 1]);
     v2_wcrow[kd] = (int16_t)(v2_nwc - 1);
     v2_wc[kd] = wc;
 }
@@ -615,7 +618,7 @@ int chci_pack_pos_unrank_v2(chc_position *pos, const chci_u192 *rank, chc_diag *
     const v2sig *sg = &v2s[sig];
     const chci_u192 *wc = v2_kind_table(sig, lw, lb);
     int row = v2_wcrow[V2_KIND(sig, lw, lb)]; /* its tops' row */
-    int cw = chci_pos_search_top(wc, v2_wctop[row], v2_wcsh[row], 0, chci_pos_ncls, &r);
+    int cw = chci_pos_search_class(wc, v2_wctop[row], v2_wcsh[row], v2_wchs[row], v2_wchint[row], &r);
     int wp = chci_pos_cls_p[cw], wo = chci_pos_cls_o[cw], wpr = chci_pos_cls_pr[cw];
     uint64_t wW = chci_pos_W[cw][lw];
     int cb = -1;
@@ -657,6 +660,11 @@ int chci_pack_pos_unrank_v2(chc_position *pos, const chci_u192 *rank, chc_diag *
     uint64_t P = chci_u192_divmod64(&r, pl.pawns);
     uint64_t ab = chci_u192_divmod64(&r, chci_pos_W[cb][lb]);
     uint64_t aw = r.w[0];
+    /* the pieces' indices now: their steps overlap with the pawn files' below */
+    const int ks[2] = {pl.ow, pl.ob};
+    const uint64_t rs[2] = {s1, s2};
+    uint64_t idx[2];
+    chci_pos_comb_indices(2, ks, rs, idx);
 
     decoded d;
     uint8_t crook[4];
@@ -718,8 +726,8 @@ int chci_pack_pos_unrank_v2(chc_position *pos, const chci_u192 *rank, chc_diag *
         }
     }
     uint64_t l3 = ~used;
-    uint64_t wset = chci_pos_comb_unrank(l3, pl.ow, s1);
-    uint64_t bset = chci_pos_comb_unrank(l3 & ~wset, pl.ob, s2);
+    uint64_t wset = chci_pos_comb_squares(l3, pl.ow, idx[0]);
+    uint64_t bset = chci_pos_comb_squares(l3 & ~wset, pl.ob, idx[1]);
     uint64_t sets[2] = {wset, bset};
     uint64_t ai[2] = {aw, ab};
     int prs[2] = {wpr, bpr}, os[2] = {wo, bo};
