@@ -404,6 +404,10 @@ typedef struct {
     /* the index of their cheapest attacker of each square in see_cheapest[] (6: none) in
      * three bit planes: bit k of the index of square sq is bit sq of q[k] */
     bb_t q[3];
+    /* what the pieces of a type share: by destination, the danger class's planes (see
+     * fast3_piece; dc1p: a pawn's push), and the cheapest attacker's planes of a piece that no
+     * slider of theirs attacks (they attack the same squares once it has left) */
+    bb_t dc0[7], dc1c[7], dc1p, vn[3];
 } fast3_ctx;
 
 /* What the moves of the piece on `from` share. */
@@ -418,9 +422,8 @@ typedef struct {
     bb_t hist;                 /* destinations played before from `from` by this side */
     int xr;                    /* a slider of theirs attacks `from` now */
     /* by destination, in bit planes: the index of their cheapest attacker (7 where they do
-     * not attack once `from` is empty), the danger class (bit 1 by a capture dc1c, by a pawn
-     * push dc1) */
-    bb_t v[3], dc0, dc1, dc1c;
+     * not attack once `from` is empty) */
+    bb_t v[3];
 } fast3_piece;
 
 /* The danger class of a destination by (attacked, attacked by a cheaper piece, defended) bits:
@@ -468,15 +471,7 @@ static inline __attribute__((always_inline)) void fast3_piece_init(const fast3_c
     else if (PT == CHC_QUEEN) sl = c->sl2 | (c->sl1 & ~(bishop_rays(from) | rook_rays(from)));
     pc->retake = pc->pd | pc->nd | kd | sl;
     /* where they do not attack once `from` is empty, index 7 (all three bits) */
-    for (int k = 0; k < 3; k++) pc->v[k] = c->q[k] | ~pc->ax;
-    /* The danger class (features_impl()'s danger_class[]): 0 not attacked, 2 attacked by a
-     * cheaper piece (lower), else 1 defended, 3 not: bit 0 is attacked and not by a cheaper
-     * piece, bit 1 attacked by a cheaper piece or not defended (by two of ours, or one for a
-     * pawn push). */
-    bb_t att = c->eall, low = c->lower[PT];
-    pc->dc0 = att & ~low;
-    pc->dc1c = att & (low | ~c->att2);
-    pc->dc1 = PT == CHC_PAWN ? att & (low | ~c->att1) : pc->dc1c;
+    for (int k = 0; k < 3; k++) pc->v[k] = pc->xr ? c->q[k] | ~pc->ax : c->vn[k];
     pc->hist = 0; /* set by the caller */
 }
 
@@ -508,10 +503,6 @@ static inline __attribute__((always_inline)) int32_t fast3_move(const fast3_ctx 
         if (to == c->last_their) sc += w[CHCI_PM_RECAP + p6];
         sc += w[CHCI_PM_X_CAPPH + c->phase * 72 + p6 * 12 + (ct - 1) * 2 + ax];
     }
-    if (PT != CHC_KING) {
-        bb_t dc1 = (PT == CHC_PAWN && !ct) ? pc->dc1 : pc->dc1c;
-        sc += w[CHCI_PM_ATT_TO + p6 * 4 + (int)(pc->dc0 >> to & 1) + (int)(dc1 >> to & 1) * 2];
-    }
     int npt = PT;
     if (PT == CHC_PAWN && (fl & CHC_MF_PROMOTION)) {
         npt = CHC_MOVE_PROMO(m);
@@ -529,24 +520,37 @@ static inline __attribute__((always_inline)) int32_t fast3_move(const fast3_ctx 
     bb_t bl = hasb ? chci_bishop_att(to, pc->o) : 0, rl = hasr ? chci_rook_att(to, pc->o) : 0;
     /* The SEE bucket: as features_impl(), with pd, nd and "no retake" read from the piece's
      * sets (the same squares: see fast3_piece_init()). */
-    /* by table (see_tab), without a branch on "attacked": their cheapest attacker's index
-     * (7 when they do not attack `to` once `from` is empty), ours a pawn or a knight */
-    unsigned vlc = (unsigned)(pc->v[0] >> to & 1) | (unsigned)(pc->v[1] >> to & 1) << 1 |
-                   (unsigned)(pc->v[2] >> to & 1) << 2;
-    unsigned pd = (unsigned)(pc->pd >> to & 1), nd = (unsigned)(pc->nd >> to & 1);
-    unsigned e = see_tab[npt - 1][ct][vlc][pd | (nd & ~pd) << 1][pc->xr];
-    int sb = (int)(e & 15), sblo2 = (int)(e >> 4);
-    if (sblo2 != sb) {
-        /* no retake possible: the lower bound exactly; else the exchange played out */
-        if (!(pc->retake >> to & 1)) sb = sblo2;
-        else {
-            bb_t bq = hasb ? bl : chci_bishop_att(to, pc->o), rq = hasr ? rl : chci_rook_att(to, pc->o);
-            bb_t att = ((chci_pawn_att[CHC_WHITE][to] & pos_pieces(pos, CHC_BLACK, CHC_PAWN)) |
-                        (chci_pawn_att[CHC_BLACK][to] & pos_pieces(pos, CHC_WHITE, CHC_PAWN)) |
-                        (chci_knight_att[to] & pos->by_type[CHC_KNIGHT]) |
-                        (chci_king_att[to] & pos->by_type[CHC_KING]) | (rq & c->allrq) |
-                        (bq & c->allbq)) & pc->o;
-            sb = see_bucket(see_swap(pos, to, npt, see_val[ct], pc->o, att));
+    int sb;
+    if (!ax) {
+        /* they do not attack `to`, even once `from` is empty (nor now: eall is in ax): danger
+         * class 0, the captured piece's SEE bucket (see_tab's entries with index 7) */
+        if (PT != CHC_KING) sc += w[CHCI_PM_ATT_TO + p6 * 4];
+        sb = see_bucket_quiet[ct];
+    } else {
+        if (PT != CHC_KING) {
+            bb_t dc1 = (PT == CHC_PAWN && !ct) ? c->dc1p : c->dc1c[PT];
+            sc += w[CHCI_PM_ATT_TO + p6 * 4 + (int)(c->dc0[PT] >> to & 1) + (int)(dc1 >> to & 1) * 2];
+        }
+        /* the danger class (fast3_ctx) and the exchange's bounds by table (see_tab): their
+         * cheapest attacker's index, ours a pawn or a knight */
+        unsigned vlc = (unsigned)(pc->v[0] >> to & 1) | (unsigned)(pc->v[1] >> to & 1) << 1 |
+                       (unsigned)(pc->v[2] >> to & 1) << 2;
+        unsigned pd = (unsigned)(pc->pd >> to & 1), nd = (unsigned)(pc->nd >> to & 1);
+        unsigned e = see_tab[npt - 1][ct][vlc][pd | (nd & ~pd) << 1][pc->xr];
+        int sblo2 = (int)(e >> 4);
+        sb = (int)(e & 15);
+        if (sblo2 != sb) {
+            /* no retake possible: the lower bound exactly; else the exchange played out */
+            if (!(pc->retake >> to & 1)) sb = sblo2;
+            else {
+                bb_t bq = hasb ? bl : chci_bishop_att(to, pc->o), rq = hasr ? rl : chci_rook_att(to, pc->o);
+                bb_t att = ((chci_pawn_att[CHC_WHITE][to] & pos_pieces(pos, CHC_BLACK, CHC_PAWN)) |
+                            (chci_pawn_att[CHC_BLACK][to] & pos_pieces(pos, CHC_WHITE, CHC_PAWN)) |
+                            (chci_knight_att[to] & pos->by_type[CHC_KNIGHT]) |
+                            (chci_king_att[to] & pos->by_type[CHC_KING]) | (rq & c->allrq) |
+                            (bq & c->allbq)) & pc->o;
+                sb = see_bucket(see_swap(pos, to, npt, see_val[ct], pc->o, att));
+            }
         }
     }
     sc += w[CHCI_PM_X_SEE + p6 * 7 + sb];
@@ -736,7 +740,8 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
         fast3_ctx c3 = {pos, w, last_their >= 0 ? dist_bucket[last_their] : NULL, &oc, eatt, lower,
                         checksq, phase, flip, last_their, in_book, b1, b2, occ, ours, eall, eslid,
                         erq, ebq, allbq, allrq, att1, att2, kzone, eq, theirpawns, pawn1, pawn2,
-                        0, 0, chci_king_att[bb_lsb(ours_k)], 0, 0, {0, 0, 0}};
+                        0, 0, chci_king_att[bb_lsb(ours_k)], 0, 0, {0, 0, 0},
+                        {0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0}, 0, {0, 0, 0}};
         for (bb_t b = ours_n; b;) {
             bb_t a = chci_knight_att[bb_pop(&b)];
             c3.na2 |= c3.na1 & a;
@@ -755,6 +760,16 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
         c3.q[0] = cn | cr | ck;
         c3.q[1] = cb | cr | ~eall;
         c3.q[2] = cq | ck | ~eall;
+        /* The danger class (features_impl()'s danger_class[]): 0 not attacked, 2 attacked by a
+         * cheaper piece (lower), else 1 defended, 3 not: bit 0 is attacked and not by a cheaper
+         * piece, bit 1 attacked by a cheaper piece or not defended (by two of ours, or one for
+         * a pawn push). */
+        for (int t = CHC_PAWN; t <= CHC_KING; t++) {
+            c3.dc0[t] = eall & ~lower[t];
+            c3.dc1c[t] = eall & (lower[t] | ~att2);
+        }
+        c3.dc1p = eall & (lower[CHC_PAWN] | ~att1);
+        for (int k = 0; k < 3; k++) c3.vn[k] = c3.q[k] | ~eall;
         fast3_scores(&c3, st, moves, n, score);
         return;
     }
