@@ -509,7 +509,7 @@ static inline __attribute__((always_inline)) int32_t fast3_move(const fast3_ctx 
         sc += w[CHCI_PM_PROMO + npt - CHC_KNIGHT];
     }
     if (c->checksq[npt] & BB(to)) sc += w[CHCI_PM_CHECK + npt - 1];
-    sc += (int32_t)w[CHCI_PM_HIST] & -(int32_t)(pc->hist >> to & 1);
+    if (pc->hist >> to & 1) sc += w[CHCI_PM_HIST]; /* rare: a branch */
     if (PT == CHC_PAWN) {
         int passed = !(c->theirpawns & adjacent_files[to & 7] & ranks_ahead[pos->side][to >> 3]);
         sc += w[CHCI_PM_PAWNDBL + passed * 2 + (tf >> 3 >= 5)];
@@ -584,7 +584,8 @@ static inline __attribute__((always_inline)) int fast3_piece_moves(const fast3_c
     pc.hist = st->hist[c->pos->side][from];
     for (; i < n; i++) {
         chc_move m = moves[i];
-        if (CHC_MOVE_FROM(m) != from || (CHC_MOVE_FLAGS(m) & CHC_MF_CASTLE)) break;
+        /* (a castling is the king's: another piece's moves need not test it) */
+        if (CHC_MOVE_FROM(m) != from || (PT == CHC_KING && (CHC_MOVE_FLAGS(m) & CHC_MF_CASTLE))) break;
         score[i] = fast3_move(c, &pc, m, PT);
     }
     return i;
