@@ -571,7 +571,8 @@ static inline __attribute__((always_inline)) int32_t fast3_move(const fast3_ctx 
 }
 
 /* The moves moves[i..) of the piece on their first move's origin (type PT), up to the next
- * piece or a castling; returns the index after them. */
+ * piece or a castling (for pawns: up to the next piece that is not a pawn); returns the index
+ * after them. */
 static inline __attribute__((always_inline)) int fast3_piece_moves(const fast3_ctx *c,
                                                                   const chci_pm_state *st,
                                                                   const chc_move *moves, int i,
@@ -584,8 +585,17 @@ static inline __attribute__((always_inline)) int fast3_piece_moves(const fast3_c
     pc.hist = st->hist[c->pos->side][from];
     for (; i < n; i++) {
         chc_move m = moves[i];
+        int f = CHC_MOVE_FROM(m);
+        if (f != from) {
+            /* The generator lists pawn moves by kind (pushes, double pushes, captures), not by
+             * pawn: the next pawn's moves are taken here, without the dispatch by piece. */
+            if (PT != CHC_PAWN || CHC_PIECE_TYPE(c->pos->board[f]) != CHC_PAWN) break;
+            from = f;
+            fast3_piece_init(c, &pc, from, PT);
+            pc.hist = st->hist[c->pos->side][from];
+        }
         /* (a castling is the king's: another piece's moves need not test it) */
-        if (CHC_MOVE_FROM(m) != from || (PT == CHC_KING && (CHC_MOVE_FLAGS(m) & CHC_MF_CASTLE))) break;
+        if (PT == CHC_KING && (CHC_MOVE_FLAGS(m) & CHC_MF_CASTLE)) break;
         score[i] = fast3_move(c, &pc, m, PT);
     }
     return i;
