@@ -335,6 +335,24 @@ ours:;
     return n;
 }
 
+/* The feature "our pieces en prise before x after the move" of move m (piece pt, npt after
+ * promotion, capturing ct): en_prise_after(), or for castling and en passant (rare) the
+ * general form on the position after the move. */
+static inline int hang_feature(const chc_position *pos, const hang_ctx *h, chc_move m, int pt, int npt,
+                               int ct)
+{
+    int n;
+    if (CHC_MOVE_FLAGS(m) & (CHC_MF_CASTLE | CHC_MF_EN_PASSANT)) {
+        chc_position q = *pos;
+        chc_undo u;
+        chc_make_move(&q, m, &u);
+        n = en_prise_slow(&q, pos->side);
+    } else {
+        n = en_prise_after(pos, h, CHC_MOVE_FROM(m), CHC_MOVE_TO(m), pt, npt, ct);
+    }
+    return CHCI_PM_X_HANG + h->hang0 * 4 + (n > 3 ? 3 : n);
+}
+
 /* `scoring` is a constant of each instance: sum the weights, or list the features. */
 #define EMIT(x)                                  \
     do {                                         \
@@ -377,9 +395,10 @@ static inline __attribute__((always_inline)) int origin_features(const origin_ct
 }
 
 /* ---- set 3's scores, piece by piece ---------------------------------------------------------
- * The scores of feature set 3 (chci_pm_scores() with a draft model's level 1) are computed by
- * the loop below instead of features_impl()'s move loop; the features, the other sets and
- * version 1 keep features_impl(). The moves of one piece follow each other in the generator's
+ * The scores of feature sets 3 and 4 (chci_pm_scores() with a draft model's levels 1 and 2;
+ * set 4 adds en prise after the move, hang_feature()) are computed by the loop below instead of
+ * features_impl()'s move loop; the features, sets 1 and 2 (version 1) keep features_impl().
+ * The moves of one piece follow each other in the generator's
  * list, so what they share is computed once per piece, as bitboards over the board: each move
  * then tests its destination's bit instead of redoing the feature's arithmetic, and the loop
  * is specialised by piece type (a constant in each instance). Every score is the same integer
@@ -408,6 +427,7 @@ typedef struct {
      * fast3_piece; dc1p: a pawn's push), and the cheapest attacker's planes of a piece that no
      * slider of theirs attacks (they attack the same squares once it has left) */
     bb_t dc0[7], dc1c[7], dc1p, vn[3];
+    const hang_ctx *hc;        /* set 4: en prise after the move (NULL at set 3) */
 } fast3_ctx;
 
 /* What the moves of the piece on `from` share. */
@@ -486,7 +506,8 @@ static inline int32_t fast3_book(const fast3_ctx *c, chc_move m)
 /* One move's score (not castling): features_impl()'s sum in scoring, feature by feature. */
 static inline __attribute__((always_inline)) int32_t fast3_move(const fast3_ctx *c,
                                                                 const fast3_piece *pc,
-                                                                chc_move m, const int PT)
+                                                                chc_move m, const int PT,
+                                                                const int HANG)
 {
     const chc_position *pos = c->pos;
     const int16_t *w = c->w;
@@ -567,6 +588,7 @@ static inline __attribute__((always_inline)) int32_t fast3_move(const fast3_ctx 
     sc += w[CHCI_PM_X_MOB + p6 * 6 + mob_bucket_of[bb_popcount(xa & ~c->ours)]];
     sc += (int32_t)w[CHCI_PM_X_KZ + p6] & -(int32_t)((xa & c->kzone) != 0);
     sc += (int32_t)w[CHCI_PM_X_KZ + 6 + p6] & -(int32_t)((xa & c->eq) != 0);
+    if (HANG) sc += w[hang_feature(pos, c->hc, m, PT, npt, ct)];
     return sc;
 }
 
@@ -577,7 +599,7 @@ static inline __attribute__((always_inline)) int fast3_piece_moves(const fast3_c
                                                                   const chci_pm_state *st,
                                                                   const chc_move *moves, int i,
                                                                   int n, int32_t *score,
-                                                                  const int PT)
+                                                                  const int PT, const int HANG)
 {
     fast3_piece pc;
     int from = CHC_MOVE_FROM(moves[i]);
@@ -596,13 +618,15 @@ static inline __attribute__((always_inline)) int fast3_piece_moves(const fast3_c
         }
         /* (a castling is the king's: another piece's moves need not test it) */
         if (PT == CHC_KING && (CHC_MOVE_FLAGS(m) & CHC_MF_CASTLE)) break;
-        score[i] = fast3_move(c, &pc, m, PT);
+        score[i] = fast3_move(c, &pc, m, PT, HANG);
     }
     return i;
 }
 
-static void fast3_scores(const fast3_ctx *c, const chci_pm_state *st, const chc_move *moves,
-                         int n, int32_t *score)
+static inline __attribute__((always_inline)) void fast3_scores_impl(const fast3_ctx *c,
+                                                                    const chci_pm_state *st,
+                                                                    const chc_move *moves, int n,
+                                                                    int32_t *score, const int HANG)
 {
     const int16_t *w = c->w;
     const chc_position *pos = c->pos;
@@ -617,17 +641,31 @@ static void fast3_scores(const fast3_ctx *c, const chci_pm_state *st, const chc_
                          w[CHCI_PM_FROM + (c->phase * 6 + p6) * 64 + (from ^ c->flip)] +
                          w[CHCI_PM_CASTLE + (kingside ? 0 : 1)] +
                          w[CHCI_PM_X_ID + p6 * 4096 + ((from ^ c->flip) | (to ^ c->flip) << 6)];
+            if (HANG) score[i - 1] += w[hang_feature(pos, c->hc, m, CHC_KING, CHC_KING, 0)];
             continue;
         }
         switch (CHC_PIECE_TYPE(pos->board[from])) {
-        case CHC_PAWN: i = fast3_piece_moves(c, st, moves, i, n, score, CHC_PAWN); break;
-        case CHC_KNIGHT: i = fast3_piece_moves(c, st, moves, i, n, score, CHC_KNIGHT); break;
-        case CHC_BISHOP: i = fast3_piece_moves(c, st, moves, i, n, score, CHC_BISHOP); break;
-        case CHC_ROOK: i = fast3_piece_moves(c, st, moves, i, n, score, CHC_ROOK); break;
-        case CHC_QUEEN: i = fast3_piece_moves(c, st, moves, i, n, score, CHC_QUEEN); break;
-        default: i = fast3_piece_moves(c, st, moves, i, n, score, CHC_KING); break;
+        case CHC_PAWN: i = fast3_piece_moves(c, st, moves, i, n, score, CHC_PAWN, HANG); break;
+        case CHC_KNIGHT: i = fast3_piece_moves(c, st, moves, i, n, score, CHC_KNIGHT, HANG); break;
+        case CHC_BISHOP: i = fast3_piece_moves(c, st, moves, i, n, score, CHC_BISHOP, HANG); break;
+        case CHC_ROOK: i = fast3_piece_moves(c, st, moves, i, n, score, CHC_ROOK, HANG); break;
+        case CHC_QUEEN: i = fast3_piece_moves(c, st, moves, i, n, score, CHC_QUEEN, HANG); break;
+        default: i = fast3_piece_moves(c, st, moves, i, n, score, CHC_KING, HANG); break;
         }
     }
+}
+
+/* Sets 3 and 4 (en prise after the move: c->hc), each its own function. */
+static __attribute__((noinline)) void fast3_scores(const fast3_ctx *c, const chci_pm_state *st,
+                                                   const chc_move *moves, int n, int32_t *score)
+{
+    fast3_scores_impl(c, st, moves, n, score, 0);
+}
+
+static __attribute__((noinline)) void fast4_scores(const fast3_ctx *c, const chci_pm_state *st,
+                                                   const chc_move *moves, int n, int32_t *score)
+{
+    fast3_scores_impl(c, st, moves, n, score, 1);
 }
 
 static inline __attribute__((always_inline)) void
@@ -744,15 +782,32 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
         }
     }
 
+    if (hang) {
+        /* our pieces en prise before the move (cheaper attacker: every cheaper type) */
+        int h0 = 0;
+        bb_t low = 0;
+        for (int t = CHC_PAWN; t < CHC_KING; t++) {
+            h0 += bb_popcount(pos_pieces(pos, us, t) & eall & (~att1 | low));
+            low |= eatt[t];
+        }
+        hc.hang0 = h0 > 3 ? 3 : h0;
+        hc.tp_att = eatt[CHC_PAWN];
+        hc.tn_att = eatt[CHC_KNIGHT];
+        hc.tk_att = eatt[CHC_KING];
+        memcpy(hc.eatt, eatt, sizeof hc.eatt);
+        hc.eall = eall;
+        hc.slunion = 0;
+        for (int j = 0; j < hc.nsl; j++) hc.slunion |= hc.sl_att[j];
+    }
     origin_ctx oc = {phase, flip, last_ours, in_check, eall, att1, lastatt, lower};
     bb_t kzone = chci_king_att[eks];
-    if (scoring && fset == 3) {
-        /* set 3's scores piece by piece (fast3_scores()) */
+    if (scoring && fast) {
+        /* sets 3 and 4: the scores piece by piece (fast3_scores()) */
         fast3_ctx c3 = {pos, w, last_their >= 0 ? dist_bucket[last_their] : NULL, &oc, eatt, lower,
                         checksq, phase, flip, last_their, in_book, b1, b2, occ, ours, eall, eslid,
                         erq, ebq, allbq, allrq, att1, att2, kzone, eq, theirpawns, pawn1, pawn2,
                         0, 0, chci_king_att[bb_lsb(ours_k)], 0, 0, {0, 0, 0},
-                        {0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0}, 0, {0, 0, 0}};
+                        {0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0}, 0, {0, 0, 0}, hang ? &hc : NULL};
         for (bb_t b = ours_n; b;) {
             bb_t a = chci_knight_att[bb_pop(&b)];
             c3.na2 |= c3.na1 & a;
@@ -781,27 +836,11 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
         }
         c3.dc1p = eall & (lower[CHC_PAWN] | ~att1);
         for (int k = 0; k < 3; k++) c3.vn[k] = c3.q[k] | ~eall;
-        fast3_scores(&c3, st, moves, n, score);
+        if (hang) fast4_scores(&c3, st, moves, n, score);
+        else fast3_scores(&c3, st, moves, n, score);
         return;
     }
 
-    if (hang) {
-        /* our pieces en prise before the move (cheaper attacker: every cheaper type) */
-        int h0 = 0;
-        bb_t low = 0;
-        for (int t = CHC_PAWN; t < CHC_KING; t++) {
-            h0 += bb_popcount(pos_pieces(pos, us, t) & eall & (~att1 | low));
-            low |= eatt[t];
-        }
-        hc.hang0 = h0 > 3 ? 3 : h0;
-        hc.tp_att = eatt[CHC_PAWN];
-        hc.tn_att = eatt[CHC_KNIGHT];
-        hc.tk_att = eatt[CHC_KING];
-        memcpy(hc.eatt, eatt, sizeof hc.eatt);
-        hc.eall = eall;
-        hc.slunion = 0;
-        for (int j = 0; j < hc.nsl; j++) hc.slunion |= hc.sl_att[j];
-    }
     /* scoring: the origin features' weights summed once per piece, not once per move */
     int32_t orig[64];
     if (scoring) {
@@ -836,13 +875,7 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
             EMIT(CHCI_PM_FROM + (phase * 6 + p6) * 64 + (from ^ flip));
             EMIT(CHCI_PM_CASTLE + (kingside ? 0 : 1));
             if (fast) EMIT(CHCI_PM_X_ID + p6 * 4096 + ((from ^ flip) | (to ^ flip) << 6));
-            if (hang) {
-                chc_position q = *pos;
-                chc_undo u;
-                chc_make_move(&q, m, &u);
-                int h = en_prise_slow(&q, us);
-                EMIT(CHCI_PM_X_HANG + hc.hang0 * 4 + (h > 3 ? 3 : h));
-            }
+            if (hang) EMIT(hang_feature(pos, &hc, m, pt, pt, 0));
             if (scoring) score[i] = sc;
             else nf[i] = (uint8_t)k;
             continue;
@@ -978,18 +1011,7 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
             EMIT_IF((xa & kzone) != 0, CHCI_PM_X_KZ + p6);
             EMIT_IF((xa & eq) != 0, CHCI_PM_X_KZ + 6 + p6);
             if (ct) EMIT(CHCI_PM_X_CAPPH + phase * 72 + p6 * 12 + (ct - 1) * 2 + ax);
-            if (hang) {
-                int h;
-                if (fl & CHC_MF_EN_PASSANT) {
-                    chc_position q = *pos;
-                    chc_undo u;
-                    chc_make_move(&q, m, &u);
-                    h = en_prise_slow(&q, us);
-                } else {
-                    h = en_prise_after(pos, &hc, from, to, pt, npt, ct);
-                }
-                EMIT(CHCI_PM_X_HANG + hc.hang0 * 4 + (h > 3 ? 3 : h));
-            }
+            if (hang) EMIT(hang_feature(pos, &hc, m, pt, npt, ct));
         }
         if (scoring) score[i] = sc;
         else nf[i] = (uint8_t)k;
