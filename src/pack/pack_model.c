@@ -335,6 +335,24 @@ ours:;
     return n;
 }
 
+/* The feature "our pieces en prise before x after the move" of move m (piece pt, npt after
+ * promotion, capturing ct): en_prise_after(), or for castling and en passant (rare) the
+ * general form on the position after the move. */
+static inline int hang_feature(const chc_position *pos, const hang_ctx *h, chc_move m, int pt, int npt,
+                               int ct)
+{
+    int n;
+    if (CHC_MOVE_FLAGS(m) & (CHC_MF_CASTLE | CHC_MF_EN_PASSANT)) {
+        chc_position q = *pos;
+        chc_undo u;
+        chc_make_move(&q, m, &u);
+        n = en_prise_slow(&q, pos->side);
+    } else {
+        n = en_prise_after(pos, h, CHC_MOVE_FROM(m), CHC_MOVE_TO(m), pt, npt, ct);
+    }
+    return CHCI_PM_X_HANG + h->hang0 * 4 + (n > 3 ? 3 : n);
+}
+
 /* `scoring` is a constant of each instance: sum the weights, or list the features. */
 #define EMIT(x)                                  \
     do {                                         \
@@ -377,9 +395,10 @@ static inline __attribute__((always_inline)) int origin_features(const origin_ct
 }
 
 /* ---- set 3's scores, piece by piece ---------------------------------------------------------
- * The scores of feature set 3 (chci_pm_scores() with a draft model's level 1) are computed by
- * the loop below instead of features_impl()'s move loop; the features, the other sets and
- * version 1 keep features_impl(). The moves of one piece follow each other in the generator's
+ * The scores of feature sets 3 and 4 (chci_pm_scores() with a draft model's levels 1 and 2;
+ * set 4 adds en prise after the move, hang_feature()) are computed by the loop below instead of
+ * features_impl()'s move loop; the features, sets 1 and 2 (version 1) keep features_impl().
+ * The moves of one piece follow each other in the generator's
  * list, so what they share is computed once per piece, as bitboards over the board: each move
  * then tests its destination's bit instead of redoing the feature's arithmetic, and the loop
  * is specialised by piece type (a constant in each instance). Every score is the same integer
@@ -404,6 +423,11 @@ typedef struct {
     /* the index of their cheapest attacker of each square in see_cheapest[] (6: none) in
      * three bit planes: bit k of the index of square sq is bit sq of q[k] */
     bb_t q[3];
+    /* what the pieces of a type share: by destination, the danger class's planes (see
+     * fast3_piece; dc1p: a pawn's push), and the cheapest attacker's planes of a piece that no
+     * slider of theirs attacks (they attack the same squares once it has left) */
+    bb_t dc0[7], dc1c[7], dc1p, vn[3];
+    const hang_ctx *hc;        /* set 4: en prise after the move (NULL at set 3) */
 } fast3_ctx;
 
 /* What the moves of the piece on `from` share. */
@@ -418,9 +442,8 @@ typedef struct {
     bb_t hist;                 /* destinations played before from `from` by this side */
     int xr;                    /* a slider of theirs attacks `from` now */
     /* by destination, in bit planes: the index of their cheapest attacker (7 where they do
-     * not attack once `from` is empty), the danger class (bit 1 by a capture dc1c, by a pawn
-     * push dc1) */
-    bb_t v[3], dc0, dc1, dc1c;
+     * not attack once `from` is empty) */
+    bb_t v[3];
 } fast3_piece;
 
 /* The danger class of a destination by (attacked, attacked by a cheaper piece, defended) bits:
@@ -468,15 +491,7 @@ static inline __attribute__((always_inline)) void fast3_piece_init(const fast3_c
     else if (PT == CHC_QUEEN) sl = c->sl2 | (c->sl1 & ~(bishop_rays(from) | rook_rays(from)));
     pc->retake = pc->pd | pc->nd | kd | sl;
     /* where they do not attack once `from` is empty, index 7 (all three bits) */
-    for (int k = 0; k < 3; k++) pc->v[k] = c->q[k] | ~pc->ax;
-    /* The danger class (features_impl()'s danger_class[]): 0 not attacked, 2 attacked by a
-     * cheaper piece (lower), else 1 defended, 3 not: bit 0 is attacked and not by a cheaper
-     * piece, bit 1 attacked by a cheaper piece or not defended (by two of ours, or one for a
-     * pawn push). */
-    bb_t att = c->eall, low = c->lower[PT];
-    pc->dc0 = att & ~low;
-    pc->dc1c = att & (low | ~c->att2);
-    pc->dc1 = PT == CHC_PAWN ? att & (low | ~c->att1) : pc->dc1c;
+    for (int k = 0; k < 3; k++) pc->v[k] = pc->xr ? c->q[k] | ~pc->ax : c->vn[k];
     pc->hist = 0; /* set by the caller */
 }
 
@@ -491,7 +506,8 @@ static inline int32_t fast3_book(const fast3_ctx *c, chc_move m)
 /* One move's score (not castling): features_impl()'s sum in scoring, feature by feature. */
 static inline __attribute__((always_inline)) int32_t fast3_move(const fast3_ctx *c,
                                                                 const fast3_piece *pc,
-                                                                chc_move m, const int PT)
+                                                                chc_move m, const int PT,
+                                                                const int HANG)
 {
     const chc_position *pos = c->pos;
     const int16_t *w = c->w;
@@ -508,17 +524,13 @@ static inline __attribute__((always_inline)) int32_t fast3_move(const fast3_ctx 
         if (to == c->last_their) sc += w[CHCI_PM_RECAP + p6];
         sc += w[CHCI_PM_X_CAPPH + c->phase * 72 + p6 * 12 + (ct - 1) * 2 + ax];
     }
-    if (PT != CHC_KING) {
-        bb_t dc1 = (PT == CHC_PAWN && !ct) ? pc->dc1 : pc->dc1c;
-        sc += w[CHCI_PM_ATT_TO + p6 * 4 + (int)(pc->dc0 >> to & 1) + (int)(dc1 >> to & 1) * 2];
-    }
     int npt = PT;
     if (PT == CHC_PAWN && (fl & CHC_MF_PROMOTION)) {
         npt = CHC_MOVE_PROMO(m);
         sc += w[CHCI_PM_PROMO + npt - CHC_KNIGHT];
     }
     if (c->checksq[npt] & BB(to)) sc += w[CHCI_PM_CHECK + npt - 1];
-    sc += (int32_t)w[CHCI_PM_HIST] & -(int32_t)(pc->hist >> to & 1);
+    if (pc->hist >> to & 1) sc += w[CHCI_PM_HIST]; /* rare: a branch */
     if (PT == CHC_PAWN) {
         int passed = !(c->theirpawns & adjacent_files[to & 7] & ranks_ahead[pos->side][to >> 3]);
         sc += w[CHCI_PM_PAWNDBL + passed * 2 + (tf >> 3 >= 5)];
@@ -529,24 +541,37 @@ static inline __attribute__((always_inline)) int32_t fast3_move(const fast3_ctx 
     bb_t bl = hasb ? chci_bishop_att(to, pc->o) : 0, rl = hasr ? chci_rook_att(to, pc->o) : 0;
     /* The SEE bucket: as features_impl(), with pd, nd and "no retake" read from the piece's
      * sets (the same squares: see fast3_piece_init()). */
-    /* by table (see_tab), without a branch on "attacked": their cheapest attacker's index
-     * (7 when they do not attack `to` once `from` is empty), ours a pawn or a knight */
-    unsigned vlc = (unsigned)(pc->v[0] >> to & 1) | (unsigned)(pc->v[1] >> to & 1) << 1 |
-                   (unsigned)(pc->v[2] >> to & 1) << 2;
-    unsigned pd = (unsigned)(pc->pd >> to & 1), nd = (unsigned)(pc->nd >> to & 1);
-    unsigned e = see_tab[npt - 1][ct][vlc][pd | (nd & ~pd) << 1][pc->xr];
-    int sb = (int)(e & 15), sblo2 = (int)(e >> 4);
-    if (sblo2 != sb) {
-        /* no retake possible: the lower bound exactly; else the exchange played out */
-        if (!(pc->retake >> to & 1)) sb = sblo2;
-        else {
-            bb_t bq = hasb ? bl : chci_bishop_att(to, pc->o), rq = hasr ? rl : chci_rook_att(to, pc->o);
-            bb_t att = ((chci_pawn_att[CHC_WHITE][to] & pos_pieces(pos, CHC_BLACK, CHC_PAWN)) |
-                        (chci_pawn_att[CHC_BLACK][to] & pos_pieces(pos, CHC_WHITE, CHC_PAWN)) |
-                        (chci_knight_att[to] & pos->by_type[CHC_KNIGHT]) |
-                        (chci_king_att[to] & pos->by_type[CHC_KING]) | (rq & c->allrq) |
-                        (bq & c->allbq)) & pc->o;
-            sb = see_bucket(see_swap(pos, to, npt, see_val[ct], pc->o, att));
+    int sb;
+    if (!ax) {
+        /* they do not attack `to`, even once `from` is empty (nor now: eall is in ax): danger
+         * class 0, the captured piece's SEE bucket (see_tab's entries with index 7) */
+        if (PT != CHC_KING) sc += w[CHCI_PM_ATT_TO + p6 * 4];
+        sb = see_bucket_quiet[ct];
+    } else {
+        if (PT != CHC_KING) {
+            bb_t dc1 = (PT == CHC_PAWN && !ct) ? c->dc1p : c->dc1c[PT];
+            sc += w[CHCI_PM_ATT_TO + p6 * 4 + (int)(c->dc0[PT] >> to & 1) + (int)(dc1 >> to & 1) * 2];
+        }
+        /* the danger class (fast3_ctx) and the exchange's bounds by table (see_tab): their
+         * cheapest attacker's index, ours a pawn or a knight */
+        unsigned vlc = (unsigned)(pc->v[0] >> to & 1) | (unsigned)(pc->v[1] >> to & 1) << 1 |
+                       (unsigned)(pc->v[2] >> to & 1) << 2;
+        unsigned pd = (unsigned)(pc->pd >> to & 1), nd = (unsigned)(pc->nd >> to & 1);
+        unsigned e = see_tab[npt - 1][ct][vlc][pd | (nd & ~pd) << 1][pc->xr];
+        int sblo2 = (int)(e >> 4);
+        sb = (int)(e & 15);
+        if (sblo2 != sb) {
+            /* no retake possible: the lower bound exactly; else the exchange played out */
+            if (!(pc->retake >> to & 1)) sb = sblo2;
+            else {
+                bb_t bq = hasb ? bl : chci_bishop_att(to, pc->o), rq = hasr ? rl : chci_rook_att(to, pc->o);
+                bb_t att = ((chci_pawn_att[CHC_WHITE][to] & pos_pieces(pos, CHC_BLACK, CHC_PAWN)) |
+                            (chci_pawn_att[CHC_BLACK][to] & pos_pieces(pos, CHC_WHITE, CHC_PAWN)) |
+                            (chci_knight_att[to] & pos->by_type[CHC_KNIGHT]) |
+                            (chci_king_att[to] & pos->by_type[CHC_KING]) | (rq & c->allrq) |
+                            (bq & c->allbq)) & pc->o;
+                sb = see_bucket(see_swap(pos, to, npt, see_val[ct], pc->o, att));
+            }
         }
     }
     sc += w[CHCI_PM_X_SEE + p6 * 7 + sb];
@@ -563,16 +588,18 @@ static inline __attribute__((always_inline)) int32_t fast3_move(const fast3_ctx 
     sc += w[CHCI_PM_X_MOB + p6 * 6 + mob_bucket_of[bb_popcount(xa & ~c->ours)]];
     sc += (int32_t)w[CHCI_PM_X_KZ + p6] & -(int32_t)((xa & c->kzone) != 0);
     sc += (int32_t)w[CHCI_PM_X_KZ + 6 + p6] & -(int32_t)((xa & c->eq) != 0);
+    if (HANG) sc += w[hang_feature(pos, c->hc, m, PT, npt, ct)];
     return sc;
 }
 
 /* The moves moves[i..) of the piece on their first move's origin (type PT), up to the next
- * piece or a castling; returns the index after them. */
+ * piece or a castling (for pawns: up to the next piece that is not a pawn); returns the index
+ * after them. */
 static inline __attribute__((always_inline)) int fast3_piece_moves(const fast3_ctx *c,
                                                                   const chci_pm_state *st,
                                                                   const chc_move *moves, int i,
                                                                   int n, int32_t *score,
-                                                                  const int PT)
+                                                                  const int PT, const int HANG)
 {
     fast3_piece pc;
     int from = CHC_MOVE_FROM(moves[i]);
@@ -580,14 +607,26 @@ static inline __attribute__((always_inline)) int fast3_piece_moves(const fast3_c
     pc.hist = st->hist[c->pos->side][from];
     for (; i < n; i++) {
         chc_move m = moves[i];
-        if (CHC_MOVE_FROM(m) != from || (CHC_MOVE_FLAGS(m) & CHC_MF_CASTLE)) break;
-        score[i] = fast3_move(c, &pc, m, PT);
+        int f = CHC_MOVE_FROM(m);
+        if (f != from) {
+            /* The generator lists pawn moves by kind (pushes, double pushes, captures), not by
+             * pawn: the next pawn's moves are taken here, without the dispatch by piece. */
+            if (PT != CHC_PAWN || CHC_PIECE_TYPE(c->pos->board[f]) != CHC_PAWN) break;
+            from = f;
+            fast3_piece_init(c, &pc, from, PT);
+            pc.hist = st->hist[c->pos->side][from];
+        }
+        /* (a castling is the king's: another piece's moves need not test it) */
+        if (PT == CHC_KING && (CHC_MOVE_FLAGS(m) & CHC_MF_CASTLE)) break;
+        score[i] = fast3_move(c, &pc, m, PT, HANG);
     }
     return i;
 }
 
-static void fast3_scores(const fast3_ctx *c, const chci_pm_state *st, const chc_move *moves,
-                         int n, int32_t *score)
+static inline __attribute__((always_inline)) void fast3_scores_impl(const fast3_ctx *c,
+                                                                    const chci_pm_state *st,
+                                                                    const chc_move *moves, int n,
+                                                                    int32_t *score, const int HANG)
 {
     const int16_t *w = c->w;
     const chc_position *pos = c->pos;
@@ -602,17 +641,31 @@ static void fast3_scores(const fast3_ctx *c, const chci_pm_state *st, const chc_
                          w[CHCI_PM_FROM + (c->phase * 6 + p6) * 64 + (from ^ c->flip)] +
                          w[CHCI_PM_CASTLE + (kingside ? 0 : 1)] +
                          w[CHCI_PM_X_ID + p6 * 4096 + ((from ^ c->flip) | (to ^ c->flip) << 6)];
+            if (HANG) score[i - 1] += w[hang_feature(pos, c->hc, m, CHC_KING, CHC_KING, 0)];
             continue;
         }
         switch (CHC_PIECE_TYPE(pos->board[from])) {
-        case CHC_PAWN: i = fast3_piece_moves(c, st, moves, i, n, score, CHC_PAWN); break;
-        case CHC_KNIGHT: i = fast3_piece_moves(c, st, moves, i, n, score, CHC_KNIGHT); break;
-        case CHC_BISHOP: i = fast3_piece_moves(c, st, moves, i, n, score, CHC_BISHOP); break;
-        case CHC_ROOK: i = fast3_piece_moves(c, st, moves, i, n, score, CHC_ROOK); break;
-        case CHC_QUEEN: i = fast3_piece_moves(c, st, moves, i, n, score, CHC_QUEEN); break;
-        default: i = fast3_piece_moves(c, st, moves, i, n, score, CHC_KING); break;
+        case CHC_PAWN: i = fast3_piece_moves(c, st, moves, i, n, score, CHC_PAWN, HANG); break;
+        case CHC_KNIGHT: i = fast3_piece_moves(c, st, moves, i, n, score, CHC_KNIGHT, HANG); break;
+        case CHC_BISHOP: i = fast3_piece_moves(c, st, moves, i, n, score, CHC_BISHOP, HANG); break;
+        case CHC_ROOK: i = fast3_piece_moves(c, st, moves, i, n, score, CHC_ROOK, HANG); break;
+        case CHC_QUEEN: i = fast3_piece_moves(c, st, moves, i, n, score, CHC_QUEEN, HANG); break;
+        default: i = fast3_piece_moves(c, st, moves, i, n, score, CHC_KING, HANG); break;
         }
     }
+}
+
+/* Sets 3 and 4 (en prise after the move: c->hc), each its own function. */
+static __attribute__((noinline)) void fast3_scores(const fast3_ctx *c, const chci_pm_state *st,
+                                                   const chc_move *moves, int n, int32_t *score)
+{
+    fast3_scores_impl(c, st, moves, n, score, 0);
+}
+
+static __attribute__((noinline)) void fast4_scores(const fast3_ctx *c, const chci_pm_state *st,
+                                                   const chc_move *moves, int n, int32_t *score)
+{
+    fast3_scores_impl(c, st, moves, n, score, 1);
 }
 
 static inline __attribute__((always_inline)) void
@@ -729,14 +782,32 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
         }
     }
 
+    if (hang) {
+        /* our pieces en prise before the move (cheaper attacker: every cheaper type) */
+        int h0 = 0;
+        bb_t low = 0;
+        for (int t = CHC_PAWN; t < CHC_KING; t++) {
+            h0 += bb_popcount(pos_pieces(pos, us, t) & eall & (~att1 | low));
+            low |= eatt[t];
+        }
+        hc.hang0 = h0 > 3 ? 3 : h0;
+        hc.tp_att = eatt[CHC_PAWN];
+        hc.tn_att = eatt[CHC_KNIGHT];
+        hc.tk_att = eatt[CHC_KING];
+        memcpy(hc.eatt, eatt, sizeof hc.eatt);
+        hc.eall = eall;
+        hc.slunion = 0;
+        for (int j = 0; j < hc.nsl; j++) hc.slunion |= hc.sl_att[j];
+    }
     origin_ctx oc = {phase, flip, last_ours, in_check, eall, att1, lastatt, lower};
     bb_t kzone = chci_king_att[eks];
-    if (scoring && fset == 3) {
-        /* set 3's scores piece by piece (fast3_scores()) */
+    if (scoring && fast) {
+        /* sets 3 and 4: the scores piece by piece (fast3_scores()) */
         fast3_ctx c3 = {pos, w, last_their >= 0 ? dist_bucket[last_their] : NULL, &oc, eatt, lower,
                         checksq, phase, flip, last_their, in_book, b1, b2, occ, ours, eall, eslid,
                         erq, ebq, allbq, allrq, att1, att2, kzone, eq, theirpawns, pawn1, pawn2,
-                        0, 0, chci_king_att[bb_lsb(ours_k)], 0, 0, {0, 0, 0}};
+                        0, 0, chci_king_att[bb_lsb(ours_k)], 0, 0, {0, 0, 0},
+                        {0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0}, 0, {0, 0, 0}, hang ? &hc : NULL};
         for (bb_t b = ours_n; b;) {
             bb_t a = chci_knight_att[bb_pop(&b)];
             c3.na2 |= c3.na1 & a;
@@ -755,27 +826,21 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
         c3.q[0] = cn | cr | ck;
         c3.q[1] = cb | cr | ~eall;
         c3.q[2] = cq | ck | ~eall;
-        fast3_scores(&c3, st, moves, n, score);
+        /* The danger class (features_impl()'s danger_class[]): 0 not attacked, 2 attacked by a
+         * cheaper piece (lower), else 1 defended, 3 not: bit 0 is attacked and not by a cheaper
+         * piece, bit 1 attacked by a cheaper piece or not defended (by two of ours, or one for
+         * a pawn push). */
+        for (int t = CHC_PAWN; t <= CHC_KING; t++) {
+            c3.dc0[t] = eall & ~lower[t];
+            c3.dc1c[t] = eall & (lower[t] | ~att2);
+        }
+        c3.dc1p = eall & (lower[CHC_PAWN] | ~att1);
+        for (int k = 0; k < 3; k++) c3.vn[k] = c3.q[k] | ~eall;
+        if (hang) fast4_scores(&c3, st, moves, n, score);
+        else fast3_scores(&c3, st, moves, n, score);
         return;
     }
 
-    if (hang) {
-        /* our pieces en prise before the move (cheaper attacker: every cheaper type) */
-        int h0 = 0;
-        bb_t low = 0;
-        for (int t = CHC_PAWN; t < CHC_KING; t++) {
-            h0 += bb_popcount(pos_pieces(pos, us, t) & eall & (~att1 | low));
-            low |= eatt[t];
-        }
-        hc.hang0 = h0 > 3 ? 3 : h0;
-        hc.tp_att = eatt[CHC_PAWN];
-        hc.tn_att = eatt[CHC_KNIGHT];
-        hc.tk_att = eatt[CHC_KING];
-        memcpy(hc.eatt, eatt, sizeof hc.eatt);
-        hc.eall = eall;
-        hc.slunion = 0;
-        for (int j = 0; j < hc.nsl; j++) hc.slunion |= hc.sl_att[j];
-    }
     /* scoring: the origin features' weights summed once per piece, not once per move */
     int32_t orig[64];
     if (scoring) {
@@ -810,13 +875,7 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
             EMIT(CHCI_PM_FROM + (phase * 6 + p6) * 64 + (from ^ flip));
             EMIT(CHCI_PM_CASTLE + (kingside ? 0 : 1));
             if (fast) EMIT(CHCI_PM_X_ID + p6 * 4096 + ((from ^ flip) | (to ^ flip) << 6));
-            if (hang) {
-                chc_position q = *pos;
-                chc_undo u;
-                chc_make_move(&q, m, &u);
-                int h = en_prise_slow(&q, us);
-                EMIT(CHCI_PM_X_HANG + hc.hang0 * 4 + (h > 3 ? 3 : h));
-            }
+            if (hang) EMIT(hang_feature(pos, &hc, m, pt, pt, 0));
             if (scoring) score[i] = sc;
             else nf[i] = (uint8_t)k;
             continue;
@@ -952,18 +1011,7 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
             EMIT_IF((xa & kzone) != 0, CHCI_PM_X_KZ + p6);
             EMIT_IF((xa & eq) != 0, CHCI_PM_X_KZ + 6 + p6);
             if (ct) EMIT(CHCI_PM_X_CAPPH + phase * 72 + p6 * 12 + (ct - 1) * 2 + ax);
-            if (hang) {
-                int h;
-                if (fl & CHC_MF_EN_PASSANT) {
-                    chc_position q = *pos;
-                    chc_undo u;
-                    chc_make_move(&q, m, &u);
-                    h = en_prise_slow(&q, us);
-                } else {
-                    h = en_prise_after(pos, &hc, from, to, pt, npt, ct);
-                }
-                EMIT(CHCI_PM_X_HANG + hc.hang0 * 4 + (h > 3 ? 3 : h));
-            }
+            if (hang) EMIT(hang_feature(pos, &hc, m, pt, npt, ct));
         }
         if (scoring) score[i] = sc;
         else nf[i] = (uint8_t)k;

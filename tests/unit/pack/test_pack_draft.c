@@ -60,9 +60,10 @@ static void test_draft_features_and_codes(void **state)
         chci_pm_state fs[2];
         chci_pm_init(&fs[0], NULL, 3);
         chci_pm_init(&fs[1], NULL, 4);
-        /* chci_pm_scores() computes set 3's scores piece by piece (fast3_scores() in
-         * pack_model.c), not from the features: every score must equal the sum of the weights
-         * of the move's features, at both levels of the draft model and of model 1 */
+        /* chci_pm_scores() computes the scores of sets 3 and 4 piece by piece (fast3_scores(),
+         * fast4_scores() in pack_model.c), not from the features: every score must equal the
+         * sum of the weights of the move's features, at both levels of the draft model and of
+         * model 1 */
         const chci_pm_model *models[2] = {&chci_pm_model_draft2, &chci_pm_model1};
         chci_pm_state ms[4];
         for (int l = 0; l < 4; l++) chci_pm_init(&ms[l], models[l / 2], l % 2 + 1);
