@@ -59,6 +59,14 @@ static uint64_t mix_w[NMIX][3];
 #define NSMALL 1841
 static uint16_t arr_seq[NSMALL];
 static uint16_t arr_start[3 * 3 * 3 * 2];
+/* The arrangements of a whole class without promotions (pr = 0: every mix of it is small,
+ * o - cr <= 7 pieces to arrange), its mixes one after the other in the order the arrangement
+ * index counts them: arrangement idx of class (o, 0) with cr castling rooks is the sequence
+ * cls_seq[cls_start[o][cr] + idx] (2,454 in all), so the decoder reads it without walking
+ * the mixes. */
+#define NCLS_SEQ 2454
+static uint16_t cls_seq[NCLS_SEQ];
+static uint16_t cls_start[8][3];
 int chci_pos_ncls;
 int chci_pos_cls_p[CHCI_POS_MAXCLS], chci_pos_cls_o[CHCI_POS_MAXCLS], chci_pos_cls_pr[CHCI_POS_MAXCLS];
 int chci_pos_cls_index[9][16][9];
@@ -461,6 +469,18 @@ static void init_tables(void)
                         abort(); /* cannot happen */
                 }
     if (ns != NSMALL) abort(); /* cannot happen */
+    int nc = 0;
+    for (int o = 0; o < 8; o++)
+        for (int cr = 0; cr < 3; cr++) {
+            cls_start[o][cr] = (uint16_t)nc;
+            for (int i = mix_start[o][0]; i < mix_start[o][1]; i++) { /* mixes of (o, pr = 0) */
+                const uint8_t *x = mix[i];
+                if (x[2] < cr) continue; /* mix_w[i][cr] = 0: no arrangement */
+                int a0 = arr_start[SMALL_MIX(x[0], x[1], x[2] - cr, x[3])];
+                for (uint64_t a = 0; a < mix_w[i][cr]; a++) cls_seq[nc++] = arr_seq[a0 + a];
+            }
+        }
+    if (nc != NCLS_SEQ) abort(); /* cannot happen */
 
     memset(chci_pos_cls_index, -1, sizeof chci_pos_cls_index);
     chci_pos_ncls = 0;
@@ -801,6 +821,13 @@ uint64_t chci_pos_arrangement_rank(int o, int pr, int cr, const int *types, int 
 
 void chci_pos_arrangement_unrank(int o, int pr, int cr, uint64_t idx, int *types, int *m)
 {
+    if (pr == 0) { /* a class without promotions: its sequences in one table */
+        unsigned seq = cls_seq[cls_start[o][cr] + idx];
+        int total = o - cr;
+        for (int i = 0; i < total; i++) types[i] = (int)(seq >> (2 * i) & 3);
+        *m = total;
+        return;
+    }
     int cnt[4] = {0, 0, 0, 0};
     for (int i = mix_start[o][pr]; i < mix_start[o][pr + 1]; i++) {
         const uint8_t *x = mix[i];
@@ -1341,9 +1368,7 @@ int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int ful
     for (int col = 0; col < 2; col++) {
         int types[16], m = 0;
         chci_pos_arrangement_unrank(os[col], prs[col], col ? k.lb : k.lw, ai[col], types, &m);
-        int i = 0;
-        for (uint64_t s = sets[col]; s && i < m; s &= s - 1, i++)
-            put(&d, col, type_of_code[types[i]], __builtin_ctzll(s));
+        put_pieces(&d, col, sets[col], types, m);
     }
     if (full_check) return chc_position_set(pos, d.board, stm, crook, epsq, 0, 1, chess960, diag);
     return chci_pos_set_decoded(pos, &d, stm, crook, epsq, chess960, diag);
