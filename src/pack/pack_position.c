@@ -124,23 +124,22 @@ static int key_index(int stm, int kz, int lw, int lb, int ept)
     return (((stm * 3 + kz) * 3 + lw) * 3 + lb) * 4 + ept;
 }
 
-static keyinfo key_info(int key)
+/* The key of (stm, kz, lw, lb, ept), key_index()'s arguments, as its fields. */
+static inline keyinfo key_fields(int stm, int kz, int lw, int lb, int ept)
 {
     keyinfo k;
-    k.ept = key % 4;
-    key /= 4;
-    k.lb = key % 3;
-    key /= 3;
-    k.lw = key % 3;
-    key /= 3;
-    k.kz = key % 3;
-    k.stm = key / 3;
+    k.stm = stm, k.kz = kz, k.lw = lw, k.lb = lb, k.ept = ept;
     k.ep = k.ept > 0;
     k.ncap = k.ept == 0 ? 0 : (k.ept == 3 ? 2 : 1);
     k.rho = k.ept == 2;
     k.zf = 48 - k.kz - (k.ep ? 3 + k.ncap : 0);
     k.used = 2 + k.lw + k.lb + (k.ep ? 3 + k.ncap : 0);
     return k;
+}
+
+static keyinfo key_info(int key)
+{
+    return key_fields(key / 108, key / 36 % 3, key / 12 % 3, key / 4 % 3, key % 4);
 }
 
 /* The factors of the placement of pawns and pieces for a key and the two sides' counts. */
@@ -236,6 +235,16 @@ static inline chci_u192 row(int bp, int lb, int ep, int hi, int rest, int wm)
     int whole = rest + lb < 15 - bp ? rest + lb : 15 - bp;
     if (hi == whole && rest == full_row_rest(bp, lb, ep, wm)) return full_row[bp][lb][ep][wm];
     return row_sum(bp, lb, lb, hi, rest, wm);
+}
+
+/* The arrangements of the black classes with bp pawns and bo other pieces that condition 3
+ * lets through beside a white side with wm lost units (castling rooks lb): those of pr up to
+ * *lim = min(2 wm + bm, 8 - bp), bm = 15 - bp - bo. */
+static inline uint64_t black_ws(int bp, int bo, int lb, int wm, int *lim)
+{
+    int x = 2 * wm + 15 - bp - bo;
+    *lim = x < 8 - bp ? x : 8 - bp;
+    return Wpre[bp][bo][lb][*lim + 1];
 }
 
 /* ---------------------------------------------------------------------------------------- */
@@ -1045,7 +1054,7 @@ int chci_pack_pos_rank(const chc_position *pos, chci_u192 *rank)
         }
     }
     int key = key_index(stm, bn->kz, lw, lb, ept);
-    keyinfo k = key_info(key);
+    keyinfo k = key_fields(stm, bn->kz, lw, lb, ept);
     int cw = chci_pos_cls_index[pp[0]][oo[0]][prr[0]], cb = chci_pos_cls_index[pp[1]][oo[1]][prr[1]];
     if (cw < 0 || cb < 0) return CHC_E_INTERNAL;
 
@@ -1259,7 +1268,7 @@ int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int ful
         ept = eo.ept[ep_idx];
     }
     int key = key_index(stm, bn->kz, lw, lb, ept);
-    keyinfo k = key_info(key);
+    keyinfo k = key_fields(stm, bn->kz, lw, lb, ept);
     /* white class: largest c with WC[key][c] <= r (WC[key][0] = 0) */
     const chci_u192 *wc = wc_of[key];
     int cw = chci_pos_search_class(wc, wc_top[key], wc_sh[key], wc_hs[key], wc_hint[key], &r);
@@ -1292,31 +1301,54 @@ int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int ful
         chci_u192 base = chci_u192_from(wW);
         mul_pair(&base, pw.p1, pw.p2);
         chci_u192_mul64(&base, pw.s1);
-        for (int bo = k.lb; bo <= bo_hi && cb < 0; bo++) {
-            int bm = 15 - bp - bo, ob = bo - k.lb;
-            int lim = 2 * wm + bm;
-            if (lim > 8 - bp) lim = 8 - bp;
-            uint64_t ws = Wpre[bp][bo][k.lb][lim + 1];
-            if (!ws) continue;
-            uint64_t cnt = chci_pos_C[pw.rest][ob];
-            chci_u192 t = base;
-            mul_pair(&t, cnt, ws);
-            if (u192_le(&t, &r)) {
-                chci_u192_sub(&r, &t);
-                continue;
-            }
-            for (int pr = 0; pr <= lim; pr++) {
-                int c = chci_pos_cls_index[bp][bo][pr];
-                if (c < 0 || !chci_pos_W[c][k.lb]) continue;
+        /* black's pieces bo (lb..bo_hi), each bo taking base C(rest, bo - lb) ws ranks of the
+         * row (ws: the arrangements of its classes that condition 3 lets through). In rows of 7
+         * or 8 black pawns (bo_hi <= 8) positions of games mostly keep all their pieces, the
+         * row's last classes: those rows are searched from their end (rr: the ranks from r to
+         * the end, 1..T since r is in the row), the others from their start. The classes
+         * partition the row, so both ways find the same class. */
+        int bo = -1, lim = 0;
+        uint64_t cnt = 0;
+        chci_u192 t;
+        if (bo_hi <= 8) {
+            chci_u192 rr = T; /* from r to the row's end: 1..T */
+            chci_u192_sub(&rr, &r);
+            for (int o = bo_hi; o >= k.lb && bo < 0; o--) {
+                uint64_t ws = black_ws(bp, o, k.lb, wm, &lim);
+                if (!ws) continue;
+                cnt = chci_pos_C[pw.rest][o - k.lb];
                 t = base;
-                mul_pair(&t, cnt, chci_pos_W[c][k.lb]);
-                if (!u192_le(&t, &r)) {
-                    cb = c;
-                    break;
+                mul_pair(&t, cnt, ws);
+                if (u192_le(&rr, &t)) { /* r is in this class, t - rr ranks from its start */
+                    bo = o;
+                    r = t;
+                    chci_u192_sub(&r, &rr);
+                } else {
+                    chci_u192_sub(&rr, &t);
                 }
-                chci_u192_sub(&r, &t);
             }
-            if (cb < 0) return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: black class");
+        } else {
+            for (int o = k.lb; o <= bo_hi && bo < 0; o++) {
+                uint64_t ws = black_ws(bp, o, k.lb, wm, &lim);
+                if (!ws) continue;
+                cnt = chci_pos_C[pw.rest][o - k.lb];
+                t = base;
+                mul_pair(&t, cnt, ws);
+                if (u192_le(&t, &r)) chci_u192_sub(&r, &t);
+                else bo = o;
+            }
+        }
+        if (bo < 0) return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: black class");
+        for (int pr = 0; pr <= lim; pr++) {
+            int c = chci_pos_cls_index[bp][bo][pr];
+            if (c < 0 || !chci_pos_W[c][k.lb]) continue;
+            t = base;
+            mul_pair(&t, cnt, chci_pos_W[c][k.lb]);
+            if (!u192_le(&t, &r)) {
+                cb = c;
+                break;
+            }
+            chci_u192_sub(&r, &t);
         }
         if (cb < 0) return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: black class");
     }
