@@ -59,6 +59,14 @@ static uint64_t mix_w[NMIX][3];
 #define NSMALL 1841
 static uint16_t arr_seq[NSMALL];
 static uint16_t arr_start[3 * 3 * 3 * 2];
+/* The arrangements of a whole class without promotions (pr = 0: every mix of it is small,
+ * o - cr <= 7 pieces to arrange), its mixes one after the other in the order the arrangement
+ * index counts them: arrangement idx of class (o, 0) with cr castling rooks is the sequence
+ * cls_seq[cls_start[o][cr] + idx] (2,454 in all), so the decoder reads it without walking
+ * the mixes. */
+#define NCLS_SEQ 2454
+static uint16_t cls_seq[NCLS_SEQ];
+static uint16_t cls_start[8][3];
 int chci_pos_ncls;
 int chci_pos_cls_p[CHCI_POS_MAXCLS], chci_pos_cls_o[CHCI_POS_MAXCLS], chci_pos_cls_pr[CHCI_POS_MAXCLS];
 int chci_pos_cls_index[9][16][9];
@@ -116,23 +124,22 @@ static int key_index(int stm, int kz, int lw, int lb, int ept)
     return (((stm * 3 + kz) * 3 + lw) * 3 + lb) * 4 + ept;
 }
 
-static keyinfo key_info(int key)
+/* The key of (stm, kz, lw, lb, ept), key_index()'s arguments, as its fields. */
+static inline keyinfo key_fields(int stm, int kz, int lw, int lb, int ept)
 {
     keyinfo k;
-    k.ept = key % 4;
-    key /= 4;
-    k.lb = key % 3;
-    key /= 3;
-    k.lw = key % 3;
-    key /= 3;
-    k.kz = key % 3;
-    k.stm = key / 3;
+    k.stm = stm, k.kz = kz, k.lw = lw, k.lb = lb, k.ept = ept;
     k.ep = k.ept > 0;
     k.ncap = k.ept == 0 ? 0 : (k.ept == 3 ? 2 : 1);
     k.rho = k.ept == 2;
     k.zf = 48 - k.kz - (k.ep ? 3 + k.ncap : 0);
     k.used = 2 + k.lw + k.lb + (k.ep ? 3 + k.ncap : 0);
     return k;
+}
+
+static keyinfo key_info(int key)
+{
+    return key_fields(key / 108, key / 36 % 3, key / 12 % 3, key / 4 % 3, key % 4);
 }
 
 /* The factors of the placement of pawns and pieces for a key and the two sides' counts. */
@@ -228,6 +235,16 @@ static inline chci_u192 row(int bp, int lb, int ep, int hi, int rest, int wm)
     int whole = rest + lb < 15 - bp ? rest + lb : 15 - bp;
     if (hi == whole && rest == full_row_rest(bp, lb, ep, wm)) return full_row[bp][lb][ep][wm];
     return row_sum(bp, lb, lb, hi, rest, wm);
+}
+
+/* The arrangements of the black classes with bp pawns and bo other pieces that condition 3
+ * lets through beside a white side with wm lost units (castling rooks lb): those of pr up to
+ * *lim = min(2 wm + bm, 8 - bp), bm = 15 - bp - bo. */
+static inline uint64_t black_ws(int bp, int bo, int lb, int wm, int *lim)
+{
+    int x = 2 * wm + 15 - bp - bo;
+    *lim = x < 8 - bp ? x : 8 - bp;
+    return Wpre[bp][bo][lb][*lim + 1];
 }
 
 /* ---------------------------------------------------------------------------------------- */
@@ -461,6 +478,18 @@ static void init_tables(void)
                         abort(); /* cannot happen */
                 }
     if (ns != NSMALL) abort(); /* cannot happen */
+    int nc = 0;
+    for (int o = 0; o < 8; o++)
+        for (int cr = 0; cr < 3; cr++) {
+            cls_start[o][cr] = (uint16_t)nc;
+            for (int i = mix_start[o][0]; i < mix_start[o][1]; i++) { /* mixes of (o, pr = 0) */
+                const uint8_t *x = mix[i];
+                if (x[2] < cr) continue; /* mix_w[i][cr] = 0: no arrangement */
+                int a0 = arr_start[SMALL_MIX(x[0], x[1], x[2] - cr, x[3])];
+                for (uint64_t a = 0; a < mix_w[i][cr]; a++) cls_seq[nc++] = arr_seq[a0 + a];
+            }
+        }
+    if (nc != NCLS_SEQ) abort(); /* cannot happen */
 
     memset(chci_pos_cls_index, -1, sizeof chci_pos_cls_index);
     chci_pos_ncls = 0;
@@ -801,6 +830,13 @@ uint64_t chci_pos_arrangement_rank(int o, int pr, int cr, const int *types, int 
 
 void chci_pos_arrangement_unrank(int o, int pr, int cr, uint64_t idx, int *types, int *m)
 {
+    if (pr == 0) { /* a class without promotions: its sequences in one table */
+        unsigned seq = cls_seq[cls_start[o][cr] + idx];
+        int total = o - cr;
+        for (int i = 0; i < total; i++) types[i] = (int)(seq >> (2 * i) & 3);
+        *m = total;
+        return;
+    }
     int cnt[4] = {0, 0, 0, 0};
     for (int i = mix_start[o][pr]; i < mix_start[o][pr + 1]; i++) {
         const uint8_t *x = mix[i];
@@ -1018,7 +1054,7 @@ int chci_pack_pos_rank(const chc_position *pos, chci_u192 *rank)
         }
     }
     int key = key_index(stm, bn->kz, lw, lb, ept);
-    keyinfo k = key_info(key);
+    keyinfo k = key_fields(stm, bn->kz, lw, lb, ept);
     int cw = chci_pos_cls_index[pp[0]][oo[0]][prr[0]], cb = chci_pos_cls_index[pp[1]][oo[1]][prr[1]];
     if (cw < 0 || cb < 0) return CHC_E_INTERNAL;
 
@@ -1232,7 +1268,7 @@ int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int ful
         ept = eo.ept[ep_idx];
     }
     int key = key_index(stm, bn->kz, lw, lb, ept);
-    keyinfo k = key_info(key);
+    keyinfo k = key_fields(stm, bn->kz, lw, lb, ept);
     /* white class: largest c with WC[key][c] <= r (WC[key][0] = 0) */
     const chci_u192 *wc = wc_of[key];
     int cw = chci_pos_search_class(wc, wc_top[key], wc_sh[key], wc_hs[key], wc_hint[key], &r);
@@ -1265,31 +1301,54 @@ int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int ful
         chci_u192 base = chci_u192_from(wW);
         mul_pair(&base, pw.p1, pw.p2);
         chci_u192_mul64(&base, pw.s1);
-        for (int bo = k.lb; bo <= bo_hi && cb < 0; bo++) {
-            int bm = 15 - bp - bo, ob = bo - k.lb;
-            int lim = 2 * wm + bm;
-            if (lim > 8 - bp) lim = 8 - bp;
-            uint64_t ws = Wpre[bp][bo][k.lb][lim + 1];
-            if (!ws) continue;
-            uint64_t cnt = chci_pos_C[pw.rest][ob];
-            chci_u192 t = base;
-            mul_pair(&t, cnt, ws);
-            if (u192_le(&t, &r)) {
-                chci_u192_sub(&r, &t);
-                continue;
-            }
-            for (int pr = 0; pr <= lim; pr++) {
-                int c = chci_pos_cls_index[bp][bo][pr];
-                if (c < 0 || !chci_pos_W[c][k.lb]) continue;
+        /* black's pieces bo (lb..bo_hi), each bo taking base C(rest, bo - lb) ws ranks of the
+         * row (ws: the arrangements of its classes that condition 3 lets through). In rows of 7
+         * or 8 black pawns (bo_hi <= 8) positions of games mostly keep all their pieces, the
+         * row's last classes: those rows are searched from their end (rr: the ranks from r to
+         * the end, 1..T since r is in the row), the others from their start. The classes
+         * partition the row, so both ways find the same class. */
+        int bo = -1, lim = 0;
+        uint64_t cnt = 0;
+        chci_u192 t;
+        if (bo_hi <= 8) {
+            chci_u192 rr = T; /* from r to the row's end: 1..T */
+            chci_u192_sub(&rr, &r);
+            for (int o = bo_hi; o >= k.lb && bo < 0; o--) {
+                uint64_t ws = black_ws(bp, o, k.lb, wm, &lim);
+                if (!ws) continue;
+                cnt = chci_pos_C[pw.rest][o - k.lb];
                 t = base;
-                mul_pair(&t, cnt, chci_pos_W[c][k.lb]);
-                if (!u192_le(&t, &r)) {
-                    cb = c;
-                    break;
+                mul_pair(&t, cnt, ws);
+                if (u192_le(&rr, &t)) { /* r is in this class, t - rr ranks from its start */
+                    bo = o;
+                    r = t;
+                    chci_u192_sub(&r, &rr);
+                } else {
+                    chci_u192_sub(&rr, &t);
                 }
-                chci_u192_sub(&r, &t);
             }
-            if (cb < 0) return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: black class");
+        } else {
+            for (int o = k.lb; o <= bo_hi && bo < 0; o++) {
+                uint64_t ws = black_ws(bp, o, k.lb, wm, &lim);
+                if (!ws) continue;
+                cnt = chci_pos_C[pw.rest][o - k.lb];
+                t = base;
+                mul_pair(&t, cnt, ws);
+                if (u192_le(&t, &r)) chci_u192_sub(&r, &t);
+                else bo = o;
+            }
+        }
+        if (bo < 0) return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: black class");
+        for (int pr = 0; pr <= lim; pr++) {
+            int c = chci_pos_cls_index[bp][bo][pr];
+            if (c < 0 || !chci_pos_W[c][k.lb]) continue;
+            t = base;
+            mul_pair(&t, cnt, chci_pos_W[c][k.lb]);
+            if (!u192_le(&t, &r)) {
+                cb = c;
+                break;
+            }
+            chci_u192_sub(&r, &t);
         }
         if (cb < 0) return chci_fail(diag, CHC_E_INTERNAL, -1, 0, 0, -1, "pack: black class");
     }
@@ -1341,9 +1400,7 @@ int chci_pack_pos_unrank_check(chc_position *pos, const chci_u192 *rank, int ful
     for (int col = 0; col < 2; col++) {
         int types[16], m = 0;
         chci_pos_arrangement_unrank(os[col], prs[col], col ? k.lb : k.lw, ai[col], types, &m);
-        int i = 0;
-        for (uint64_t s = sets[col]; s && i < m; s &= s - 1, i++)
-            put(&d, col, type_of_code[types[i]], __builtin_ctzll(s));
+        put_pieces(&d, col, sets[col], types, m);
     }
     if (full_check) return chc_position_set(pos, d.board, stm, crook, epsq, 0, 1, chess960, diag);
     return chci_pos_set_decoded(pos, &d, stm, crook, epsq, chess960, diag);

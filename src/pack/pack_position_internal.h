@@ -100,6 +100,30 @@ static inline void put_set(decoded *d, int col, int type, uint64_t set)
     d->key = key;
 }
 
+/* put() for one side's pieces (not pawns) on the squares of `set` in increasing order, the i-th
+ * of kind types[i] (0 knight, 1 bishop, 2 rook, 3 queen), as many as both `set` and m allow:
+ * the same board, bitboards, key and count, but the bitboards and the count are gathered in
+ * locals and written once, where put() reads and writes them in *d for every piece (a byte
+ * stored to the board may alias them, so the compiler keeps them in memory). */
+static inline void put_pieces(decoded *d, int col, uint64_t set, const int *types, int m)
+{
+    uint64_t kind[4] = {0, 0, 0, 0}, key = d->key;
+    const uint64_t *z = chci_zobrist_piece + 64 * (col == CHC_WHITE);
+    int i = 0;
+    for (; set && i < m; set &= set - 1, i++) {
+        int sq = __builtin_ctzll(set), t = type_of_code[types[i]];
+        kind[types[i]] |= 1ull << sq;
+        d->board[sq] = (uint8_t)CHC_PIECE(col, t);
+        key ^= z[128 * (t - 1) + sq]; /* put()'s index: 64 (2 (t - 1) + (col == white)) + sq */
+    }
+    uint64_t all = kind[0] | kind[1] | kind[2] | kind[3];
+    for (int k = 0; k < 4; k++) d->by_type[type_of_code[k]] |= kind[k];
+    d->by_color[col] |= all;
+    d->by_type[0] |= all;
+    d->key = key;
+    d->n += i;
+}
+
 /* The decoder's first step: d emptied, then the kings (wk, bk) and the castling rooks
  * csq[colour][0 queen side, 1 king side] (CHC_NO_SQUARE for none) put; crook[] gets the rooks
  * in chc_position_set()'s order, *chess960 whether a king or rook is off its standard square.

@@ -734,9 +734,7 @@ int chci_pack_pos_unrank_v2(chc_position *pos, const chci_u192 *rank, chc_diag *
     for (int col = 0; col < 2; col++) {
         int types[16], m = 0;
         chci_pos_arrangement_unrank(os[col], prs[col], col ? lb : lw, ai[col], types, &m);
-        int i = 0;
-        for (uint64_t s = sets[col]; s && i < m; s &= s - 1, i++)
-            put(&d, col, type_of_code[types[i]], __builtin_ctzll(s));
+        put_pieces(&d, col, sets[col], types, m);
     }
     return chci_pos_set_decoded(pos, &d, stm, crook, epsq, chess960, diag);
 }
