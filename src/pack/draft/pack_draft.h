@@ -118,9 +118,17 @@ const chci_pnet *chci_pnet_of(const chci_pm_model *m, int level);
 int chci_pnet_input(int s, int sq, int piece);
 /* The accumulators of position p, from scratch. */
 void chci_pnet_reset(const chci_pnet *net, chci_pnet_acc *a, const chc_position *p);
-/* Updates them from `before` to `after` = before + m (only the squares m changes). */
-void chci_pnet_update(const chci_pnet *net, chci_pnet_acc *a, const chc_position *before,
-                      const chc_position *after, chc_move m);
+/* The squares move m may change on the board of `before` (at most four: origin, destination,
+ * a pawn taken en passant, castling's king and rook squares) with their pieces before it. */
+typedef struct {
+    int n;
+    uint8_t sq[4], was[4];
+} chci_pnet_change;
+void chci_pnet_change_of(chci_pnet_change *c, const chc_position *before, chc_move m);
+/* Updates the accumulators of `before` to those of `after` = before + m, c the change of m
+ * (chci_pnet_change_of(), taken before m was made): only the squares whose piece changed. */
+void chci_pnet_update(const chci_pnet *net, chci_pnet_acc *a, const chci_pnet_change *c,
+                      const chc_position *after);
 /* Adds the net's term to sc[0..n) for the n moves of p (accumulators of p). */
 void chci_pnet_add(const chci_pnet *net, const chci_pnet_acc *a, const chc_position *p,
                    const chc_move *mv, int n, int32_t *sc);

@@ -10,47 +10,64 @@ int chci_pnet_input(int s, int sq, int piece)
 
 int32_t chci_pnet_floor(int32_t t)
 {
-    return t >= 0 ? t / CHCI_PNET_DIV : -((-t + (CHCI_PNET_DIV - 1)) / CHCI_PNET_DIV);
-}
-
-static void acc_add(int16_t *acc, const int16_t *row)
-{
-    for (int j = 0; j < CHCI_PNET_H; j++) acc[j] = (int16_t)(acc[j] + row[j]);
-}
-
-static void acc_sub(int16_t *acc, const int16_t *row)
-{
-    for (int j = 0; j < CHCI_PNET_H; j++) acc[j] = (int16_t)(acc[j] - row[j]);
+    /* t + DIV * 2^31 > 0 for every int32 t: the quotient of a non-negative number (a multiply
+     * by a constant, no branch on the sign), less the 2^31 added */
+    const int64_t bias = (int64_t)1 << 31;
+    return (int32_t)((int64_t)((uint64_t)((int64_t)t + CHCI_PNET_DIV * bias) / CHCI_PNET_DIV) - bias);
 }
 
 void chci_pnet_reset(const chci_pnet *net, chci_pnet_acc *a, const chc_position *p)
 {
     for (int s = 0; s < 2; s++) {
-        for (int j = 0; j < CHCI_PNET_H; j++) a->acc[s][j] = net->b[j];
+        int16_t *acc = a->acc[s];
+        for (int j = 0; j < CHCI_PNET_H; j++) acc[j] = net->b[j];
         for (bb_t b = pos_occ(p); b;) {
             int sq = bb_pop(&b);
-            acc_add(a->acc[s], net->v + (size_t)chci_pnet_input(s, sq, p->board[sq]) * CHCI_PNET_H);
+            const int16_t *row = net->v + (size_t)chci_pnet_input(s, sq, p->board[sq]) * CHCI_PNET_H;
+            for (int j = 0; j < CHCI_PNET_H; j++) acc[j] = (int16_t)(acc[j] + row[j]);
         }
     }
 }
 
-void chci_pnet_update(const chci_pnet *net, chci_pnet_acc *a, const chc_position *before,
-                      const chc_position *after, chc_move m)
+void chci_pnet_change_of(chci_pnet_change *c, const chc_position *before, chc_move m)
 {
-    /* A square whose piece changes is emptied or filled, or is the move's origin or
-     * destination (a capture; castling's king and rook squares, Chess960 included). */
-    bb_t ch = BB(CHC_MOVE_FROM(m)) | BB(CHC_MOVE_TO(m)) | (pos_occ(before) ^ pos_occ(after));
-    while (ch) {
-        int sq = bb_pop(&ch), was = before->board[sq], now = after->board[sq];
+    /* A square whose piece changes is the move's origin or destination (a capture; castling's
+     * king and rook squares, the rook's the move's destination), the square of a pawn taken en
+     * passant, or the king's and the rook's squares after castling (Chess960 included). */
+    int from = CHC_MOVE_FROM(m), to = CHC_MOVE_TO(m);
+    unsigned fl = CHC_MOVE_FLAGS(m);
+    bb_t sqs = BB(from) | BB(to);
+    if (fl & CHC_MF_EN_PASSANT) sqs |= BB((from & 56) | (to & 7));
+    if (fl & CHC_MF_CASTLE) sqs |= BB((from & 56) | (to > from ? 6 : 2)) | BB((from & 56) | (to > from ? 5 : 3));
+    c->n = 0;
+    while (sqs) {
+        int sq = bb_pop(&sqs);
+        c->sq[c->n] = (uint8_t)sq;
+        c->was[c->n++] = before->board[sq];
+    }
+}
+
+void chci_pnet_update(const chci_pnet *net, chci_pnet_acc *a, const chci_pnet_change *c,
+                      const chc_position *after)
+{
+    for (int k = 0; k < c->n; k++) {
+        int sq = c->sq[k], was = c->was[k], now = after->board[sq];
         if (was == now) continue;
         for (int s = 0; s < 2; s++) {
-            if (was) acc_sub(a->acc[s], net->v + (size_t)chci_pnet_input(s, sq, was) * CHCI_PNET_H);
-            if (now) acc_add(a->acc[s], net->v + (size_t)chci_pnet_input(s, sq, now) * CHCI_PNET_H);
+            int16_t *acc = a->acc[s];
+            if (was) {
+                const int16_t *row = net->v + (size_t)chci_pnet_input(s, sq, was) * CHCI_PNET_H;
+                for (int j = 0; j < CHCI_PNET_H; j++) acc[j] = (int16_t)(acc[j] - row[j]);
+            }
+            if (now) {
+                const int16_t *row = net->v + (size_t)chci_pnet_input(s, sq, now) * CHCI_PNET_H;
+                for (int j = 0; j < CHCI_PNET_H; j++) acc[j] = (int16_t)(acc[j] + row[j]);
+            }
         }
     }
 }
 
-static int32_t dot(const int16_t *h, const int16_t *u)
+static inline int32_t dot(const int16_t *h, const int16_t *u)
 {
     int32_t t = 0;
     for (int j = 0; j < CHCI_PNET_H; j++) t += (int32_t)h[j] * u[j];
