@@ -99,6 +99,9 @@ void chci_v2d_stage2(int level, int ctx, int32_t *sc, int n);
 #define CHCI_PNET_DIV 8128
 #define CHCI_PNET_VMAX 900    /* |V|, |b| at most this: 33 * 900 < 2^15 */
 #define CHCI_PNET_UMAX 16000  /* |U| at most this: 2 * 64 * 127 * 16000 < 2^31 */
+/* The frozen arrays are aligned to CHCI_PNET_ALIGN bytes (a row of V or U, 128 bytes, on two
+ * cache lines); chci_pnet_add() reads U with aligned vector loads when it is (any net works). */
+#define CHCI_PNET_ALIGN 64
 typedef struct {
     const int16_t *v; /* [CHCI_PNET_IN][CHCI_PNET_H] */
     const int16_t *b; /* [CHCI_PNET_H] */
