@@ -491,10 +491,11 @@ static int model_section(const game *g, size_t ng, int rounds, int only)
                         }
                         chci_pm_played(&st, &pos, g[i].moves[k]);
                     }
-                    chc_position before = pos;
+                    chci_pnet_change ch;
+                    if (net) chci_pnet_change_of(&ch, &pos, g[i].moves[k]);
                     chc_undo u;
                     chc_make_move(&pos, g[i].moves[k], &u);
-                    if (net) chci_pnet_update(net, &acc, &before, &pos, g[i].moves[k]);
+                    if (net) chci_pnet_update(net, &acc, &ch, &pos);
                     pl++;
                 }
             }

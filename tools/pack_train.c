@@ -313,7 +313,7 @@ int main(int argc, char **argv)
         const char *dim[3] = {"CHCI_PNET_IN * CHCI_PNET_H", "CHCI_PNET_H", "CHCI_PNET_IN * CHCI_PNET_H"};
         for (int a = 0; a < 3; a++) {
             int len = a == 1 ? NH : CHCI_PNET_IN * NH;
-            fprintf(o, "static const int16_t model%s_net_%s[%s] = {", model, nm[a], dim[a]);
+            fprintf(o, "static _Alignas(CHCI_PNET_ALIGN) const int16_t model%s_net_%s[%s] = {", model, nm[a], dim[a]);
             for (int i = 0; i < len; i++) fprintf(o, "%s%d", i == 0 ? "\n    " : (i % 16 ? ", " : ",\n    "), arr[a][i]);
             fprintf(o, "\n};\n");
         }

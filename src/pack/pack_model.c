@@ -592,6 +592,16 @@ static inline __attribute__((always_inline)) int32_t fast3_move(const fast3_ctx 
     return sc;
 }
 
+/* What the moves of the piece on `from` share, made once per piece. */
+static inline __attribute__((always_inline)) void fast3_piece_start(const fast3_ctx *c,
+                                                                    const chci_pm_state *st,
+                                                                    fast3_piece *pc, int from,
+                                                                    const int PT)
+{
+    fast3_piece_init(c, pc, from, PT);
+    pc->hist = st->hist[c->pos->side][from];
+}
+
 /* The moves moves[i..) of the piece on their first move's origin (type PT), up to the next
  * piece or a castling (for pawns: up to the next piece that is not a pawn); returns the index
  * after them. */
@@ -601,24 +611,31 @@ static inline __attribute__((always_inline)) int fast3_piece_moves(const fast3_c
                                                                   int n, int32_t *score,
                                                                   const int PT, const int HANG)
 {
-    fast3_piece pc;
+    /* The generator lists pawn moves by kind (pushes, double pushes, captures), not by pawn:
+     * every pawn's moves are taken here, without the dispatch by piece, and what a pawn's
+     * moves share is made once per pawn (pawns[from], started when `started` has from's bit),
+     * not once per run of its moves. */
+    fast3_piece one, pawns[64]; /* (pawns: only in the pawns' instance) */
+    bb_t started = 0;
     int from = CHC_MOVE_FROM(moves[i]);
-    fast3_piece_init(c, &pc, from, PT);
-    pc.hist = st->hist[c->pos->side][from];
+    fast3_piece *pc = PT == CHC_PAWN ? &pawns[from] : &one;
+    fast3_piece_start(c, st, pc, from, PT);
+    if (PT == CHC_PAWN) started = BB(from);
     for (; i < n; i++) {
         chc_move m = moves[i];
         int f = CHC_MOVE_FROM(m);
         if (f != from) {
-            /* The generator lists pawn moves by kind (pushes, double pushes, captures), not by
-             * pawn: the next pawn's moves are taken here, without the dispatch by piece. */
             if (PT != CHC_PAWN || CHC_PIECE_TYPE(c->pos->board[f]) != CHC_PAWN) break;
             from = f;
-            fast3_piece_init(c, &pc, from, PT);
-            pc.hist = st->hist[c->pos->side][from];
+            pc = &pawns[from];
+            if (!(started & BB(from))) {
+                started |= BB(from);
+                fast3_piece_start(c, st, pc, from, PT);
+            }
         }
         /* (a castling is the king's: another piece's moves need not test it) */
         if (PT == CHC_KING && (CHC_MOVE_FLAGS(m) & CHC_MF_CASTLE)) break;
-        score[i] = fast3_move(c, &pc, m, PT, HANG);
+        score[i] = fast3_move(c, pc, m, PT, HANG);
     }
     return i;
 }

@@ -99,6 +99,9 @@ void chci_v2d_stage2(int level, int ctx, int32_t *sc, int n);
 #define CHCI_PNET_DIV 8128
 #define CHCI_PNET_VMAX 900    /* |V|, |b| at most this: 33 * 900 < 2^15 */
 #define CHCI_PNET_UMAX 16000  /* |U| at most this: 2 * 64 * 127 * 16000 < 2^31 */
+/* The frozen arrays are aligned to CHCI_PNET_ALIGN bytes (a row of V or U, 128 bytes, on two
+ * cache lines); chci_pnet_add() reads U with aligned vector loads when it is (any net works). */
+#define CHCI_PNET_ALIGN 64
 typedef struct {
     const int16_t *v; /* [CHCI_PNET_IN][CHCI_PNET_H] */
     const int16_t *b; /* [CHCI_PNET_H] */
@@ -118,12 +121,23 @@ const chci_pnet *chci_pnet_of(const chci_pm_model *m, int level);
 int chci_pnet_input(int s, int sq, int piece);
 /* The accumulators of position p, from scratch. */
 void chci_pnet_reset(const chci_pnet *net, chci_pnet_acc *a, const chc_position *p);
-/* Updates them from `before` to `after` = before + m (only the squares m changes). */
-void chci_pnet_update(const chci_pnet *net, chci_pnet_acc *a, const chc_position *before,
-                      const chc_position *after, chc_move m);
+/* The squares move m may change on the board of `before` (at most four: origin, destination,
+ * a pawn taken en passant, castling's king and rook squares) with their pieces before it. */
+typedef struct {
+    int n;
+    uint8_t sq[4], was[4];
+} chci_pnet_change;
+void chci_pnet_change_of(chci_pnet_change *c, const chc_position *before, chc_move m);
+/* Updates the accumulators of `before` to those of `after` = before + m, c the change of m
+ * (chci_pnet_change_of(), taken before m was made): only the squares whose piece changed. */
+void chci_pnet_update(const chci_pnet *net, chci_pnet_acc *a, const chci_pnet_change *c,
+                      const chc_position *after);
 /* Adds the net's term to sc[0..n) for the n moves of p (accumulators of p). */
 void chci_pnet_add(const chci_pnet *net, const chci_pnet_acc *a, const chc_position *p,
                    const chc_move *mv, int n, int32_t *sc);
+/* The path chci_pnet_add() takes (the same scores on every path): 1 the AVX2 loop (x86-64 with
+ * AVX2, unless the environment sets CHC_PNET_PATH=generic), 0 the generic one. */
+int chci_pnet_path(void);
 /* floor(t / CHCI_PNET_DIV), whatever C's division does with negative operands. */
 int32_t chci_pnet_floor(int32_t t);
 

@@ -62,6 +62,17 @@ static void pred_init(predictor *p, const chci_v2d_fmt *f, int level, const chc_
     if (p->net) chci_pnet_reset(p->net, &p->acc, start);
 }
 
+/* The second stage's tables were fitted to model 2d's scores: a level with a policy net (model
+ * 2e's level 1, whose scores are not 2d's) has none, and is refused rather than coded with
+ * tables fitted to other scores. (Model 2e's level 2 is 2d's set 4: its tables fit.) */
+static int stage2_check(const chci_v2d_fmt *f, int level, chc_diag *diag)
+{
+    if (!f->stage2 || !chci_pnet_of(f->model, level)) return CHC_OK;
+    return chci_fail(diag, CHC_E_UNSUPPORTED, -1, 0, 0, -1,
+                     "pack draft v2: no second stage for model %s level %d (its tables are model 2d's)",
+                     f->model->name, level);
+}
+
 /* The integer scores of the nm >= 2 moves of pos. */
 static void pred_scores(const predictor *p, const chc_position *pos, const chc_move *mv, int nm, int32_t *sc)
 {
@@ -74,9 +85,10 @@ static void pred_scores(const predictor *p, const chc_position *pos, const chc_m
 static int pred_play(predictor *p, chc_position *pos, chc_move m)
 {
     if (!p->net) return play(pos, &p->st, m);
-    chc_position before = *pos;
+    chci_pnet_change c;
+    chci_pnet_change_of(&c, pos, m);
     int cap = play(pos, &p->st, m);
-    chci_pnet_update(p->net, &p->acc, &before, pos, m);
+    chci_pnet_update(p->net, &p->acc, &c, pos);
     return cap;
 }
 
@@ -100,6 +112,7 @@ int chci_pack_v2d_encode(const chci_v2d_fmt *f, const chc_position *start,
 {
     *len = 0;
     int rc = chci_pack_game_check_args(n, &level, result, diag);
+    if (!rc) rc = stage2_check(f, level, diag);
     if (rc) return rc;
     chci_rc_enc e;
     chci_rc_enc_init(&e, dst, cap);
@@ -183,6 +196,7 @@ int chci_pack_v2d_decode(const chci_v2d_fmt *f, const uint8_t *src, size_t len,
     chci_rc_decode_update(&d, r, VERSION_CUM, VERSION_FREQ);
     int lv = 1;
     int rc = chci_pack_game_get_start(&d, level_freq, start, &lv, diag);
+    if (!rc) rc = stage2_check(f, lv, diag);
     if (rc) return rc;
     if (level) *level = lv;
     chc_position pos = *start;

@@ -1,5 +1,8 @@
 /* DRAFT toward pack game version 2: the policy net of feature set 5 in integers (pack_draft.h,
  * "the policy net"; docs/formats/pack-game.md). Not a published code. */
+#include <stdlib.h>
+#include <string.h>
+
 #include "core/position.h"
 #include "pack/draft/pack_draft.h"
 
@@ -10,59 +13,80 @@ int chci_pnet_input(int s, int sq, int piece)
 
 int32_t chci_pnet_floor(int32_t t)
 {
-    return t >= 0 ? t / CHCI_PNET_DIV : -((-t + (CHCI_PNET_DIV - 1)) / CHCI_PNET_DIV);
-}
-
-static void acc_add(int16_t *acc, const int16_t *row)
-{
-    for (int j = 0; j < CHCI_PNET_H; j++) acc[j] = (int16_t)(acc[j] + row[j]);
-}
-
-static void acc_sub(int16_t *acc, const int16_t *row)
-{
-    for (int j = 0; j < CHCI_PNET_H; j++) acc[j] = (int16_t)(acc[j] - row[j]);
+    /* t + DIV * 2^31 > 0 for every int32 t: the quotient of a non-negative number (a multiply
+     * by a constant, no branch on the sign), less the 2^31 added */
+    const int64_t bias = (int64_t)1 << 31;
+    return (int32_t)((int64_t)((uint64_t)((int64_t)t + CHCI_PNET_DIV * bias) / CHCI_PNET_DIV) - bias);
 }
 
 void chci_pnet_reset(const chci_pnet *net, chci_pnet_acc *a, const chc_position *p)
 {
     for (int s = 0; s < 2; s++) {
-        for (int j = 0; j < CHCI_PNET_H; j++) a->acc[s][j] = net->b[j];
+        int16_t *acc = a->acc[s];
+        for (int j = 0; j < CHCI_PNET_H; j++) acc[j] = net->b[j];
         for (bb_t b = pos_occ(p); b;) {
             int sq = bb_pop(&b);
-            acc_add(a->acc[s], net->v + (size_t)chci_pnet_input(s, sq, p->board[sq]) * CHCI_PNET_H);
+            const int16_t *row = net->v + (size_t)chci_pnet_input(s, sq, p->board[sq]) * CHCI_PNET_H;
+            for (int j = 0; j < CHCI_PNET_H; j++) acc[j] = (int16_t)(acc[j] + row[j]);
         }
     }
 }
 
-void chci_pnet_update(const chci_pnet *net, chci_pnet_acc *a, const chc_position *before,
-                      const chc_position *after, chc_move m)
+void chci_pnet_change_of(chci_pnet_change *c, const chc_position *before, chc_move m)
 {
-    /* A square whose piece changes is emptied or filled, or is the move's origin or
-     * destination (a capture; castling's king and rook squares, Chess960 included). */
-    bb_t ch = BB(CHC_MOVE_FROM(m)) | BB(CHC_MOVE_TO(m)) | (pos_occ(before) ^ pos_occ(after));
-    while (ch) {
-        int sq = bb_pop(&ch), was = before->board[sq], now = after->board[sq];
+    /* A square whose piece changes is the move's origin or destination (a capture; castling's
+     * king and rook squares, the rook's the move's destination), the square of a pawn taken en
+     * passant, or the king's and the rook's squares after castling (Chess960 included). */
+    int from = CHC_MOVE_FROM(m), to = CHC_MOVE_TO(m);
+    unsigned fl = CHC_MOVE_FLAGS(m);
+    bb_t sqs = BB(from) | BB(to);
+    if (fl & CHC_MF_EN_PASSANT) sqs |= BB((from & 56) | (to & 7));
+    if (fl & CHC_MF_CASTLE) sqs |= BB((from & 56) | (to > from ? 6 : 2)) | BB((from & 56) | (to > from ? 5 : 3));
+    c->n = 0;
+    while (sqs) {
+        int sq = bb_pop(&sqs);
+        c->sq[c->n] = (uint8_t)sq;
+        c->was[c->n++] = before->board[sq];
+    }
+}
+
+void chci_pnet_update(const chci_pnet *net, chci_pnet_acc *a, const chci_pnet_change *c,
+                      const chc_position *after)
+{
+    for (int k = 0; k < c->n; k++) {
+        int sq = c->sq[k], was = c->was[k], now = after->board[sq];
         if (was == now) continue;
         for (int s = 0; s < 2; s++) {
-            if (was) acc_sub(a->acc[s], net->v + (size_t)chci_pnet_input(s, sq, was) * CHCI_PNET_H);
-            if (now) acc_add(a->acc[s], net->v + (size_t)chci_pnet_input(s, sq, now) * CHCI_PNET_H);
+            int16_t *acc = a->acc[s];
+            if (was) {
+                const int16_t *row = net->v + (size_t)chci_pnet_input(s, sq, was) * CHCI_PNET_H;
+                for (int j = 0; j < CHCI_PNET_H; j++) acc[j] = (int16_t)(acc[j] - row[j]);
+            }
+            if (now) {
+                const int16_t *row = net->v + (size_t)chci_pnet_input(s, sq, now) * CHCI_PNET_H;
+                for (int j = 0; j < CHCI_PNET_H; j++) acc[j] = (int16_t)(acc[j] + row[j]);
+            }
         }
     }
 }
 
-static int32_t dot(const int16_t *h, const int16_t *u)
+/* h . u over the hidden values; A: both 16-byte aligned, so that the compiler reads u with
+ * aligned vector loads folded into the multiplies (the same integers either way). */
+static inline __attribute__((always_inline)) int32_t dot(const int16_t *h, const int16_t *u, const int A)
 {
+    if (A) {
+        h = __builtin_assume_aligned(h, 16);
+        u = __builtin_assume_aligned(u, 16);
+    }
     int32_t t = 0;
     for (int j = 0; j < CHCI_PNET_H; j++) t += (int32_t)h[j] * u[j];
     return t;
 }
 
-void chci_pnet_add(const chci_pnet *net, const chci_pnet_acc *a, const chc_position *p,
-                   const chc_move *mv, int n, int32_t *sc)
+static inline __attribute__((always_inline)) void add_moves(const int16_t *u, const int16_t *h,
+                                                            const chc_position *p, const chc_move *mv,
+                                                            int n, int32_t *sc, const int A)
 {
-    int16_t h[CHCI_PNET_H];
-    const int16_t *acc = a->acc[p->side];
-    for (int j = 0; j < CHCI_PNET_H; j++) h[j] = acc[j] < 0 ? 0 : acc[j] > 127 ? 127 : acc[j];
     int flip = p->side ? 56 : 0;
     int32_t org[64];
     bb_t done = 0;
@@ -71,10 +95,53 @@ void chci_pnet_add(const chci_pnet *net, const chci_pnet_acc *a, const chc_posit
         int row = (CHC_PIECE_TYPE(p->board[from]) - 1) * 64;
         if (!(done & BB(from))) {
             done |= BB(from);
-            org[from] = dot(h, net->u + (size_t)(384 + row + (from ^ flip)) * CHCI_PNET_H);
+            org[from] = dot(h, u + (size_t)(384 + row + (from ^ flip)) * CHCI_PNET_H, A);
         }
-        sc[i] += chci_pnet_floor(org[from] + dot(h, net->u + (size_t)(row + (to ^ flip)) * CHCI_PNET_H));
+        sc[i] += chci_pnet_floor(org[from] + dot(h, u + (size_t)(row + (to ^ flip)) * CHCI_PNET_H, A));
     }
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+/* The same loop in 256-bit vectors (the same integers: only the instructions differ), taken
+ * when the processor has AVX2 (chci_pnet_path()). */
+#define PNET_AVX2 1
+static __attribute__((target("avx2"), noinline)) void add_moves_avx2(const int16_t *u, const int16_t *h,
+                                                                     const chc_position *p, const chc_move *mv,
+                                                                     int n, int32_t *sc)
+{
+    add_moves(u, h, p, mv, n, sc, 0);
+}
+#endif
+
+int chci_pnet_path(void)
+{
+#ifdef PNET_AVX2
+    static int path = -1; /* the same value from every thread: no lock needed */
+    if (path < 0) {
+        const char *e = getenv("CHC_PNET_PATH");
+        __builtin_cpu_init();
+        path = (e && !strcmp(e, "generic")) || !__builtin_cpu_supports("avx2") ? 0 : 1;
+    }
+    return path;
+#else
+    return 0;
+#endif
+}
+
+void chci_pnet_add(const chci_pnet *net, const chci_pnet_acc *a, const chc_position *p,
+                   const chc_move *mv, int n, int32_t *sc)
+{
+    _Alignas(16) int16_t h[CHCI_PNET_H];
+    const int16_t *acc = a->acc[p->side];
+    for (int j = 0; j < CHCI_PNET_H; j++) h[j] = acc[j] < 0 ? 0 : acc[j] > 127 ? 127 : acc[j];
+#ifdef PNET_AVX2
+    if (chci_pnet_path()) {
+        add_moves_avx2(net->u, h, p, mv, n, sc);
+        return;
+    }
+#endif
+    if ((uintptr_t)net->u % 16 == 0) add_moves(net->u, h, p, mv, n, sc, 1);
+    else add_moves(net->u, h, p, mv, n, sc, 0);
 }
 
 const chci_pnet *chci_pnet_of(const chci_pm_model *m, int level)

@@ -89,10 +89,11 @@ int main(void)
             for (int l = 0; l < 4; l++) chci_pm_played(&st[l], &pos, m);
             for (int s = 0; s < 2; s++) chci_pm_played(&fs[s], &pos, m);
             chci_pm_played(&s5, &pos, m);
-            chc_position before = pos;
+            chci_pnet_change ch;
+            chci_pnet_change_of(&ch, &pos, m);
             chc_undo u;
             chc_make_move(&pos, m, &u);
-            chci_pnet_update(net, &acc, &before, &pos, m);
+            chci_pnet_update(net, &acc, &ch, &pos);
         }
         chci_v2d_hist_free(&hist);
     }

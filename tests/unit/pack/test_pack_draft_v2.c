@@ -345,10 +345,11 @@ static void test_v2d_net_incremental(void **state)
                 moves++;
             }
             if (k == n) break;
-            chc_position before = p;
+            chci_pnet_change ch;
+            chci_pnet_change_of(&ch, &p, mv[k]);
             chc_undo un;
             chc_make_move(&p, mv[k], &un);
-            chci_pnet_update(&net, &a, &before, &p, mv[k]);
+            chci_pnet_update(&net, &a, &ch, &p);
         }
     }
     assert_true(negative > moves / 10); /* the floor met negative sums */
@@ -399,6 +400,22 @@ static void test_v2d_net_games(void **state)
         size_t n = random_game(&start, mv, gi % 10 == 0 ? 500 : 1 + tu_rand_below(&rng, 150));
         roundtrip(&start, mv, n, results[gi % 4], gi % 5 == 4 ? 2 : 1);
     }
+    /* model 2e with the second stage: refused at level 1 (the tables are 2d's), both ways;
+     * level 2 (2d's set 4) keeps them */
+    static const chci_v2d_fmt s2e = {&chci_pm_model_draft2e, 1};
+    size_t l1 = encode(&g.start, g.moves, g.n, CHC_RESULT_DRAW, 1, code), n1, l2;
+    chc_position st;
+    chc_diag d = CHC_DIAG_INIT;
+    assert_int_equal(chci_pack_v2d_encode(&s2e, &g.start, g.moves, g.n, CHC_RESULT_DRAW, 1, code2, sizeof code2,
+                                          &l2, &d),
+                     CHC_E_UNSUPPORTED);
+    assert_non_null(strstr(d.message, "second stage"));
+    assert_int_equal(chci_pack_v2d_decode(&s2e, code, l1, &st, back, MAXP, &n1, NULL, NULL, NULL), CHC_E_UNSUPPORTED);
+    assert_int_equal(chci_pack_v2d_encode(&s2e, &g.start, g.moves, g.n, CHC_RESULT_DRAW, 2, code2, sizeof code2,
+                                          &l2, NULL),
+                     CHC_OK);
+    assert_int_equal(chci_pack_v2d_decode(&s2e, code2, l2, &st, back, MAXP, &n1, NULL, NULL, NULL), CHC_OK);
+    assert_int_equal(n1, g.n);
     /* damaged codes of model 2e */
     static uint8_t buf[256];
     const int iters = getenv("CHC_SANITIZED") ? 1000 : 5000;
