@@ -135,9 +135,6 @@ void chci_pnet_update(const chci_pnet *net, chci_pnet_acc *a, const chci_pnet_ch
 /* Adds the net's term to sc[0..n) for the n moves of p (accumulators of p). */
 void chci_pnet_add(const chci_pnet *net, const chci_pnet_acc *a, const chc_position *p,
                    const chc_move *mv, int n, int32_t *sc);
-/* The path chci_pnet_add() takes (the same scores on every path): 1 the AVX2 loop (x86-64 with
- * AVX2, unless the environment sets CHC_PNET_PATH=generic), 0 the generic one. */
-int chci_pnet_path(void);
 /* floor(t / CHCI_PNET_DIV), whatever C's division does with negative operands. */
 int32_t chci_pnet_floor(int32_t t);
 

@@ -1,8 +1,5 @@
 /* DRAFT toward pack game version 2: the policy net of feature set 5 in integers (pack_draft.h,
  * "the policy net"; docs/formats/pack-game.md). Not a published code. */
-#include <stdlib.h>
-#include <string.h>
-
 #include "core/position.h"
 #include "pack/draft/pack_draft.h"
 
@@ -101,45 +98,12 @@ static inline __attribute__((always_inline)) void add_moves(const int16_t *u, co
     }
 }
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-/* The same loop in 256-bit vectors (the same integers: only the instructions differ), taken
- * when the processor has AVX2 (chci_pnet_path()). */
-#define PNET_AVX2 1
-static __attribute__((target("avx2"), noinline)) void add_moves_avx2(const int16_t *u, const int16_t *h,
-                                                                     const chc_position *p, const chc_move *mv,
-                                                                     int n, int32_t *sc)
-{
-    add_moves(u, h, p, mv, n, sc, 0);
-}
-#endif
-
-int chci_pnet_path(void)
-{
-#ifdef PNET_AVX2
-    static int path = -1; /* the same value from every thread: no lock needed */
-    if (path < 0) {
-        const char *e = getenv("CHC_PNET_PATH");
-        __builtin_cpu_init();
-        path = (e && !strcmp(e, "generic")) || !__builtin_cpu_supports("avx2") ? 0 : 1;
-    }
-    return path;
-#else
-    return 0;
-#endif
-}
-
 void chci_pnet_add(const chci_pnet *net, const chci_pnet_acc *a, const chc_position *p,
                    const chc_move *mv, int n, int32_t *sc)
 {
     _Alignas(16) int16_t h[CHCI_PNET_H];
     const int16_t *acc = a->acc[p->side];
     for (int j = 0; j < CHCI_PNET_H; j++) h[j] = acc[j] < 0 ? 0 : acc[j] > 127 ? 127 : acc[j];
-#ifdef PNET_AVX2
-    if (chci_pnet_path()) {
-        add_moves_avx2(net->u, h, p, mv, n, sc);
-        return;
-    }
-#endif
     if ((uintptr_t)net->u % 16 == 0) add_moves(net->u, h, p, mv, n, sc, 1);
     else add_moves(net->u, h, p, mv, n, sc, 0);
 }

@@ -8,7 +8,7 @@
 # and of the draft feature sets 3 and 4 over the same pseudo-random games, and of the draft
 # version-2 framing's contexts and second stage (src/pack/draft/pack_v2d_model.c), and of the draft
 # model 2e's level 1 (feature set 5: set 3 + the policy net, src/pack/draft/pack_net_draft.c,
-# its accumulators updated move by move; its generic and AVX2 loops alike). The pins also hold
+# its accumulators updated move by move). The pins also hold
 # the draft features to what tools/pack_exp.c computes (checked when they were pinned).
 cd "${CHC_SRC:-.}" || exit 1
 source tests/lib.sh
@@ -39,8 +39,6 @@ for cc in gcc clang; do
       continue
     fi
     expect_eq "$cc $opt digests" "$expected" "$("$tmp/bx")"
-    # model 2e's net by its generic loop too (the default takes the AVX2 loop where there is one)
-    expect_eq "$cc $opt digests, generic net loop" "$expected" "$(CHC_PNET_PATH=generic "$tmp/bx")"
   done
 done
 finish
