@@ -436,6 +436,12 @@ static int cmd_train(int argc, char **argv)
         die("cannot write the net file");
     }
     fprintf(stderr, "nnue_train: wrote %s (%zu bytes)\n", out_path, nbytes);
+    for (int t = 0; t < nthreads; t++) {
+        if (t) free(ws[t].gW), free(ws[t].gB), free(ws[t].gO);
+        free(ws[t].acc);
+    }
+    free(idx);
+    free(buf);
     return 0;
 }
 
