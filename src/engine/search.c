@@ -831,9 +831,16 @@ static const char *const bench_fens[] = {
 
 uint64_t chc_engine_bench(int depth, int64_t *ms)
 {
+    return chc_engine_bench_flags(depth, 0, ms);
+}
+
+uint64_t chc_engine_bench_flags(int depth, unsigned flags, int64_t *ms)
+{
+    if (flags & ~CHC_BENCH_NO_NNUE) return 0;
     if (depth <= 0) depth = CHC_BENCH_DEFAULT_DEPTH;
     chc_engine *e = chc_engine_new(16);
     if (!e) return 0;
+    if (flags & CHC_BENCH_NO_NNUE) chc_engine_set_nnue(e, 0);
     uint64_t total = 0;
     int64_t t0 = chci_now_ms();
     for (size_t i = 0; i < sizeof bench_fens / sizeof bench_fens[0]; i++) {
