@@ -53,7 +53,7 @@ one() {
   echo "$nodes $nps $cpu" >>"$DIR/$name"
 }
 
-echo "chesscodec bench $DEPTH ${EXTRA[*]:-}, $RUNS interleaved rounds; $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); load: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "chesscodec bench $DEPTH${BENCH_ARGS:+ $BENCH_ARGS}, $RUNS interleaved rounds; $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); load: $(cut -d' ' -f1-3 /proc/loadavg)"
 for r in $(seq "$RUNS"); do
   one ours "$BIN" bench "$DEPTH" "${EXTRA[@]}"
   [ -z "$OTHER" ] || one other "$OTHER" bench "$DEPTH" "${EXTRA[@]}"
