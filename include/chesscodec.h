@@ -2163,6 +2163,11 @@ CHC_API int chc_evaluate(const chc_position *pos);
  * fresh 16 MB table and returns the total node count, a deterministic signature of the
  * search; *ms (NULL accepted) gets the elapsed milliseconds. Returns 0 on lack of memory. */
 CHC_API uint64_t chc_engine_bench(int depth, int64_t *ms);
+/* chc_engine_bench() with flags: CHC_BENCH_NO_NNUE searches with the hand-written evaluation
+ * (the UCI option UseNNUE false) instead of the evaluation network; 0 is chc_engine_bench().
+ * Returns 0 on lack of memory or unknown flags. */
+CHC_API uint64_t chc_engine_bench_flags(int depth, unsigned flags, int64_t *ms);
+#define CHC_BENCH_NO_NNUE 1u
 #define CHC_BENCH_DEFAULT_DEPTH 11
 
 /*

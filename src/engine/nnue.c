@@ -5,6 +5,9 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "core/position.h"
 #include "engine/engine.h"
@@ -108,22 +111,39 @@ static inline void capture_row(int16_t *restrict v, const int16_t *restrict pv, 
     for (int i = 0; i < NH; i++) v[i] = (int16_t)(pv[i] - s1[i] - s2[i] + a[i]);
 }
 
+/* The squares whose piece differs between two boards, as a bitboard: 16 squares a compare
+ * with SSE2, 8 at a time otherwise. */
+static inline uint64_t changed_squares(const uint8_t *a, const uint8_t *b)
+{
+    uint64_t diff = 0;
+#if defined(__SSE2__)
+    for (int k = 0; k < 4; k++) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(a + 16 * k));
+        __m128i y = _mm_loadu_si128((const __m128i *)(b + 16 * k));
+        diff |= (uint64_t)(~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) & 0xFFFFu) << (16 * k);
+    }
+#else
+    for (int w = 0; w < 8; w++) {
+        uint64_t x, y;
+        memcpy(&x, a + 8 * w, 8);
+        memcpy(&y, b + 8 * w, 8);
+        if (x == y) continue;
+        for (int sq = 8 * w; sq < 8 * w + 8; sq++)
+            if (a[sq] != b[sq]) diff |= (uint64_t)1 << sq;
+    }
+#endif
+    return diff;
+}
+
 void chci_nnue_update(const chci_nnue_net *net, chci_nnue_acc *acc, const chci_nnue_acc *parent)
 {
     /* the pieces taken off and put on squares (any position pair: at most 64 each) */
     uint8_t out_pc[64], out_sq[64], in_pc[64], in_sq[64];
     int nout = 0, nin = 0;
-    for (int w = 0; w < 8; w++) {
-        uint64_t a, b;
-        memcpy(&a, parent->board + 8 * w, 8);
-        memcpy(&b, acc->board + 8 * w, 8);
-        if (a == b) continue;
-        for (int sq = 8 * w; sq < 8 * w + 8; sq++) {
-            int old = parent->board[sq], now = acc->board[sq];
-            if (old == now) continue;
-            if (old) out_pc[nout] = (uint8_t)old, out_sq[nout++] = (uint8_t)sq;
-            if (now) in_pc[nin] = (uint8_t)now, in_sq[nin++] = (uint8_t)sq;
-        }
+    for (uint64_t diff = changed_squares(parent->board, acc->board); diff; diff &= diff - 1) {
+        int sq = __builtin_ctzll(diff), old = parent->board[sq], now = acc->board[sq];
+        if (old) out_pc[nout] = (uint8_t)old, out_sq[nout++] = (uint8_t)sq;
+        if (now) in_pc[nin] = (uint8_t)now, in_sq[nin++] = (uint8_t)sq;
     }
     for (int p = 0; p < 2; p++) {
         int16_t *v = acc->v[p];

@@ -36,7 +36,8 @@
 #define CHCI_NNUE_DEFAULT_ON 1
 
 typedef struct chci_nnue_net {
-    int16_t w[CHCI_NNUE_INPUTS][CHCI_NNUE_HIDDEN];
+    /* on 16 bytes, as the accumulators' values: no 16-byte load of a row splits a cache line */
+    _Alignas(16) int16_t w[CHCI_NNUE_INPUTS][CHCI_NNUE_HIDDEN];
     int16_t b[CHCI_NNUE_HIDDEN];
     int16_t out[2 * CHCI_NNUE_HIDDEN];
     int32_t out_b;
@@ -47,7 +48,9 @@ typedef struct chci_nnue_net {
  * perspectives, and the board it was computed for (a child's is updated from its parent's by
  * the squares whose piece changed). */
 typedef struct chci_nnue_acc {
-    int16_t v[2][CHCI_NNUE_HIDDEN];
+    /* on 16 bytes (an accumulator of 1,092 bytes left most rows of an array of them
+     * misaligned, a quarter of their 16-byte loads and stores split over two cache lines) */
+    _Alignas(16) int16_t v[2][CHCI_NNUE_HIDDEN];
     uint8_t board[64];
     int valid;
 } chci_nnue_acc;

@@ -68,6 +68,65 @@ static int has_non_pawn(const chc_position *pos, int c)
     return (pos->by_color[c] & ~pos->by_type[CHC_PAWN] & ~pos->by_type[CHC_KING]) != 0;
 }
 
+/* What tells quickly whether a move of the side to move gives check: the squares from which
+ * each piece type attacks the enemy king, and our pieces whose leaving their line to that
+ * king uncovers one of our sliders (discovered checks). */
+typedef struct check_info {
+    uint64_t sq[7];
+    uint64_t disc;
+    int ksq;
+} check_info;
+
+static void check_info_init(const chc_position *pos, check_info *ci)
+{
+    const int us = pos->side, ksq = pos->king_sq[us ^ 1];
+    const uint64_t occ = pos_occ(pos), ours = pos->by_color[us];
+    const uint64_t rq = pos->by_type[CHC_ROOK] | pos->by_type[CHC_QUEEN];
+    const uint64_t bq = pos->by_type[CHC_BISHOP] | pos->by_type[CHC_QUEEN];
+    ci->ksq = ksq;
+    ci->sq[0] = ci->sq[CHC_KING] = 0;
+    ci->sq[CHC_PAWN] = chci_pawn_att[us ^ 1][ksq];
+    ci->sq[CHC_KNIGHT] = chci_knight_att[ksq];
+    ci->sq[CHC_BISHOP] = chci_bishop_att(ksq, occ);
+    ci->sq[CHC_ROOK] = chci_rook_att(ksq, occ);
+    ci->sq[CHC_QUEEN] = ci->sq[CHC_BISHOP] | ci->sq[CHC_ROOK];
+    ci->disc = 0;
+    uint64_t snipers = ((chci_rook_att(ksq, 0) & rq) | (chci_bishop_att(ksq, 0) & bq)) & ours;
+    while (snipers) {
+        uint64_t b = chci_between[ksq][bb_pop(&snipers)] & occ;
+        if (b && !bb_more_than_one(b) && (b & ours)) ci->disc |= b;
+    }
+}
+
+/* chc_gives_check(pos, m) from the node's check_info: a direct check from the target square
+ * or a discovered one; castling, en passant and promotions (whose checks can go through the
+ * squares the move empties) take chc_gives_check's exact test. */
+static inline int gives_check(const chc_position *pos, const check_info *ci, chc_move m)
+{
+    if (CHC_MOVE_FLAGS(m) & (CHC_MF_CASTLE | CHC_MF_EN_PASSANT | CHC_MF_PROMOTION)) return chc_gives_check(pos, m);
+    const int from = CHC_MOVE_FROM(m), to = CHC_MOVE_TO(m);
+    int g = (ci->sq[CHC_PIECE_TYPE(pos->board[from])] >> to & 1) ||
+            ((ci->disc >> from & 1) && !(chci_line[ci->ksq][from] >> to & 1));
+#ifdef CHC_DEBUG_CHECKS
+    if (g != chc_gives_check(pos, m)) abort();
+#endif
+    return g;
+}
+
+/* gives_check() at a node: its first move is tested directly (a cut node often stops there),
+ * the check_info is built for the second (*state: moves tested so far, at most 2). */
+static inline int node_gives_check(const chc_position *pos, check_info *ci, int *state, chc_move m)
+{
+    if (*state == 2) return gives_check(pos, ci, m);
+    if (*state == 0) {
+        *state = 1;
+        return chc_gives_check(pos, m);
+    }
+    *state = 2;
+    check_info_init(pos, ci);
+    return gives_check(pos, ci, m);
+}
+
 static void update_pv(chc_engine *e, int ply, chc_move m)
 {
     e->pv[ply][ply] = m;
@@ -290,6 +349,8 @@ static int search(chc_engine *e, int alpha, int beta, int depth, int ply)
     int nonpawn = has_non_pawn(pos, pos->side);
     chc_move bestm = CHC_MOVE_NONE;
     const uint64_t side_key = chci_key_side();
+    check_info ci = {{0}, 0, 0};
+    int ci_state = 0;
     chc_move quiets[CHC_MAX_MOVES], caps[CHC_MAX_MOVES];
     int qpiece[CHC_MAX_MOVES];
     for (int i = 0; i < n; i++) {
@@ -299,6 +360,7 @@ static int search(chc_engine *e, int alpha, int beta, int depth, int ply)
         int killer = scores[i] == SC_KILLER || scores[i] == SC_KILLER + 1;
         int hs = INT32_MIN; /* quiet history, computed only when needed */
 #define HS() (hs != INT32_MIN ? hs : (hs = quiet_hist(e, m, piece, ply)))
+#define GIVES() node_gives_check(pos, &ci, &ci_state, m)
         int gives = -1; /* computed only when needed */
         if (!root && best > -MATE_MIN && nonpawn) {
             if (!tactical && !in_check) {
@@ -306,7 +368,7 @@ static int search(chc_engine *e, int alpha, int beta, int depth, int ply)
                 if ((depth <= LMP_MAX_DEPTH && legal >= lmp) ||
                     (depth <= FUT_MAX_DEPTH && eval + FUT_BASE + FUT_PER_DEPTH * depth <= alpha) ||
                     (depth <= HP_MAX_DEPTH && !killer && m != ttm && HS() < -HP_MARGIN * depth)) {
-                    gives = chc_gives_check(pos, m);
+                    gives = GIVES();
                     if (!gives) continue;
                 }
             } else if (tactical && depth <= SEE_MAX_DEPTH && scores[i] < SC_GOOD_CAP &&
@@ -315,7 +377,7 @@ static int search(chc_engine *e, int alpha, int beta, int depth, int ply)
             }
         }
         chci_tt_prefetch(e, key_after(pos, m, side_key));
-        if (gives < 0) gives = chc_gives_check(pos, m);
+        if (gives < 0) gives = GIVES();
         if (!tactical && depth >= LMR_MIN_DEPTH) HS(); /* for the reduction, before the move is made */
         int ext = gives && ply < 2 * e->root_depth ? 1 : 0;
         chc_undo u;
@@ -384,6 +446,7 @@ static int search(chc_engine *e, int alpha, int beta, int depth, int ply)
         }
     }
 #undef HS
+#undef GIVES
     if (legal == 0) return alpha; /* everything pruned (cannot happen at the root) */
     int bound = best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
     chci_tt_store(e, pos->key, bestm, best, static_eval, depth, bound, ply);
@@ -768,9 +831,16 @@ static const char *const bench_fens[] = {
 
 uint64_t chc_engine_bench(int depth, int64_t *ms)
 {
+    return chc_engine_bench_flags(depth, 0, ms);
+}
+
+uint64_t chc_engine_bench_flags(int depth, unsigned flags, int64_t *ms)
+{
+    if (flags & ~CHC_BENCH_NO_NNUE) return 0;
     if (depth <= 0) depth = CHC_BENCH_DEFAULT_DEPTH;
     chc_engine *e = chc_engine_new(16);
     if (!e) return 0;
+    if (flags & CHC_BENCH_NO_NNUE) chc_engine_set_nnue(e, 0);
     uint64_t total = 0;
     int64_t t0 = chci_now_ms();
     for (size_t i = 0; i < sizeof bench_fens / sizeof bench_fens[0]; i++) {

@@ -16,6 +16,8 @@
  * (update it deliberately, with the reason in the commit). */
 #define BENCH_DEPTH 7
 #define BENCH_NODES 34911ULL
+/* the same with the hand-written evaluation (UseNNUE false) */
+#define BENCH_NODES_HCE 29381ULL
 
 /* Every mate must be found within this many nodes. */
 #define MATE_NODE_BUDGET 2000000
@@ -98,6 +100,10 @@ static void test_bench_signature(void **state)
     if (BENCH_NODES) assert_int_equal(a, BENCH_NODES);
     /* deterministic: a second run gives the same count */
     assert_int_equal(chc_engine_bench(BENCH_DEPTH - 2, NULL), chc_engine_bench(BENCH_DEPTH - 2, NULL));
+    /* with the hand-written evaluation; unknown flags are refused */
+    assert_int_equal(chc_engine_bench_flags(BENCH_DEPTH, CHC_BENCH_NO_NNUE, NULL), BENCH_NODES_HCE);
+    assert_int_equal(chc_engine_bench_flags(BENCH_DEPTH, 0, NULL), a);
+    assert_int_equal(chc_engine_bench_flags(BENCH_DEPTH, 2, NULL), 0);
 }
 
 static void test_eval_symmetry(void **state)
