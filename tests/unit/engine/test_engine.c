@@ -15,7 +15,7 @@
 /* Node signature of `chesscodec bench 7`: changes whenever the search or evaluation changes
  * (update it deliberately, with the reason in the commit). */
 #define BENCH_DEPTH 7
-#define BENCH_NODES 34911ULL
+#define BENCH_NODES 28092ULL
 
 /* Every mate must be found within this many nodes. */
 #define MATE_NODE_BUDGET 2000000
