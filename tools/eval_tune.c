@@ -1,10 +1,14 @@
 /* eval_tune: tunes the engine's evaluation weights (src/engine/eval_weights.h) by logistic
  * regression on labelled positions ("Texel tuning" with an analytic gradient).
  *
- *   eval_tune sample [--every N] [--min-ply P] [--seed S] < games.pgn > positions.txt
+ *   eval_tune sample [--every N] [--min-ply P] [--seed S] [--perturb K] < games.pgn > positions.txt
  *       Samples positions from the main lines of the games (one in N plies from ply P on, not
  *       in check), follows a capture-only search of our evaluation to a quiet position, and
- *       writes "FEN|result" (result from white's side: 1, 0.5 or 0).
+ *       writes "FEN|result" (result from white's side: 1, 0.5 or 0). --perturb K also writes,
+ *       for each sampled position, K positions reached by one pseudo-random legal move from it
+ *       (uniform over the legal moves, drawn from --seed's generator), each resolved to a quiet
+ *       position the same way: the kind of position a search meets after a poor move. With
+ *       K = 0 (the default) the output does not depend on it.
  *   eval_tune label [--depth D] [--engine PATH] < positions.txt > labelled.txt
  *       Appends "|score" to each line: the reference engine's (default Stockfish) search score
  *       at depth D (default 7), in centipawns from white's side (mates as +-2000).
@@ -94,13 +98,32 @@ static size_t read_stdin(void *ctx, char *buf, size_t cap)
     return n == 0 && ferror(stdin) ? (size_t)-1 : n;
 }
 
+/* Resolves pos to a quiet position by the capture search and writes it as "FEN|result"; returns
+ * 1 when written (not in check after the captures, and with a legal move). */
+static int write_quiet(chc_position pos, const char *rs)
+{
+    chc_move pv[16];
+    int len;
+    quiesce(&pos, -30000, 30000, 0, pv, &len);
+    for (int i = 0; i < len; i++) {
+        chc_undo u;
+        chc_make_move(&pos, pv[i], &u);
+    }
+    if (pos.checkers || chc_count_legal_moves(&pos) == 0) return 0;
+    char fen[CHC_FEN_MAX];
+    chc_position_to_fen(&pos, fen, sizeof fen, 0);
+    printf("%s|%s\n", fen, rs);
+    return 1;
+}
+
 static int cmd_sample(int argc, char **argv)
 {
-    int every = 8, min_ply = 12;
+    int every = 8, min_ply = 12, perturb = 0;
     for (int i = 0; i < argc; i++) {
         if (!strcmp(argv[i], "--every") && i + 1 < argc) every = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--min-ply") && i + 1 < argc) min_ply = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--seed") && i + 1 < argc) rng_state = strtoull(argv[++i], NULL, 10);
+        else if (!strcmp(argv[i], "--perturb") && i + 1 < argc) perturb = atoi(argv[++i]);
         else die("sample: unknown option");
     }
     if (every < 1) every = 1;
@@ -123,18 +146,16 @@ static int cmd_sample(int argc, char **argv)
             if (rng_next() % (uint64_t)every) continue;
             chc_position pos;
             if (chc_game_position(g, ply, &pos) != CHC_OK || pos.checkers) continue;
-            chc_move pv[16];
-            int len;
-            quiesce(&pos, -30000, 30000, 0, pv, &len);
-            for (int i = 0; i < len; i++) {
+            written += write_quiet(pos, rs);
+            for (int k = 0; k < perturb; k++) {
+                chc_move moves[CHC_MAX_MOVES];
+                int n = chc_legal_moves(&pos, moves, CHC_GEN_ALL);
+                if (n <= 0) break;
+                chc_position next = pos;
                 chc_undo u;
-                chc_make_move(&pos, pv[i], &u);
+                chc_make_move(&next, moves[rng_next() % (uint64_t)n], &u);
+                if (!next.checkers) written += write_quiet(next, rs);
             }
-            if (pos.checkers || chc_count_legal_moves(&pos) == 0) continue;
-            char fen[CHC_FEN_MAX];
-            chc_position_to_fen(&pos, fen, sizeof fen, 0);
-            printf("%s|%s\n", fen, rs);
-            written++;
         }
     }
     fprintf(stderr, "eval_tune sample: %ld games, %ld positions\n", games, written);

@@ -12,6 +12,15 @@ tools=${CHC_BUILD:-build/release}/tools
 "$tools/eval_tune" sample --every 2 --min-ply 8 --seed 1 <"$TMP/g.pgn" >"$TMP/p.txt" 2>/dev/null
 n=$(wc -l <"$TMP/p.txt")
 [ "$n" -gt 500 ] && pass || failed "sample gave only $n positions"
+# --perturb 1 adds positions a random move away: deterministic, and with --every 1 the positions
+# without it are kept, in order (a subsequence)
+sp() { head -n 400 "$TMP/g.pgn" | "$tools/eval_tune" sample --every 1 --min-ply 8 --seed 5 "$@" 2>/dev/null; }
+sp >"$TMP/q0.txt"; sp --perturb 1 >"$TMP/q1.txt"; sp --perturb 1 >"$TMP/q1b.txt"
+cmp -s "$TMP/q1.txt" "$TMP/q1b.txt" && pass || failed "sample --perturb 1: two runs differ"
+n0=$(wc -l <"$TMP/q0.txt"); n1=$(wc -l <"$TMP/q1.txt")
+[ "$n0" -gt 50 ] && [ "$n1" -gt $((n0 * 3 / 2)) ] && pass || failed "sample --perturb 1: $n1 lines against $n0"
+awk 'NR == FNR { want[++n] = $0; next } k < n && $0 == want[k + 1] { k++ } END { exit k == n ? 0 : 1 }' \
+  "$TMP/q0.txt" "$TMP/q1.txt" && pass || failed "sample --perturb 1 dropped or reordered the sampled positions"
 awk '{ print $0 "|" ((NR * 37) % 601 - 300) }' "$TMP/p.txt" >"$TMP/lab.txt"
 train() { # threads out
   "$tools/nnue_train" train --epochs 2 --batch 256 --threads "$1" --lr 0.002 --lambda 0 --seed 3 \
