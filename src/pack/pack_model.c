@@ -621,26 +621,28 @@ static inline __attribute__((always_inline)) int fast3_piece_moves(const fast3_c
 {
     /* The generator lists pawn moves by kind (pushes, double pushes, captures), not by pawn:
      * every pawn's moves are taken here, without the dispatch by piece, and what a pawn's
-     * moves share is made once per pawn (pawns[from], started when `started` has from's bit),
-     * not once per run of its moves. */
-    fast3_piece one, pawns[64]; /* (pawns: only in the pawns' instance) */
-    bb_t started = 0;
+     * moves share is made once per pawn (pawns[from]), not once per run of its moves: the
+     * run's origins first, then each pawn's start, then the moves (no test a move of whether
+     * its pawn was started, a branch the processor mispredicted). */
+    if (PT == CHC_PAWN) {
+        fast3_piece pawns[64];
+        bb_t origins = 0;
+        int j = i;
+        for (; j < n && CHC_PIECE_TYPE(c->pos->board[CHC_MOVE_FROM(moves[j])]) == CHC_PAWN; j++)
+            origins |= BB(CHC_MOVE_FROM(moves[j]));
+        for (bb_t b = origins; b;) {
+            int sq = bb_pop(&b);
+            fast3_piece_start(c, st, &pawns[sq], sq, PT);
+        }
+        for (; i < j; i++) score[i] = fast3_move(c, &pawns[CHC_MOVE_FROM(moves[i])], moves[i], PT, HANG);
+        return j;
+    }
+    fast3_piece one, *pc = &one;
     int from = CHC_MOVE_FROM(moves[i]);
-    fast3_piece *pc = PT == CHC_PAWN ? &pawns[from] : &one;
     fast3_piece_start(c, st, pc, from, PT);
-    if (PT == CHC_PAWN) started = BB(from);
     for (; i < n; i++) {
         chc_move m = moves[i];
-        int f = CHC_MOVE_FROM(m);
-        if (f != from) {
-            if (PT != CHC_PAWN || CHC_PIECE_TYPE(c->pos->board[f]) != CHC_PAWN) break;
-            from = f;
-            pc = &pawns[from];
-            if (!(started & BB(from))) {
-                started |= BB(from);
-                fast3_piece_start(c, st, pc, from, PT);
-            }
-        }
+        if (CHC_MOVE_FROM(m) != from) break;
         /* (a castling is the king's: another piece's moves need not test it) */
         if (PT == CHC_KING && (CHC_MOVE_FLAGS(m) & CHC_MF_CASTLE)) break;
         score[i] = fast3_move(c, pc, m, PT, HANG);
