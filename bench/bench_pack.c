@@ -379,9 +379,23 @@ static int draft_section(const game *g, size_t ng, int argc, char **argv, int fi
     size_t *off = malloc((ng + 1) * sizeof *off);
     static chc_move back[20000];
     if (!codes || !off) return 1;
+    /* BENCH_PACK_DRAFT_CODECS="0 8": only those codecs (numbers in the order of the table), and
+     * no bits-per-ply rows (for profiles and quick A/B runs); ratios to the first one listed */
+    int use[DRAFT_CODECS], nuse = 0;
+    const char *only = getenv("BENCH_PACK_DRAFT_CODECS");
+    for (const char *q = only; q && *q;) {
+        char *end;
+        long c = strtol(q, &end, 10);
+        if (end == q) break;
+        if (c >= 0 && c < DRAFT_CODECS && nuse < DRAFT_CODECS) use[nuse++] = (int)c;
+        q = end;
+    }
+    if (!nuse)
+        for (int c = 0; c < DRAFT_CODECS; c++) use[nuse++] = c;
     double te[DRAFT_CODECS][DRAFT_PASSES], td[DRAFT_CODECS][DRAFT_PASSES];
     for (int pass = 0; pass < DRAFT_PASSES; pass++)
-        for (int c = 0; c < DRAFT_CODECS; c++) {
+        for (int u = 0; u < nuse; u++) {
+            int c = use[u];
             off[0] = 0;
             double t0 = cpu_now();
             for (size_t i = 0; i < ng; i++) {
@@ -412,11 +426,17 @@ static int draft_section(const game *g, size_t ng, int argc, char **argv, int fi
            "  ratios to v1 level 1 in the same rounds\n", DRAFT_PASSES);
     printf("  %-46s %11s %11s %8s %8s\n", "codec", "encode", "decode", "enc/v1", "dec/v1");
     double e0 = 0, d0 = 0;
-    for (int c = 0; c < DRAFT_CODECS; c++) {
+    for (int u = 0; u < nuse; u++) {
+        int c = use[u];
         double e = (double)plies / dmedian(te[c], DRAFT_PASSES);
         double d = (double)plies / dmedian(td[c], DRAFT_PASSES);
-        if (c == 0) e0 = e, d0 = d;
+        if (u == 0) e0 = e, d0 = d;
         printf("  %-46s %11.0f %11.0f %7.3fx %7.3fx\n", draft_name[c], e, d, e / e0, d / d0);
+    }
+    if (only && *only) {
+        free(codes);
+        free(off);
+        return 0;
     }
     printf("\n  draft bits per ply (whole code with the version byte or symbol, real coder, integer weights)\n");
     printf("  %-44s %8s %8s %8s %8s %8s %8s %8s %8s %8s %8s\n", "data set", "plies", "v1 l1", "v1 l2", "2d l1",

@@ -7,6 +7,7 @@
 # (data/games/*magnus*.pgn.xz, *chess960*.pgn.xz); without it, on the repository's own
 # data/games/*.pack (read back as PGN by the chesscodec of the same build).
 # BENCH_PACK_DRAFT_ONLY=1 prints only the section of the draft model 2d (not a published code);
+# with BENCH_PACK_DRAFT_CODECS="0 8" only those codecs' speeds (numbers in the table's order).
 # BENCH_PACK_MODEL_ONLY=1 only the predictor alone, scoring time a ply by feature set (with
 # BENCH_PACK_MODEL_ROUNDS=R, BENCH_PACK_MODEL_SET=S).
 set -euo pipefail

@@ -458,11 +458,19 @@ static inline __attribute__((always_inline)) void fast3_piece_init(const fast3_c
     const int16_t *w = c->w;
     int p6 = PT - 1, us = pos->side, them = us ^ 1;
     pc->from = from;
-    /* the origin features' weights (only for the pieces that have a move) */
-    uint16_t of[8];
-    int ok = origin_features(c->oc, from, PT, of);
-    pc->base = 0;
-    for (int j = 0; j < ok; j++) pc->base += w[of[j]];
+    /* the origin features' weights (only for the pieces that have a move): origin_features()'s
+     * sum, each feature's weight masked by its condition (no list, no branch on the data) */
+    const origin_ctx *oc = c->oc;
+    int32_t base = w[CHCI_PM_FROM + (oc->phase * 6 + p6) * 64 + (from ^ oc->flip)];
+    if (PT != CHC_KING) {
+        unsigned ci = (unsigned)(oc->eall >> from & 1) << 2 | (unsigned)(oc->lower[PT] >> from & 1) << 1 |
+                      (unsigned)(oc->att1 >> from & 1);
+        base += w[CHCI_PM_ATT_FROM + p6 * 4 + danger_class[ci]];
+    }
+    base += (int32_t)w[CHCI_PM_SAME + p6] & -(int32_t)(from == oc->last_ours);
+    base += (int32_t)w[CHCI_PM_EVADE + p6] & -(int32_t)(oc->in_check != 0);
+    base += (int32_t)w[CHCI_PM_ESCAPE + p6] & -(int32_t)(oc->lastatt >> from & 1);
+    pc->base = base;
     pc->wto = w + CHCI_PM_TO + (c->phase * 6 + p6) * 64;
     pc->wid = w + CHCI_PM_X_ID + p6 * 4096 + (from ^ c->flip);
     pc->o = c->occ & ~BB(from);
@@ -613,26 +621,28 @@ static inline __attribute__((always_inline)) int fast3_piece_moves(const fast3_c
 {
     /* The generator lists pawn moves by kind (pushes, double pushes, captures), not by pawn:
      * every pawn's moves are taken here, without the dispatch by piece, and what a pawn's
-     * moves share is made once per pawn (pawns[from], started when `started` has from's bit),
-     * not once per run of its moves. */
-    fast3_piece one, pawns[64]; /* (pawns: only in the pawns' instance) */
-    bb_t started = 0;
+     * moves share is made once per pawn (pawns[from]), not once per run of its moves: the
+     * run's origins first, then each pawn's start, then the moves (no test a move of whether
+     * its pawn was started, a branch the processor mispredicted). */
+    if (PT == CHC_PAWN) {
+        fast3_piece pawns[64];
+        bb_t origins = 0;
+        int j = i;
+        for (; j < n && CHC_PIECE_TYPE(c->pos->board[CHC_MOVE_FROM(moves[j])]) == CHC_PAWN; j++)
+            origins |= BB(CHC_MOVE_FROM(moves[j]));
+        for (bb_t b = origins; b;) {
+            int sq = bb_pop(&b);
+            fast3_piece_start(c, st, &pawns[sq], sq, PT);
+        }
+        for (; i < j; i++) score[i] = fast3_move(c, &pawns[CHC_MOVE_FROM(moves[i])], moves[i], PT, HANG);
+        return j;
+    }
+    fast3_piece one, *pc = &one;
     int from = CHC_MOVE_FROM(moves[i]);
-    fast3_piece *pc = PT == CHC_PAWN ? &pawns[from] : &one;
     fast3_piece_start(c, st, pc, from, PT);
-    if (PT == CHC_PAWN) started = BB(from);
     for (; i < n; i++) {
         chc_move m = moves[i];
-        int f = CHC_MOVE_FROM(m);
-        if (f != from) {
-            if (PT != CHC_PAWN || CHC_PIECE_TYPE(c->pos->board[f]) != CHC_PAWN) break;
-            from = f;
-            pc = &pawns[from];
-            if (!(started & BB(from))) {
-                started |= BB(from);
-                fast3_piece_start(c, st, pc, from, PT);
-            }
-        }
+        if (CHC_MOVE_FROM(m) != from) break;
         /* (a castling is the king's: another piece's moves need not test it) */
         if (PT == CHC_KING && (CHC_MOVE_FLAGS(m) & CHC_MF_CASTLE)) break;
         score[i] = fast3_move(c, pc, m, PT, HANG);
@@ -707,24 +717,24 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
     bb_t tl = them == CHC_WHITE ? (tp & ~FILE_A_BB) << 7 : (tp & ~FILE_A_BB) >> 9;
     bb_t tr = them == CHC_WHITE ? (tp & ~FILE_H_BB) << 9 : (tp & ~FILE_H_BB) >> 7;
     eatt[CHC_PAWN] = tl | tr;
-    for (bb_t b = theirs & ~tp; b;) {
-        int sq = bb_pop(&b);
-        int t = CHC_PIECE_TYPE(pos->board[sq]);
-        bb_t a;
-        switch (t) {
-        case CHC_KNIGHT: a = chci_knight_att[sq]; break;
-        case CHC_BISHOP: a = chci_bishop_att(sq, occ); break;
-        case CHC_ROOK: a = chci_rook_att(sq, occ); break;
-        case CHC_QUEEN: a = chci_queen_att(sq, occ); break;
-        default: a = chci_king_att[sq]; break;
+    /* Their attacks by type and ours counted once and twice, a loop per type (a switch on
+     * each piece's type was mispredicted); unions, so the order of the pieces does not matter
+     * (set 4 lists their sliders by type, then square, where it went by square). */
+    for (bb_t b = theirs & pos->by_type[CHC_KNIGHT]; b;) eatt[CHC_KNIGHT] |= chci_knight_att[bb_pop(&b)];
+    for (int t = CHC_BISHOP; t <= CHC_QUEEN; t++)
+        for (bb_t b = theirs & pos->by_type[t]; b;) {
+            int sq = bb_pop(&b);
+            bb_t a = t == CHC_BISHOP ? chci_bishop_att(sq, occ)
+                     : t == CHC_ROOK ? chci_rook_att(sq, occ)
+                                     : chci_queen_att(sq, occ);
+            eatt[t] |= a;
+            if (hang) {
+                hc.sl_sq[hc.nsl] = (uint8_t)sq;
+                hc.sl_t[hc.nsl] = (uint8_t)t;
+                hc.sl_att[hc.nsl++] = a;
+            }
         }
-        eatt[t] |= a;
-        if (hang && t >= CHC_BISHOP && t <= CHC_QUEEN) {
-            hc.sl_sq[hc.nsl] = (uint8_t)sq;
-            hc.sl_t[hc.nsl] = (uint8_t)t;
-            hc.sl_att[hc.nsl++] = a;
-        }
-    }
+    for (bb_t b = theirs & pos->by_type[CHC_KING]; b;) eatt[CHC_KING] |= chci_king_att[bb_pop(&b)];
     eall = eatt[1] | eatt[2] | eatt[3] | eatt[4] | eatt[5] | eatt[6];
     {
         bb_t ul = us == CHC_WHITE ? (up & ~FILE_A_BB) << 7 : (up & ~FILE_A_BB) >> 9;
@@ -733,20 +743,27 @@ features_impl(const chc_position *pos, const chci_pm_state *st, const chc_move *
         att2 = ul & ur;
     }
     const bb_t pawn1 = att1, pawn2 = att2; /* squares our pawns attack once, twice */
-    for (bb_t b = ours & ~up; b;) {
+#define OUR_ATT(a)                                                                                 \
+    do {                                                                                           \
+        bb_t a_ = (a);                                                                             \
+        att2 |= att1 & a_;                                                                         \
+        att1 |= a_;                                                                                \
+    } while (0)
+    for (bb_t b = ours & pos->by_type[CHC_KNIGHT]; b;) OUR_ATT(chci_knight_att[bb_pop(&b)]);
+    for (bb_t b = ours & pos->by_type[CHC_BISHOP]; b;) {
         int sq = bb_pop(&b);
-        int t = CHC_PIECE_TYPE(pos->board[sq]);
-        bb_t a;
-        switch (t) {
-        case CHC_KNIGHT: a = chci_knight_att[sq]; break;
-        case CHC_BISHOP: a = chci_bishop_att(sq, occ); break;
-        case CHC_ROOK: a = chci_rook_att(sq, occ); break;
-        case CHC_QUEEN: a = chci_queen_att(sq, occ); break;
-        default: a = chci_king_att[sq]; break;
-        }
-        att2 |= att1 & a;
-        att1 |= a;
+        OUR_ATT(chci_bishop_att(sq, occ));
     }
+    for (bb_t b = ours & pos->by_type[CHC_ROOK]; b;) {
+        int sq = bb_pop(&b);
+        OUR_ATT(chci_rook_att(sq, occ));
+    }
+    for (bb_t b = ours & pos->by_type[CHC_QUEEN]; b;) {
+        int sq = bb_pop(&b);
+        OUR_ATT(chci_queen_att(sq, occ));
+    }
+    for (bb_t b = ours & pos->by_type[CHC_KING]; b;) OUR_ATT(chci_king_att[bb_pop(&b)]);
+#undef OUR_ATT
     int nonpawn = bb_popcount(occ & ~pos->by_type[CHC_PAWN] & ~pos->by_type[CHC_KING]);
     int phase = st->ply < 20 ? 0 : (nonpawn >= 10 ? 1 : 2);
     int flip = us == CHC_WHITE ? 0 : 56;

@@ -86,14 +86,18 @@ static inline __attribute__((always_inline)) void add_moves(const int16_t *u, co
 {
     int flip = p->side ? 56 : 0;
     int32_t org[64];
-    bb_t done = 0;
+    /* the origin term once per piece that moves: the origins first, then the moves (no test a
+     * move of whether its origin's term is there yet, a branch often mispredicted) */
+    bb_t origins = 0;
+    for (int i = 0; i < n; i++) origins |= BB(CHC_MOVE_FROM(mv[i]));
+    while (origins) {
+        int from = bb_pop(&origins);
+        int row = (CHC_PIECE_TYPE(p->board[from]) - 1) * 64;
+        org[from] = dot(h, u + (size_t)(384 + row + (from ^ flip)) * CHCI_PNET_H, A);
+    }
     for (int i = 0; i < n; i++) {
         int from = CHC_MOVE_FROM(mv[i]), to = CHC_MOVE_TO(mv[i]);
         int row = (CHC_PIECE_TYPE(p->board[from]) - 1) * 64;
-        if (!(done & BB(from))) {
-            done |= BB(from);
-            org[from] = dot(h, u + (size_t)(384 + row + (from ^ flip)) * CHCI_PNET_H, A);
-        }
         sc[i] += chci_pnet_floor(org[from] + dot(h, u + (size_t)(row + (to ^ flip)) * CHCI_PNET_H, A));
     }
 }
