@@ -1871,8 +1871,10 @@ CHC_API int chc_engine_threads(const chc_engine *e);
  * (MultiPV: 4 + (20 - level) / 4 of them, whatever limits->multipv asks) and plays one of
  * them at random, a move that loses `d` centipawns against the best being chosen only when a
  * random draw in 0..margin exceeds the best move's draw by d, with margin 20 + 15 * (19 -
- * level) centipawns (level 19: 20, level 0: 305): weaker levels make bigger and more frequent
- * mistakes. A move is never preferred to a mate found by the best line. The result (and the
+ * level) centipawns (level 19: 20, level 6: 215): weaker levels make bigger and more frequent
+ * mistakes. The beginner levels 0..5 search 4 more root moves and add 30 centipawns to the
+ * margin for each level below 6 (level 5: 11 moves, margin 260; level 0: 33 moves, 485).
+ * A move is never preferred to a mate found by the best line. The result (and the
  * last progress report) is then the line played; only lines 1..limits->multipv reach the
  * callback. The random draws come from `seed` mixed with the searched position's key, so
  * the same seed, position and depth-limited search give the same move (a timed search may
@@ -1886,7 +1888,7 @@ CHC_API int chc_engine_set_skill(chc_engine *e, int level, uint64_t seed);
 CHC_API int chc_engine_skill(const chc_engine *e);
 /*
  * The static evaluation the search uses: on != 0, the evaluation network embedded in the
- * library (768 inputs -> 2 x 128 -> 1, trained with tools/nnue_train.c: docs/engine.md,
+ * library (768 inputs -> 2 x 256 -> 1, trained with tools/nnue_train.c: docs/engine.md,
  * "Evaluation network"); 0, the hand-written evaluation (the one chc_evaluate() gives).
  * Both are integer-only: the same position gives the same score on every machine.
  * Returns CHC_OK, CHC_E_UNSUPPORTED (on != 0 but this build has no network: nothing
@@ -1900,9 +1902,9 @@ CHC_API int chc_engine_nnue(const chc_engine *e);
 /*
  * The Skill Level for a UCI_Elo: the strongest level below CHC_SKILL_MAX whose measured Elo
  * (docs/engine-levels.md: against Stockfish's own UCI_Elo levels, few games, wide error bars)
- * is at most `elo`; level 0 (about 1200) for anything lower. Any int is accepted; the result
+ * is at most `elo`; level 0 (about 850) for anything lower. Any int is accepted; the result
  * is 0..CHC_SKILL_MAX - 1 (a limited strength is never full strength). The UCI and XBoard
- * options accept CHC_ELO_MIN..CHC_ELO_MAX (2400: level 15).
+ * options accept CHC_ELO_MIN..CHC_ELO_MAX (800: level 0; 2400: level 14).
  */
 #define CHC_ELO_MIN 800
 #define CHC_ELO_MAX 2400

@@ -125,11 +125,12 @@ int chc_engine_nnue(const chc_engine *e)
 }
 
 /* The Elo of each level below the maximum, on Stockfish's UCI_Elo scale at 2 s + 0.05 s a
- * game: measured (bench/bench_levels.sh, docs/engine-levels.md) for levels 0-4, 6, 8, 10, 14,
- * 17 and 20, made monotone and interpolated between; wide error bars (100-450 Elo). */
-static const short level_elo[CHC_SKILL_MAX] = {1200, 1250, 1300, 1340, 1370, 1385, 1400,
-                                               1470, 1540, 1700, 1850, 1975, 2100, 2225,
-                                               2350, 2385, 2415, 2450, 2500, 2550};
+ * game: measured with net 11 (bench/bench_levels.sh, docs/engine-levels.md, 2026-12-06) for
+ * levels 0-6, 8, 10, 12, 14 and 17, made monotone and interpolated between; wide error bars
+ * (about +-100 to +-300 Elo). */
+static const short level_elo[CHC_SKILL_MAX] = {850,  870,  1135, 1233, 1252, 1289, 1477,
+                                               1600, 1720, 1835, 1947, 2080, 2209, 2263,
+                                               2317, 2501, 2685, 2869, 2950, 3030};
 
 int chc_skill_from_elo(int elo)
 {
@@ -153,7 +154,7 @@ static uint64_t splitmix64(uint64_t *s)
 int chci_skill_pick(const chc_engine *e, const chc_search_result *lines, int n)
 {
     if (n <= 1 || lines[0].score >= MATE_MIN) return 0;
-    int margin = 20 + 15 * (CHC_SKILL_MAX - 1 - e->skill);
+    int margin = chci_skill_margin(e->skill);
     uint64_t st = e->skill_seed ^ e->pos.key;
     int pick = 0, best_value = INT_MIN;
     for (int i = 0; i < n; i++) {

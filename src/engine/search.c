@@ -648,7 +648,7 @@ int chci_engine_search(chc_engine *e, const chc_position *start, const chc_move 
     int multipv = limits->multipv > 1 ? (limits->multipv < CHC_MAX_MOVES ? limits->multipv : CHC_MAX_MOVES) : 1;
     /* a strength level below the maximum: more lines searched than reported (skill_pick) */
     int weak = e->skill < CHC_SKILL_MAX, reported = multipv, nsaved = 0;
-    if (weak && multipv < 4 + (CHC_SKILL_MAX - e->skill) / 4) multipv = 4 + (CHC_SKILL_MAX - e->skill) / 4;
+    if (weak && multipv < chci_skill_lines(e->skill)) multipv = chci_skill_lines(e->skill);
     chc_search_result *lines = NULL, *saved = NULL;
     if (multipv > 1 && !(lines = malloc((size_t)multipv * sizeof *lines))) multipv = reported = 1;
     if (weak && lines && !(saved = malloc((size_t)multipv * sizeof *saved))) {

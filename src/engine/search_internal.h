@@ -321,4 +321,18 @@ void chci_update_capture(chc_engine *e, chc_move m, int bonus);
 void chci_search_init(void);
 /* A weakened engine's pick among its last iteration's lines (engine.c). */
 int chci_skill_pick(const chc_engine *e, const chc_search_result *lines, int n);
+/* A level below CHC_SKILL_MAX: the root moves it searches and plays among, and its margin in
+ * centipawns (chc_engine_set_skill). The beginner levels 0..5 add 4 lines and 30 centipawns a
+ * level below 6 (level 5: 11 lines, 260 centipawns; level 0: 33 lines, 485 centipawns). */
+#define CHCI_SKILL_BEGINNER 6
+static inline int chci_skill_lines(int level)
+{
+    int below = level < CHCI_SKILL_BEGINNER ? CHCI_SKILL_BEGINNER - level : 0;
+    return 4 + (CHC_SKILL_MAX - level) / 4 + 4 * below;
+}
+static inline int chci_skill_margin(int level)
+{
+    int below = level < CHCI_SKILL_BEGINNER ? CHCI_SKILL_BEGINNER - level : 0;
+    return 20 + 15 * (CHC_SKILL_MAX - 1 - level) + 30 * below;
+}
 #endif

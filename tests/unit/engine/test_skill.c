@@ -37,10 +37,11 @@ static void test_range_and_default(void **state)
 
     assert_int_equal(chc_skill_from_elo(0), 0);
     assert_int_equal(chc_skill_from_elo(CHC_ELO_MIN), 0);
-    assert_int_equal(chc_skill_from_elo(1199), 0);
-    assert_int_equal(chc_skill_from_elo(1400), 6);
-    assert_int_equal(chc_skill_from_elo(1600), 8);
-    assert_int_equal(chc_skill_from_elo(CHC_ELO_MAX), 15);
+    assert_int_equal(chc_skill_from_elo(869), 0);
+    assert_int_equal(chc_skill_from_elo(1199), 2);
+    assert_int_equal(chc_skill_from_elo(1400), 5);
+    assert_int_equal(chc_skill_from_elo(1600), 7);
+    assert_int_equal(chc_skill_from_elo(CHC_ELO_MAX), 14);
     assert_int_equal(chc_skill_from_elo(5000), CHC_SKILL_MAX - 1);
     for (int elo = CHC_ELO_MIN; elo < CHC_ELO_MAX; elo += 50)
         assert_true(chc_skill_from_elo(elo) <= chc_skill_from_elo(elo + 50));
@@ -125,6 +126,10 @@ static void test_levels_change_the_move(void **state)
         chc_move_to_uci(&p, search_move(e, &p, 20, &r1), uci);
         assert_string_equal(uci, "d1d5");
     }
+    /* the beginner levels (0..5) choose among more moves than the level above them: in the
+     * start position level 0 plays more different moves over 24 seeds than level 6 */
+    tu_pos(&p, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert_true(distinct_moves(e, &p, 0, 24) > distinct_moves(e, &p, 6, 24));
     chc_engine_free(e);
 }
 
@@ -189,7 +194,7 @@ static void test_uci_options(void **state)
     assert_non_null(strstr(lines, "option name Skill Level type spin default 20 min 0 max 20\n"));
     lines[0] = 0;
     send_uci(u, "setoption name Skill Level value 5");
-    send_uci(u, "setoption name UCI_Elo value 1400");
+    send_uci(u, "setoption name UCI_Elo value 1500");
     send_uci(u, "setoption name UCI_LimitStrength value true");
     assert_string_equal(lines, "");
     send_uci(u, "setoption name Skill Level value 21");
@@ -209,7 +214,7 @@ static void test_uci_options(void **state)
     send_uci(u, "go depth 30");
     send_uci(u, "setoption name Ponder value false"); /* waits for the search to end */
     assert_non_null(strstr(lines, "bestmove "));
-    assert_null(strstr(lines, "info depth 5 ")); /* UCI_Elo 1400: level 6, depth 4 at most */
+    assert_null(strstr(lines, "info depth 5 ")); /* UCI_Elo 1500: level 6, depth 4 at most */
     assert_non_null(strstr(lines, "info depth 4 "));
     send_uci(u, "setoption name UCI_LimitStrength value false"); /* Skill Level 5: depth 3 */
     lines[0] = 0;
