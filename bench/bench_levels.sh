@@ -26,7 +26,6 @@ runner="$build/bench/bench_match"
 bin="$build/chesscodec"
 [ -x "$runner" ] || { echo "bench_levels: $runner not built" >&2; exit 1; }
 [ -x "$bin" ] || { echo "bench_levels: $bin not built" >&2; exit 1; }
-command -v stockfish >/dev/null || { echo "bench_levels: stockfish not installed (apt-get install stockfish)"; exit 0; }
 bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
 levels=${LEVELS:-0 5 10 15}
 games=${LEVEL_GAMES:-10}
@@ -37,13 +36,21 @@ conc=${LEVEL_CONCURRENCY:-1}
 status=0
 for entry in $levels; do
   lv=${entry%@*}
-  sfelo=${LEVEL_SF_ELO:-1350}
-  [ "$entry" != "$lv" ] && sfelo=${entry#*@}
-  if [ "${sfelo#L}" != "$sfelo" ]; then
-    k=${sfelo#L}
-    echo "---- chesscodec Skill Level $lv vs chesscodec Skill Level $k: $games games at $tc"
-    opp=(--engine2 "$bin uci" --name2 "chesscodec-level$k" --option2 Hash=16 --option2 "Skill Level=$k")
+  anchor=${LEVEL_SF_ELO:-1350} # a Stockfish UCI_Elo, or Lk: chesscodec's own level k
+  [ "$entry" != "$lv" ] && anchor=${entry#*@}
+  self_level=
+  [ "${anchor#L}" != "$anchor" ] && self_level=${anchor#L}
+  if [ -n "$self_level" ]; then
+    echo "---- chesscodec Skill Level $lv vs chesscodec Skill Level $self_level: $games games at $tc"
+    opp=(--engine2 "$bin uci" --name2 "chesscodec-level$self_level" --option2 Hash=16
+         --option2 "Skill Level=$self_level")
   else
+    # only rows against Stockfish need it: a chain of our own levels runs without
+    command -v stockfish >/dev/null || {
+      echo "bench_levels: stockfish not installed (apt-get install stockfish): level $lv skipped"
+      continue
+    }
+    sfelo=$anchor
     echo "---- chesscodec Skill Level $lv vs stockfish UCI_Elo $sfelo: $games games at $tc"
     opp=(--engine2 "$(command -v stockfish)" --name2 "stockfish-$sfelo" --option2 Threads=1
          --option2 Hash=16 --option2 UCI_LimitStrength=true --option2 "UCI_Elo=$sfelo"
@@ -57,10 +64,10 @@ for entry in $levels; do
   diff=$(printf '%s' "$line" | sed -n 's/.*Elo \([-+][0-9]*\) +- \([0-9a-z]*\).*/\1 \2/p')
   if [ -n "$diff" ]; then
     set -- $diff
-    if [ "${sfelo#L}" != "$sfelo" ]; then
-      echo "LEVEL $lv: level ${sfelo#L} $1 Elo +- $2 ($games games)"
+    if [ -n "$self_level" ]; then
+      echo "LEVEL $lv: level $self_level $1 Elo +- $2 ($games games)"
     else
-      echo "LEVEL $lv: about $((sfelo + $1)) Elo +- $2 ($games games)"
+      echo "LEVEL $lv: about $((anchor + $1)) Elo +- $2 ($games games)"
     fi
   fi
 done
