@@ -50,10 +50,9 @@ for entry in $levels; do
       echo "bench_levels: stockfish not installed (apt-get install stockfish): level $lv skipped"
       continue
     }
-    sfelo=$anchor
-    echo "---- chesscodec Skill Level $lv vs stockfish UCI_Elo $sfelo: $games games at $tc"
-    opp=(--engine2 "$(command -v stockfish)" --name2 "stockfish-$sfelo" --option2 Threads=1
-         --option2 Hash=16 --option2 UCI_LimitStrength=true --option2 "UCI_Elo=$sfelo"
+    echo "---- chesscodec Skill Level $lv vs stockfish UCI_Elo $anchor: $games games at $tc"
+    opp=(--engine2 "$(command -v stockfish)" --name2 "stockfish-$anchor" --option2 Threads=1
+         --option2 Hash=16 --option2 UCI_LimitStrength=true --option2 "UCI_Elo=$anchor"
          --option2 "Move Overhead=100")
   fi
   out=$("$runner" --engine1 "$bin uci" --name1 "chesscodec-level$lv" --option1 Hash=16 \
