@@ -1,5 +1,5 @@
 /* Fuzz target: the evaluation network's file loader (src/engine/nnue.c). Properties: no
- * crash; a file is accepted only at its exact size, and an accepted net evaluates a position
+ * crash; a file (format 1 or 2) is accepted only at its exact size, and an accepted net evaluates a position
  * the same through a full refresh and through an update from a parent. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -19,7 +19,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!err[0]) abort();
         return 0;
     }
-    if (size != chci_nnue_file_size()) abort();
+    /* format 1, or format 2 with its bucket count */
+    if (size != chci_nnue_file_size(memcmp(data, CHCI_NNUE_MAGIC2, 8) == 0 ? net.nbuckets : 0)) abort();
     chc_position pos;
     if (chc_position_from_fen(&pos, CHC_STARTPOS_FEN, 0, NULL) != CHC_OK) abort();
     chci_nnue_acc a, b;
@@ -31,6 +32,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     chc_make_move(&pos, moves[n - 1], &u);
     memcpy(b.board, pos.board, 64);
     chci_nnue_update(&net, &b, &a);
-    if (chci_nnue_output(&net, &b, pos.side) != chci_nnue_evaluate(&net, &pos) - (net.residual ? chci_evaluate(&pos, NULL) : 0)) abort();
+    if (chci_nnue_output(&net, &b, pos.side, 32 /* pieces */) != chci_nnue_evaluate(&net, &pos) - (net.residual ? chci_evaluate(&pos, NULL) : 0)) abort();
     return 0;
 }

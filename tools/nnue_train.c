@@ -8,14 +8,17 @@
  *       (in check: "Final evaluation: none") are dropped. One thread writes the commands, the
  *       main thread reads the answers (one thread doing both would deadlock on the pipes).
  *   nnue_train train [--hidden H] [--epochs N] [--batch B] [--lr R] [--lambda L] [--seed S]
- *                    [--threads T] [--residual] -o out.net labelled.txt...
+ *                    [--threads T] [--residual] [--buckets NB] -o out.net labelled.txt...
  *       Trains 768 -> H (per perspective, shared weights, clipped ReLU) -> 2H -> 1 in float
  *       (H: CHCI_NNUE_HIDDEN of the build, src/engine/nnue.h; --hidden must equal it)
  *       with Adam on the mean squared error between sigmoid(out / 400) and
  *       L x result + (1 - L) x sigmoid(cp / 400) (default L 0.25), both from the side to
  *       move's view, then quantises it (nnue.c's format) and writes the net file. With
  *       --residual the net learns a correction added to the hand-written evaluation (the
- *       engine then computes both).
+ *       engine then computes both). With --buckets NB (1 to CHCI_NNUE_BUCKETS_MAX; not with
+ *       --residual) the net has NB output layers, one per range of the number of pieces
+ *       (chci_nnue_bucket), and is written in format 2; without it, format 1, byte for byte
+ *       what the trainer wrote before the option existed.
  *
  * The training data is not kept in the repository: docs/engine.md ("Evaluation network")
  * gives the recipe from the repository's games. */
@@ -178,19 +181,27 @@ static uint64_t rnd(void)
 }
 static float frand(void) { return (float)((rnd() >> 11) * (1.0 / 9007199254740992.0)); }
 
-/* the float net: W[768][H] (feature rows), B[H], O[2H], ob */
+/* the float net: W[768][H] (feature rows), B[H], O[NO][2H], ob[NO] */
 static int H;
 static int residual; /* --residual: the net learns a correction added to the hand-written evaluation */
-static float *W, *B, *O, ob;
-static float *gW, *gB, *gO, gob;
-static float *mW, *vW, *mB, *vB, *mO, *vO, mob_, vob;
+static int NB;       /* --buckets: 0 (format 1, one output layer) or 1..CHCI_NNUE_BUCKETS_MAX */
+static int NO = 1;   /* output layers: NB, or 1 */
+static float *W, *B, *O, ob[CHCI_NNUE_BUCKETS_MAX];
+static float *gW, *gB, *gO, gob[CHCI_NNUE_BUCKETS_MAX];
+static float *mW, *vW, *mB, *vB, *mO, *vO, mob_[CHCI_NNUE_BUCKETS_MAX], vob[CHCI_NNUE_BUCKETS_MAX];
+
+/* the output layer of a sample */
+static inline int sample_bucket(const tsample *s)
+{
+    return NO > 1 ? chci_nnue_bucket(NO, s->n) : 0;
+}
 
 /* per-thread gradient buffers */
 typedef struct {
     size_t lo, hi;
     const size_t *idx;
     float *gW, *gB, *gO;
-    double gob, loss;
+    double gob[CHCI_NNUE_BUCKETS_MAX], loss;
     float *acc; /* 2H */
 } worker;
 
@@ -209,21 +220,24 @@ static void *work(void *arg)
                 for (int i = 0; i < H; i++) a[i] += row[i];
             }
         }
-        float out = ob + (residual ? s->hce / 400.0f : 0);
+        int bk = sample_bucket(s);
+        const float *Ob = O + (size_t)bk * 2 * H;
+        float *gOb = w->gO + (size_t)bk * 2 * H;
+        float out = ob[bk] + (residual ? s->hce / 400.0f : 0);
         for (int i = 0; i < 2 * H; i++) {
             float v = acc[i] < 0 ? 0 : acc[i] > 1 ? 1 : acc[i];
-            out += v * O[i];
+            out += v * Ob[i];
         }
         /* out is in units of 400 cp (the sigmoid's scale) */
         float sig = 1.0f / (1.0f + expf(-out));
         float d = sig - s->target;
         w->loss += (double)d * d;
         float g = 2 * d * sig * (1 - sig);
-        w->gob += g;
+        w->gob[bk] += g;
         for (int i = 0; i < 2 * H; i++) {
             float v = acc[i] < 0 ? 0 : acc[i] > 1 ? 1 : acc[i];
-            w->gO[i] += g * v;
-            acc[i] = (acc[i] > 0 && acc[i] < 1) ? g * O[i] : 0; /* gradient at the accumulator */
+            gOb[i] += g * v;
+            acc[i] = (acc[i] > 0 && acc[i] < 1) ? g * Ob[i] : 0; /* gradient at the accumulator */
         }
         for (int p = 0; p < 2; p++) {
             const float *ga = acc + p * H;
@@ -271,23 +285,28 @@ static int cmd_train(int argc, char **argv)
         else if (!strcmp(argv[i], "--threads") && i + 1 < argc) nthreads = atoi(argv[++i]);
         else if (!strcmp(argv[i], "-o") && i + 1 < argc) out_path = argv[++i];
         else if (!strcmp(argv[i], "--residual")) residual = 1;
+        else if (!strcmp(argv[i], "--buckets") && i + 1 < argc) NB = atoi(argv[++i]);
         else if (argv[i][0] == '-') die("train: unknown option");
         else if (nfiles < 64) files[nfiles++] = argv[i];
     }
     if (!out_path || !nfiles) die("train: -o out.net and data files needed");
     if (H != CHCI_NNUE_HIDDEN) die("train: --hidden must match CHCI_NNUE_HIDDEN in src/engine/nnue.h");
     if (nthreads < 1 || nthreads > 8) nthreads = 2;
+    if (NB < 0 || NB > CHCI_NNUE_BUCKETS_MAX) die("train: --buckets must be 1 to CHCI_NNUE_BUCKETS_MAX");
+    if (NB && residual) die("train: --buckets and --residual do not go together");
+    NO = NB ? NB : 1;
+    size_t no = (size_t)NO * 2 * (size_t)H; /* output weights */
     for (int i = 0; i < nfiles; i++) load(files[i], lambda);
     fprintf(stderr, "nnue_train: %zu positions\n", ndata);
     if (!ndata) die("no positions");
     size_t nw = (size_t)CHCI_NNUE_INPUTS * H;
-    W = fcalloc(nw), B = fcalloc((size_t)H), O = fcalloc(2 * (size_t)H);
-    gW = fcalloc(nw), gB = fcalloc((size_t)H), gO = fcalloc(2 * (size_t)H);
+    W = fcalloc(nw), B = fcalloc((size_t)H), O = fcalloc(no);
+    gW = fcalloc(nw), gB = fcalloc((size_t)H), gO = fcalloc(no);
     mW = fcalloc(nw), vW = fcalloc(nw), mB = fcalloc((size_t)H), vB = fcalloc((size_t)H);
-    mO = fcalloc(2 * (size_t)H), vO = fcalloc(2 * (size_t)H);
+    mO = fcalloc(no), vO = fcalloc(no);
     for (size_t i = 0; i < nw; i++) W[i] = (frand() - 0.5f) * 2 * 0.1f;
     for (int i = 0; i < H; i++) B[i] = 0.1f;
-    for (int i = 0; i < 2 * H; i++) O[i] = (frand() - 0.5f) * 2 * sqrtf(1.0f / (float)H);
+    for (size_t i = 0; i < no; i++) O[i] = (frand() - 0.5f) * 2 * sqrtf(1.0f / (float)H);
     /* a held-out tenth measures the loss on unseen positions */
     size_t *idx = malloc(ndata * sizeof *idx);
     if (!idx) die("out of memory");
@@ -308,7 +327,7 @@ static int cmd_train(int argc, char **argv)
     for (int t = 0; t < nthreads; t++) {
         ws[t].gW = t ? fcalloc(nw) : gW;
         ws[t].gB = t ? fcalloc((size_t)H) : gB;
-        ws[t].gO = t ? fcalloc(2 * (size_t)H) : gO;
+        ws[t].gO = t ? fcalloc(no) : gO;
         ws[t].acc = fcalloc(2 * (size_t)H);
     }
     long step = 0;
@@ -325,54 +344,57 @@ static int cmd_train(int argc, char **argv)
             for (int t = 0; t < nthreads; t++) {
                 memset(ws[t].gW, 0, nw * sizeof(float));
                 memset(ws[t].gB, 0, (size_t)H * sizeof(float));
-                memset(ws[t].gO, 0, 2 * (size_t)H * sizeof(float));
-                ws[t].gob = ws[t].loss = 0;
+                memset(ws[t].gO, 0, no * sizeof(float));
+                memset(ws[t].gob, 0, sizeof ws[t].gob);
+                ws[t].loss = 0;
                 ws[t].idx = idx;
                 ws[t].lo = b0 + (b1 - b0) * (size_t)t / (size_t)nthreads;
                 ws[t].hi = b0 + (b1 - b0) * (size_t)(t + 1) / (size_t)nthreads;
                 if (t && pthread_create(&th[t], NULL, work, &ws[t])) die("pthread_create failed");
             }
             work(&ws[0]);
-            gob = (float)ws[0].gob;
+            for (int k = 0; k < NO; k++) gob[k] = (float)ws[0].gob[k];
             loss += ws[0].loss;
             for (int t = 1; t < nthreads; t++) {
                 pthread_join(th[t], NULL);
                 for (size_t i = 0; i < nw; i++) gW[i] += ws[t].gW[i];
                 for (int i = 0; i < H; i++) gB[i] += ws[t].gB[i];
-                for (int i = 0; i < 2 * H; i++) gO[i] += ws[t].gO[i];
-                gob += (float)ws[t].gob;
+                for (size_t i = 0; i < no; i++) gO[i] += ws[t].gO[i];
+                for (int k = 0; k < NO; k++) gob[k] += (float)ws[t].gob[k];
                 loss += ws[t].loss;
             }
             float inv = 1.0f / (float)(b1 - b0);
             for (size_t i = 0; i < nw; i++) gW[i] *= inv;
             for (int i = 0; i < H; i++) gB[i] *= inv;
-            for (int i = 0; i < 2 * H; i++) gO[i] *= inv;
-            gob *= inv;
+            for (size_t i = 0; i < no; i++) gO[i] *= inv;
+            for (int k = 0; k < NO; k++) gob[k] *= inv;
             step++;
             float c1 = 1 - powf(0.9f, (float)step), c2 = 1 - powf(0.999f, (float)step);
             adam(W, gW, mW, vW, nw, elr, c1, c2);
             adam(B, gB, mB, vB, (size_t)H, elr, c1, c2);
-            adam(O, gO, mO, vO, 2 * (size_t)H, elr, c1, c2);
-            adam(&ob, &gob, &mob_, &vob, 1, elr, c1, c2);
+            adam(O, gO, mO, vO, no, elr, c1, c2);
+            adam(ob, gob, mob_, vob, (size_t)NO, elr, c1, c2);
             /* the quantised output weights must fit: |O| x QB <= 32767 */
-            for (int i = 0; i < 2 * H; i++) O[i] = O[i] > 100 ? 100 : O[i] < -100 ? -100 : O[i];
+            for (size_t i = 0; i < no; i++) O[i] = O[i] > 100 ? 100 : O[i] < -100 ? -100 : O[i];
             for (size_t i = 0; i < nw; i++) W[i] = W[i] > 1.9f ? 1.9f : W[i] < -1.9f ? -1.9f : W[i];
         }
         /* validation */
-        ws[0].lo = ntrain, ws[0].hi = ndata, ws[0].loss = 0, ws[0].gob = 0;
+        ws[0].lo = ntrain, ws[0].hi = ndata, ws[0].loss = 0;
         work(&ws[0]);
         fprintf(stderr, "epoch %d train loss %.6f validation loss %.6f\n", ep, loss / (double)ntrain,
                 ws[0].loss / (double)nval);
     }
     /* quantise: accumulator weights and biases x QA, output weights x QB, output bias x QA QB;
        the engine's score is out x 400 / (QA QB) */
-    size_t nbytes = chci_nnue_file_size();
+    size_t nbytes = chci_nnue_file_size(NB);
     unsigned char *buf = malloc(nbytes);
     if (!buf) die("out of memory");
     unsigned char *p = buf;
-    memcpy(p, residual ? CHCI_NNUE_MAGIC_RESIDUAL : CHCI_NNUE_MAGIC, 8), p += 8;
-    uint32_t h32 = (uint32_t)H;
+    memcpy(p, NB ? CHCI_NNUE_MAGIC2 : residual ? CHCI_NNUE_MAGIC_RESIDUAL : CHCI_NNUE_MAGIC, 8), p += 8;
+    uint32_t h32 = (uint32_t)H, nb32 = (uint32_t)NB;
     for (int k = 0; k < 4; k++) *p++ = (unsigned char)(h32 >> (8 * k));
+    if (NB)
+        for (int k = 0; k < 4; k++) *p++ = (unsigned char)(nb32 >> (8 * k));
 #define PUT16(v)                                                                                   \
     do {                                                                                           \
         long q_ = lroundf(v);                                                                      \
@@ -384,9 +406,11 @@ static int cmd_train(int argc, char **argv)
     } while (0)
     for (size_t i = 0; i < nw; i++) PUT16(W[i] * CHCI_NNUE_QA);
     for (int i = 0; i < H; i++) PUT16(B[i] * CHCI_NNUE_QA);
-    for (int i = 0; i < 2 * H; i++) PUT16(O[i] * CHCI_NNUE_QB);
-    int32_t obq = (int32_t)lroundf(ob * CHCI_NNUE_QA * CHCI_NNUE_QB);
-    for (int k = 0; k < 4; k++) *p++ = (unsigned char)((uint32_t)obq >> (8 * k));
+    for (size_t i = 0; i < no; i++) PUT16(O[i] * CHCI_NNUE_QB);
+    for (int b = 0; b < NO; b++) {
+        int32_t obq = (int32_t)lroundf(ob[b] * CHCI_NNUE_QA * CHCI_NNUE_QB);
+        for (int k = 0; k < 4; k++) *p++ = (unsigned char)((uint32_t)obq >> (8 * k));
+    }
     if ((size_t)(p - buf) != nbytes) die("internal: net size");
     /* the quantised net's validation loss (the engine's integer arithmetic) */
     {
@@ -403,7 +427,7 @@ static int cmd_train(int argc, char **argv)
                     for (int i = 0; i < H; i++) a.v[pp][i] = (int16_t)(a.v[pp][i] + qn.w[s->f[pp][j]][i]);
             }
             /* v[0] holds the side to move's perspective here: output with side 0 */
-            int cp = chci_nnue_output(&qn, &a, 0) + (residual ? s->hce : 0);
+            int cp = chci_nnue_output(&qn, &a, 0, s->n) + (residual ? s->hce : 0);
             double d = 1.0 / (1.0 + exp(-cp / 400.0)) - s->target;
             ql += d * d;
             float *acc = ws[0].acc;
@@ -412,8 +436,10 @@ static int cmd_train(int argc, char **argv)
                 for (int j = 0; j < s->n; j++)
                     for (int i = 0; i < H; i++) acc[pp * H + i] += W[(size_t)s->f[pp][j] * H + i];
             }
-            float out = ob + (residual ? s->hce / 400.0f : 0);
-            for (int i = 0; i < 2 * H; i++) out += (acc[i] < 0 ? 0 : acc[i] > 1 ? 1 : acc[i]) * O[i];
+            int bk = sample_bucket(s);
+            float out = ob[bk] + (residual ? s->hce / 400.0f : 0);
+            for (int i = 0; i < 2 * H; i++)
+                out += (acc[i] < 0 ? 0 : acc[i] > 1 ? 1 : acc[i]) * O[(size_t)bk * 2 * H + i];
             double e2 = 1.0 / (1.0 + exp(-(double)out)) - s->target;
             fl += e2 * e2;
         }

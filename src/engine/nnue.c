@@ -24,9 +24,11 @@ static const unsigned char embedded_net[] = {
 
 #define NH CHCI_NNUE_HIDDEN
 
-size_t chci_nnue_file_size(void)
+size_t chci_nnue_file_size(int nbuckets)
 {
-    return 8 + 4 + 2 * ((size_t)CHCI_NNUE_INPUTS * NH + NH + 2 * NH) + 4;
+    size_t body = 2 * ((size_t)CHCI_NNUE_INPUTS * NH + NH);
+    if (nbuckets <= 0) return 8 + 4 + body + 2 * 2 * NH + 4;
+    return 8 + 4 + 4 + body + (size_t)nbuckets * (2 * 2 * NH + 4);
 }
 
 static int16_t get16(const unsigned char *p)
@@ -34,29 +36,44 @@ static int16_t get16(const unsigned char *p)
     return (int16_t)(uint16_t)(p[0] | p[1] << 8);
 }
 
+static uint32_t get32(const unsigned char *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
 int chci_nnue_load(chci_nnue_net *net, const unsigned char *buf, size_t len, char *err, size_t cap)
 {
-    size_t want = chci_nnue_file_size();
-    if (len < 12 || (memcmp(buf, CHCI_NNUE_MAGIC, 8) != 0 && memcmp(buf, CHCI_NNUE_MAGIC_RESIDUAL, 8) != 0)) {
-        snprintf(err, cap, "not a net file (no %s magic)", CHCI_NNUE_MAGIC);
+    int v2 = len >= 8 && memcmp(buf, CHCI_NNUE_MAGIC2, 8) == 0;
+    if (len < 12 || (!v2 && memcmp(buf, CHCI_NNUE_MAGIC, 8) != 0 && memcmp(buf, CHCI_NNUE_MAGIC_RESIDUAL, 8) != 0)) {
+        snprintf(err, cap, "not a net file (no %s or %s magic)", CHCI_NNUE_MAGIC, CHCI_NNUE_MAGIC2);
         return -1;
     }
-    uint32_t h = (uint32_t)buf[8] | (uint32_t)buf[9] << 8 | (uint32_t)buf[10] << 16 | (uint32_t)buf[11] << 24;
+    uint32_t h = get32(buf + 8);
     if (h != NH) {
         snprintf(err, cap, "net file of hidden size %lu, this build needs %d", (unsigned long)h, NH);
         return -1;
     }
+    uint32_t nb = 1;
+    if (v2) {
+        if (len < 16 || (nb = get32(buf + 12)) < 1 || nb > CHCI_NNUE_BUCKETS_MAX) {
+            snprintf(err, cap, "net file with a bad output bucket count (1 to %d)", CHCI_NNUE_BUCKETS_MAX);
+            return -1;
+        }
+    }
+    size_t want = chci_nnue_file_size(v2 ? (int)nb : 0);
     if (len != want) {
         snprintf(err, cap, "net file of %zu bytes, %zu expected (truncated or wrong size)", len, want);
         return -1;
     }
     net->residual = memcmp(buf, CHCI_NNUE_MAGIC_RESIDUAL, 8) == 0;
-    const unsigned char *p = buf + 12;
+    net->nbuckets = (int)nb;
+    const unsigned char *p = buf + (v2 ? 16 : 12);
     for (int f = 0; f < CHCI_NNUE_INPUTS; f++)
         for (int i = 0; i < NH; i++, p += 2) net->w[f][i] = get16(p);
     for (int i = 0; i < NH; i++, p += 2) net->b[i] = get16(p);
-    for (int i = 0; i < 2 * NH; i++, p += 2) net->out[i] = get16(p);
-    net->out_b = (int32_t)((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24);
+    for (uint32_t k = 0; k < nb; k++)
+        for (int i = 0; i < 2 * NH; i++, p += 2) net->out[k][i] = get16(p);
+    for (uint32_t k = 0; k < nb; k++, p += 4) net->out_b[k] = (int32_t)get32(p);
     return 0;
 }
 
@@ -174,9 +191,11 @@ static inline int32_t half(const int16_t *restrict v, const int16_t *restrict w)
     return s;
 }
 
-int chci_nnue_output(const chci_nnue_net *net, const chci_nnue_acc *acc, int side)
+int chci_nnue_output(const chci_nnue_net *net, const chci_nnue_acc *acc, int side, int npieces)
 {
-    int32_t s = net->out_b + half(acc->v[side], net->out) + half(acc->v[side ^ 1], net->out + NH);
+    int k = net->nbuckets > 1 ? chci_nnue_bucket(net->nbuckets, npieces) : 0;
+    const int16_t *o = net->out[k];
+    int32_t s = net->out_b[k] + half(acc->v[side], o) + half(acc->v[side ^ 1], o + NH);
     /* floor division, the same for both signs (a mirrored position scores the same) */
     int64_t num = (int64_t)s * CHCI_NNUE_SCALE, den = (int64_t)CHCI_NNUE_QA * CHCI_NNUE_QB;
     int64_t q = num >= 0 ? num / den : -((-num + den - 1) / den);
@@ -188,6 +207,6 @@ int chci_nnue_evaluate(const chci_nnue_net *net, const chc_position *pos)
     chci_nnue_acc acc;
     memcpy(acc.board, pos->board, 64);
     chci_nnue_refresh(net, &acc);
-    int v = chci_nnue_output(net, &acc, pos->side);
+    int v = chci_nnue_output(net, &acc, pos->side, bb_popcount(pos->by_color[0] | pos->by_color[1]));
     return net->residual ? v + chci_evaluate(pos, NULL) : v;
 }

@@ -7,10 +7,17 @@
  * weights int16 scaled by QA, output weights int16 scaled by QB, output bias int32 scaled by
  * QA x QB; the score in centipawns is out x CHCI_NNUE_SCALE / (QA x QB).
  *
+ * Output buckets: a net may have up to CHCI_NNUE_BUCKETS_MAX output layers, one chosen by the
+ * number of pieces on the board (chci_nnue_bucket); a net of format 1 has one.
+ *
  * The net file (written by tools/nnue_train.c; the library's net is src/engine/nnue_net.inc,
- * these bytes as a C array): the 8 bytes CHCI_NNUE_MAGIC (or CHCI_NNUE_MAGIC_RESIDUAL), the hidden size (uint32 little-endian), then
- * little-endian int16 accumulator weights [768][H], biases [H], output weights [2H] and the
- * int32 output bias. */
+ * these bytes as a C array), all little-endian:
+ * - format 1: the 8 bytes CHCI_NNUE_MAGIC (or CHCI_NNUE_MAGIC_RESIDUAL), the hidden size
+ *   (uint32), int16 accumulator weights [768][H], biases [H], output weights [2H] and the
+ *   int32 output bias;
+ * - format 2: the 8 bytes CHCI_NNUE_MAGIC2, the hidden size (uint32), the number of output
+ *   buckets NB (uint32, 1 to CHCI_NNUE_BUCKETS_MAX), int16 accumulator weights [768][H],
+ *   biases [H], output weights [NB][2H], then int32 output biases [NB]. */
 #ifndef CHC_ENGINE_NNUE_H
 #define CHC_ENGINE_NNUE_H
 #include <stddef.h>
@@ -31,6 +38,9 @@
 #define CHCI_NNUE_MAGIC "CHCNNUE1"
 /* the magic of a residual net: its output is added to the hand-written evaluation */
 #define CHCI_NNUE_MAGIC_RESIDUAL "CHCNNUR1"
+/* the magic of format 2: output buckets (a plain net) */
+#define CHCI_NNUE_MAGIC2 "CHCNNUE2"
+#define CHCI_NNUE_BUCKETS_MAX 8
 /* 1: a new engine searches with the network (when the build has one); 0: with the
  * hand-written evaluation until chc_engine_set_nnue(e, 1). */
 #define CHCI_NNUE_DEFAULT_ON 1
@@ -39,8 +49,9 @@ typedef struct chci_nnue_net {
     /* on 16 bytes, as the accumulators' values: no 16-byte load of a row splits a cache line */
     _Alignas(16) int16_t w[CHCI_NNUE_INPUTS][CHCI_NNUE_HIDDEN];
     int16_t b[CHCI_NNUE_HIDDEN];
-    int16_t out[2 * CHCI_NNUE_HIDDEN];
-    int32_t out_b;
+    int16_t out[CHCI_NNUE_BUCKETS_MAX][2 * CHCI_NNUE_HIDDEN]; /* per output bucket */
+    int32_t out_b[CHCI_NNUE_BUCKETS_MAX];
+    int nbuckets; /* output buckets: 1 (format 1) to CHCI_NNUE_BUCKETS_MAX */
     int residual; /* 1: the score is the hand-written evaluation + the net's output */
 } chci_nnue_net;
 
@@ -63,10 +74,19 @@ static inline int chci_nnue_feature(int persp, int piece, int sq)
     return rel * 384 + (CHC_PIECE_TYPE(piece) - 1) * 64 + s;
 }
 
-/* The size in bytes of a net file for CHCI_NNUE_HIDDEN. */
-size_t chci_nnue_file_size(void);
-/* Parses a net file of len bytes into *net. Returns 0, or -1 with a message in err (cap
- * bytes) for a file of the wrong size, magic or hidden size. */
+/* The output bucket of a position with npieces pieces (kings included, 2 to 32) in a net of
+ * nbuckets: npieces 1..32 split into nbuckets equal ranges. */
+static inline int chci_nnue_bucket(int nbuckets, int npieces)
+{
+    int b = (npieces - 1) * nbuckets / 32;
+    return b < 0 ? 0 : b >= nbuckets ? nbuckets - 1 : b;
+}
+
+/* The size in bytes of a net file for CHCI_NNUE_HIDDEN: format 1 when nbuckets is 0, else
+ * format 2 with nbuckets output buckets. */
+size_t chci_nnue_file_size(int nbuckets);
+/* Parses a net file (format 1 or 2) of len bytes into *net. Returns 0, or -1 with a message
+ * in err (cap bytes) for a file of the wrong size, magic, hidden size or bucket count. */
 int chci_nnue_load(chci_nnue_net *net, const unsigned char *buf, size_t len, char *err, size_t cap);
 /* The embedded net, parsed once (NULL if the embedded file is bad: cannot happen in a build
  * whose tests pass). */
@@ -77,9 +97,10 @@ void chci_nnue_refresh(const chci_nnue_net *net, chci_nnue_acc *acc);
 /* acc's values = parent's updated to acc->board (already set: the squares whose piece
  * differs from parent->board are taken out and put in). */
 void chci_nnue_update(const chci_nnue_net *net, chci_nnue_acc *acc, const chci_nnue_acc *parent);
-/* The net's output for an up-to-date accumulator, centipawns from the side to move's view
- * (for a residual net, the correction to add to the hand-written evaluation). */
-int chci_nnue_output(const chci_nnue_net *net, const chci_nnue_acc *acc, int side);
+/* The net's output for an up-to-date accumulator of a position with npieces pieces,
+ * centipawns from the side to move's view (for a residual net, the correction to add to the
+ * hand-written evaluation). */
+int chci_nnue_output(const chci_nnue_net *net, const chci_nnue_acc *acc, int side, int npieces);
 /* Refresh and output in one, plus the hand-written evaluation for a residual net (tests,
  * tools). */
 int chci_nnue_evaluate(const chci_nnue_net *net, const chc_position *pos);

@@ -156,7 +156,8 @@ static int evaluate(chc_engine *e, int ply)
     while (k > 0 && !e->acc[k].valid) k--;
     if (!e->acc[k].valid) chci_nnue_refresh(e->nnue, &e->acc[k]); /* k = 0: the root's board */
     for (int j = k + 1; j <= ply; j++) chci_nnue_update(e->nnue, &e->acc[j], &e->acc[j - 1]);
-    int v = chci_nnue_output(e->nnue, &e->acc[ply], e->pos.side);
+    int v = chci_nnue_output(e->nnue, &e->acc[ply], e->pos.side,
+                             bb_popcount(e->pos.by_color[0] | e->pos.by_color[1]));
     return e->nnue->residual ? v + chci_evaluate(&e->pos, e->pawn_cache) : v;
 }
 

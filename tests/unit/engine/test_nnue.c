@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "testutil.h"
+#include "core/bitboard.h"
 #include "engine/nnue.h"
 #include "engine_test_util.h"
 
@@ -22,17 +23,26 @@ static uint64_t rnd(void)
 
 /* A net of pseudo-random weights (the embedded one may be absent in a build without a net
  * file): the test is about the arithmetic, not the values. */
-static chci_nnue_net *random_net(void)
+/* a random net with nbuckets output buckets, each its own weights and bias */
+static chci_nnue_net *random_net_buckets(int nbuckets)
 {
     chci_nnue_net *net = malloc(sizeof *net);
     assert_non_null(net);
     for (int f = 0; f < CHCI_NNUE_INPUTS; f++)
         for (int i = 0; i < CHCI_NNUE_HIDDEN; i++) net->w[f][i] = (int16_t)((int)(rnd() % 201) - 100);
     for (int i = 0; i < CHCI_NNUE_HIDDEN; i++) net->b[i] = (int16_t)(rnd() % 200);
-    for (int i = 0; i < 2 * CHCI_NNUE_HIDDEN; i++) net->out[i] = (int16_t)((int)(rnd() % 121) - 60);
-    net->out_b = 1234;
+    for (int k = 0; k < nbuckets; k++) {
+        for (int i = 0; i < 2 * CHCI_NNUE_HIDDEN; i++) net->out[k][i] = (int16_t)((int)(rnd() % 121) - 60);
+        net->out_b[k] = 1234 + 1000 * k;
+    }
+    net->nbuckets = nbuckets;
     net->residual = 0;
     return net;
+}
+
+static chci_nnue_net *random_net(void)
+{
+    return random_net_buckets(1);
 }
 
 static void check_equal(const chci_nnue_net *net, const chci_nnue_acc *acc)
@@ -75,7 +85,9 @@ static void test_incremental(void **state)
                 int from = ply >= 2 && rnd() % 4 == 0 ? ply - 2 : ply - 1;
                 chci_nnue_update(net, &acc[ply], &acc[from]);
                 check_equal(net, &acc[ply]);
-                assert_int_equal(chci_nnue_output(net, &acc[ply], pos.side), chci_nnue_evaluate(net, &pos));
+                assert_int_equal(chci_nnue_output(net, &acc[ply], pos.side,
+                                                  bb_popcount(pos.by_color[0] | pos.by_color[1])),
+                                 chci_nnue_evaluate(net, &pos));
             }
         }
     }
@@ -108,6 +120,9 @@ static void test_symmetry(void **state)
     chci_nnue_net *net = random_net();
     check_symmetry(net);
     free(net);
+    net = random_net_buckets(CHCI_NNUE_BUCKETS_MAX); /* a position and its mirror: one bucket */
+    check_symmetry(net);
+    free(net);
     const chci_nnue_net *def = chci_nnue_default();
     if (def) check_symmetry(def);
 }
@@ -115,7 +130,7 @@ static void test_symmetry(void **state)
 static void test_loader(void **state)
 {
     (void)state;
-    size_t size = chci_nnue_file_size();
+    size_t size = chci_nnue_file_size(0);
     unsigned char *buf = calloc(1, size + 1);
     assert_non_null(buf);
     memcpy(buf, CHCI_NNUE_MAGIC, 8);
@@ -128,7 +143,8 @@ static void test_loader(void **state)
     char err[128];
     assert_int_equal(chci_nnue_load(net, buf, size, err, sizeof err), 0);
     assert_int_equal(net->w[0][0], 0x1234);
-    assert_int_equal(net->out_b, -1);
+    assert_int_equal(net->out_b[0], -1);
+    assert_int_equal(net->nbuckets, 1);
     assert_int_equal(net->residual, 0);
     memcpy(buf, CHCI_NNUE_MAGIC_RESIDUAL, 8);
     assert_int_equal(chci_nnue_load(net, buf, size, err, sizeof err), 0);
@@ -151,6 +167,77 @@ static void test_loader(void **state)
     assert_non_null(strstr(err, "magic"));
     free(net);
     free(buf);
+}
+
+/* Format 2: output buckets. The file's layout, its refusals, and the bucket chosen by the
+ * number of pieces. */
+static void test_loader_buckets(void **state)
+{
+    (void)state;
+    const int nb = 3;
+    size_t size = chci_nnue_file_size(nb);
+    assert_int_equal(size, chci_nnue_file_size(0) + 4 + (nb - 1) * (4 * CHCI_NNUE_HIDDEN + 4));
+    unsigned char *buf = calloc(1, size + 1);
+    assert_non_null(buf);
+    memcpy(buf, CHCI_NNUE_MAGIC2, 8);
+    buf[8] = CHCI_NNUE_HIDDEN & 0xFF;
+    buf[9] = CHCI_NNUE_HIDDEN >> 8;
+    buf[12] = nb;
+    buf[16] = 0x34, buf[17] = 0x12; /* w[0][0] = 0x1234 */
+    size_t outw = 16 + 2 * ((size_t)CHCI_NNUE_INPUTS * CHCI_NNUE_HIDDEN + CHCI_NNUE_HIDDEN);
+    buf[outw + 2 * 2 * CHCI_NNUE_HIDDEN] = 7; /* out[1][0] = 7 */
+    for (int k = 0; k < nb; k++) buf[size - 4 * (size_t)(nb - k)] = (unsigned char)(10 + k); /* out_b[k] */
+    chci_nnue_net *net = malloc(sizeof *net);
+    assert_non_null(net);
+    char err[128];
+    assert_int_equal(chci_nnue_load(net, buf, size, err, sizeof err), 0);
+    assert_int_equal(net->nbuckets, nb);
+    assert_int_equal(net->residual, 0);
+    assert_int_equal(net->w[0][0], 0x1234);
+    assert_int_equal(net->out[1][0], 7);
+    assert_int_equal(net->out[0][0], 0);
+    for (int k = 0; k < nb; k++) assert_int_equal(net->out_b[k], 10 + k);
+    /* a format 1 size, truncated, too long */
+    assert_int_equal(chci_nnue_load(net, buf, chci_nnue_file_size(0), err, sizeof err), -1);
+    assert_int_equal(chci_nnue_load(net, buf, size - 1, err, sizeof err), -1);
+    assert_non_null(strstr(err, "truncated"));
+    assert_int_equal(chci_nnue_load(net, buf, size + 1, err, sizeof err), -1);
+    assert_int_equal(chci_nnue_load(net, buf, 14, err, sizeof err), -1);
+    /* no bucket, too many */
+    buf[12] = 0;
+    assert_int_equal(chci_nnue_load(net, buf, size, err, sizeof err), -1);
+    assert_non_null(strstr(err, "bucket"));
+    buf[12] = CHCI_NNUE_BUCKETS_MAX + 1;
+    assert_int_equal(chci_nnue_load(net, buf, size, err, sizeof err), -1);
+    assert_non_null(strstr(err, "bucket"));
+    free(net);
+    free(buf);
+
+    /* buckets by the number of pieces: 1..32 in equal ranges, clamped */
+    assert_int_equal(chci_nnue_bucket(8, 2), 0);
+    assert_int_equal(chci_nnue_bucket(8, 4), 0);
+    assert_int_equal(chci_nnue_bucket(8, 5), 1);
+    assert_int_equal(chci_nnue_bucket(8, 32), 7);
+    assert_int_equal(chci_nnue_bucket(8, 40), 7);
+    assert_int_equal(chci_nnue_bucket(8, 0), 0);
+    assert_int_equal(chci_nnue_bucket(1, 32), 0);
+    assert_int_equal(chci_nnue_bucket(3, 11), 0);
+    assert_int_equal(chci_nnue_bucket(3, 12), 1);
+
+    /* the output uses the bucket's weights and bias: a net whose buckets differ only in the
+       bias scores a position by its bias */
+    net = random_net_buckets(CHCI_NNUE_BUCKETS_MAX);
+    for (int k = 1; k < CHCI_NNUE_BUCKETS_MAX; k++) memcpy(net->out[k], net->out[0], sizeof net->out[0]);
+    chc_position pos;
+    tu_pos(&pos, "4k3/8/8/8/8/8/8/4K2R w K - 0 1"); /* 3 pieces: bucket 0 */
+    int v0 = chci_nnue_evaluate(net, &pos);
+    net->out_b[0] += CHCI_NNUE_QA * CHCI_NNUE_QB; /* +400 cp in bucket 0 */
+    assert_int_equal(chci_nnue_evaluate(net, &pos), v0 + CHCI_NNUE_SCALE);
+    tu_pos(&pos, CHC_STARTPOS_FEN); /* 32 pieces: the last bucket, unchanged */
+    int v7 = chci_nnue_evaluate(net, &pos);
+    net->out_b[0] -= CHCI_NNUE_QA * CHCI_NNUE_QB;
+    assert_int_equal(chci_nnue_evaluate(net, &pos), v7);
+    free(net);
 }
 
 static void test_engine_switch(void **state)
@@ -190,6 +277,7 @@ int main(void)
         cmocka_unit_test(test_incremental),
         cmocka_unit_test(test_symmetry),
         cmocka_unit_test(test_loader),
+        cmocka_unit_test(test_loader_buckets),
         cmocka_unit_test(test_engine_switch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -32,4 +32,17 @@ for t in 1 2 3; do
   if cmp -s "$TMP/a$t.inc" "$TMP/b$t.inc"; then pass; else failed "--threads $t: two runs wrote different nets"; fi
   [ -s "$TMP/a$t.inc" ] && pass || failed "--threads $t: no net written"
 done
+# --buckets: a net with output buckets, format 2 (magic CHCNNUE2, the bucket count after the
+# hidden size), just as reproducible; the option refuses a bad count
+trainb() { # buckets out
+  "$tools/nnue_train" train --epochs 2 --batch 256 --threads 2 --lr 0.002 --lambda 0 --seed 3 \
+    --buckets "$1" -o "$2" "$TMP/lab.txt" 2>"$2.log" || failed "train --buckets $1: $(tail -1 "$2.log")"
+}
+trainb 4 "$TMP/k4a.net"; trainb 4 "$TMP/k4b.net"
+cmp -s "$TMP/k4a.net" "$TMP/k4b.net" && pass || failed "--buckets 4: two runs wrote different nets"
+[ "$(head -c 16 "$TMP/k4a.net" | od -An -tx1 | tr -d ' \n')" = 4348434e4e5545320001000004000000 ] && pass ||
+  failed "--buckets 4: not a format 2 header with 4 buckets"
+if "$tools/nnue_train" train --buckets 9 -o "$TMP/k9.net" "$TMP/lab.txt" 2>/dev/null; then
+  failed "--buckets 9 accepted"
+else pass; fi
 finish
