@@ -306,7 +306,7 @@ static int search(chc_engine *e, int alpha, int beta, int depth, int ply)
     if (!in_check && !pvnode && !root) {
         /* reverse futility pruning */
         if (depth <= RFP_MAX_DEPTH && eval - (RFP_MARGIN - RFP_IMPROVING * improving) * depth >= beta &&
-            eval < MATE_MIN)
+            eval < MATE_MIN && beta > -MATE_MIN)
             return eval;
         /* null move */
         if (depth >= NMP_MIN_DEPTH && eval >= beta && e->ss_move[ply - 1] != CHC_MOVE_NULL &&

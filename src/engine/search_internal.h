@@ -117,7 +117,8 @@ struct chc_engine {
  * self-play shows it gains. */
 
 /* reverse futility (static null move) pruning: a non-PV node at depth <= RFP_MAX_DEPTH whose
- * eval beats beta by (RFP_MARGIN - RFP_IMPROVING if improving) per ply returns eval */
+ * eval beats beta by (RFP_MARGIN - RFP_IMPROVING if improving) per ply returns eval; never when
+ * beta is a mated score (a shorter mate found elsewhere: the eval says nothing about it) */
 #define RFP_MAX_DEPTH 6
 #define RFP_MARGIN 90
 #define RFP_IMPROVING 20
