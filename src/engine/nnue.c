@@ -4,6 +4,7 @@
  * int16 arrays so that the compiler vectorises them. */
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -13,16 +14,20 @@
 #include "engine/engine.h"
 #include "engine/nnue.h"
 
-/* the embedded net of the build's hidden size (nnue.h) */
+/* the embedded net of the build's hidden size (nnue.h); a build of another size (to train a
+ * net of that size with its nnue_train) has none: chci_nnue_default() is NULL there and the
+ * engine evaluates by hand */
 static const unsigned char embedded_net[] = {
 #if CHCI_NNUE_HIDDEN == 256
 #include "nnue_net.inc"
 #else
-#error "no embedded net for this CHCI_NNUE_HIDDEN (nnue_train train --hidden H -o FILE.inc writes one)"
+    0
 #endif
 };
 
 #define NH CHCI_NNUE_HIDDEN
+
+static void choose_path(chci_nnue_net *net);
 
 size_t chci_nnue_file_size(int nbuckets)
 {
@@ -67,6 +72,7 @@ int chci_nnue_load(chci_nnue_net *net, const unsigned char *buf, size_t len, cha
     }
     net->residual = memcmp(buf, CHCI_NNUE_MAGIC_RESIDUAL, 8) == 0;
     net->nbuckets = (int)nb;
+    choose_path(net);
     const unsigned char *p = buf + (v2 ? 16 : 12);
     for (int f = 0; f < CHCI_NNUE_INPUTS; f++)
         for (int i = 0; i < NH; i++, p += 2) net->w[f][i] = get16(p);
@@ -93,41 +99,6 @@ const chci_nnue_net *chci_nnue_default(void)
     return default_ok ? &default_net : NULL;
 }
 
-static inline void add_row(int16_t *restrict v, const int16_t *restrict row)
-{
-    for (int i = 0; i < NH; i++) v[i] = (int16_t)(v[i] + row[i]);
-}
-
-static inline void sub_row(int16_t *restrict v, const int16_t *restrict row)
-{
-    for (int i = 0; i < NH; i++) v[i] = (int16_t)(v[i] - row[i]);
-}
-
-void chci_nnue_refresh(const chci_nnue_net *net, chci_nnue_acc *acc)
-{
-    for (int p = 0; p < 2; p++) memcpy(acc->v[p], net->b, sizeof net->b);
-    for (int sq = 0; sq < 64; sq++) {
-        int pc = acc->board[sq];
-        if (!pc) continue;
-        for (int p = 0; p < 2; p++) add_row(acc->v[p], net->w[chci_nnue_feature(p, pc, sq)]);
-    }
-    acc->valid = 1;
-}
-
-/* v = parent + a - s in one pass (a quiet move: one row out, one in) */
-static inline void move_row(int16_t *restrict v, const int16_t *restrict pv, const int16_t *restrict s,
-                            const int16_t *restrict a)
-{
-    for (int i = 0; i < NH; i++) v[i] = (int16_t)(pv[i] - s[i] + a[i]);
-}
-
-/* v = parent + a - s1 - s2 in one pass (a capture or en passant: two rows out, one in) */
-static inline void capture_row(int16_t *restrict v, const int16_t *restrict pv, const int16_t *restrict s1,
-                               const int16_t *restrict s2, const int16_t *restrict a)
-{
-    for (int i = 0; i < NH; i++) v[i] = (int16_t)(pv[i] - s1[i] - s2[i] + a[i]);
-}
-
 /* The squares whose piece differs between two boards, as a bitboard: 16 squares a compare
  * with SSE2, 8 at a time otherwise. */
 static inline uint64_t changed_squares(const uint8_t *a, const uint8_t *b)
@@ -152,50 +123,78 @@ static inline uint64_t changed_squares(const uint8_t *a, const uint8_t *b)
     return diff;
 }
 
-void chci_nnue_update(const chci_nnue_net *net, chci_nnue_acc *acc, const chci_nnue_acc *parent)
+/* the kernels in the build's instruction set, and an AVX2 copy chosen at load time on x86-64
+ * processors that have it (engine/nnue_kernels.inc) */
+#define NK(name) name##_generic
+#define NK_ATTR
+#include "engine/nnue_kernels.inc"
+#undef NK
+#undef NK_ATTR
+#if CHCI_NNUE_HAVE_AVX2
+#define NK(name) name##_avx2
+#define NK_ATTR __attribute__((target("avx2")))
+#include "engine/nnue_kernels.inc"
+#undef NK
+#undef NK_ATTR
+#endif
+
+void chci_nnue_refresh(const chci_nnue_net *net, chci_nnue_acc *acc)
 {
-    /* the pieces taken off and put on squares (any position pair: at most 64 each) */
-    uint8_t out_pc[64], out_sq[64], in_pc[64], in_sq[64];
-    int nout = 0, nin = 0;
-    for (uint64_t diff = changed_squares(parent->board, acc->board); diff; diff &= diff - 1) {
-        int sq = __builtin_ctzll(diff), old = parent->board[sq], now = acc->board[sq];
-        if (old) out_pc[nout] = (uint8_t)old, out_sq[nout++] = (uint8_t)sq;
-        if (now) in_pc[nin] = (uint8_t)now, in_sq[nin++] = (uint8_t)sq;
-    }
-    for (int p = 0; p < 2; p++) {
-        int16_t *v = acc->v[p];
-        const int16_t *pv = parent->v[p];
-        if (nout == 1 && nin == 1) {
-            move_row(v, pv, net->w[chci_nnue_feature(p, out_pc[0], out_sq[0])],
-                     net->w[chci_nnue_feature(p, in_pc[0], in_sq[0])]);
-        } else if (nout == 2 && nin == 1) {
-            capture_row(v, pv, net->w[chci_nnue_feature(p, out_pc[0], out_sq[0])],
-                        net->w[chci_nnue_feature(p, out_pc[1], out_sq[1])],
-                        net->w[chci_nnue_feature(p, in_pc[0], in_sq[0])]);
-        } else {
-            memcpy(v, pv, sizeof acc->v[p]);
-            for (int k = 0; k < nout; k++) sub_row(v, net->w[chci_nnue_feature(p, out_pc[k], out_sq[k])]);
-            for (int k = 0; k < nin; k++) add_row(v, net->w[chci_nnue_feature(p, in_pc[k], in_sq[k])]);
-        }
+    for (int p = 0; p < 2; p++) memcpy(acc->v[p], net->b, sizeof net->b);
+    for (int sq = 0; sq < 64; sq++) {
+        int pc = acc->board[sq];
+        if (!pc) continue;
+        for (int p = 0; p < 2; p++) add_row_generic(acc->v[p], net->w[chci_nnue_feature(p, pc, sq)]);
     }
     acc->valid = 1;
 }
 
-static inline int32_t half(const int16_t *restrict v, const int16_t *restrict w)
+int chci_nnue_set_path(chci_nnue_net *net, int path)
 {
-    int32_t s = 0;
-    for (int i = 0; i < NH; i++) {
-        int16_t x = v[i] < 0 ? 0 : v[i] > CHCI_NNUE_QA ? CHCI_NNUE_QA : v[i];
-        s += (int32_t)x * w[i];
+    if (path == CHCI_NNUE_PATH_AVX2) {
+#if CHCI_NNUE_HAVE_AVX2
+        __builtin_cpu_init();
+        if (!__builtin_cpu_supports("avx2")) return -1;
+#else
+        return -1;
+#endif
+    } else if (path != CHCI_NNUE_PATH_GENERIC) {
+        return -1;
     }
-    return s;
+    net->path = path;
+    return 0;
+}
+
+/* the fastest path this processor runs, unless CHC_NNUE_PATH=generic asks for the generic one */
+static void choose_path(chci_nnue_net *net)
+{
+    const char *env = getenv("CHC_NNUE_PATH");
+    net->path = CHCI_NNUE_PATH_GENERIC;
+    if (!(env && !strcmp(env, "generic"))) chci_nnue_set_path(net, CHCI_NNUE_PATH_AVX2);
+}
+
+void chci_nnue_update(const chci_nnue_net *net, chci_nnue_acc *acc, const chci_nnue_acc *parent)
+{
+#if CHCI_NNUE_HAVE_AVX2
+    if (net->path == CHCI_NNUE_PATH_AVX2) {
+        update_avx2(net, acc, parent);
+        return;
+    }
+#endif
+    update_generic(net, acc, parent);
 }
 
 int chci_nnue_output(const chci_nnue_net *net, const chci_nnue_acc *acc, int side, int npieces)
 {
     int k = net->nbuckets > 1 ? chci_nnue_bucket(net->nbuckets, npieces) : 0;
     const int16_t *o = net->out[k];
-    int32_t s = net->out_b[k] + half(acc->v[side], o) + half(acc->v[side ^ 1], o + NH);
+    int32_t sum;
+#if CHCI_NNUE_HAVE_AVX2
+    if (net->path == CHCI_NNUE_PATH_AVX2) sum = output_sum_avx2(acc->v[side], acc->v[side ^ 1], o);
+    else
+#endif
+        sum = output_sum_generic(acc->v[side], acc->v[side ^ 1], o);
+    int32_t s = net->out_b[k] + sum;
     /* floor division, the same for both signs (a mirrored position scores the same) */
     int64_t num = (int64_t)s * CHCI_NNUE_SCALE, den = (int64_t)CHCI_NNUE_QA * CHCI_NNUE_QB;
     int64_t q = num >= 0 ? num / den : -((-num + den - 1) / den);

@@ -26,9 +26,9 @@
 #include "chesscodec.h"
 
 #define CHCI_NNUE_INPUTS 768
-/* the hidden size: 256 for the shipped net 9 (src/engine/nnue_net.inc). A build with
- * -DCHCI_NNUE_HIDDEN=H (and its trainer) is for training a net of another size; nnue.c
- * embeds a net only for 256. */
+/* the hidden size: 256 for the shipped nets 9 to 13 (net 13: src/engine/nnue_net.inc).
+ * A build with -DCHCI_NNUE_HIDDEN=H (and its trainer) is for training a net of another size;
+ * nnue.c embeds a net only for 256 (a build of another size has none). */
 #ifndef CHCI_NNUE_HIDDEN
 #define CHCI_NNUE_HIDDEN 256
 #endif
@@ -41,6 +41,17 @@
 /* the magic of format 2: output buckets (a plain net) */
 #define CHCI_NNUE_MAGIC2 "CHCNNUE2"
 #define CHCI_NNUE_BUCKETS_MAX 8
+/* The hot loops (accumulator update, output layer) come in the build's instruction set and,
+ * on x86-64 with GCC or Clang, in an AVX2 copy chosen when a net is loaded on a processor that
+ * has AVX2 (the environment variable CHC_NNUE_PATH=generic keeps the generic one). Both
+ * compute the same integers. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(__AVX2__)
+#define CHCI_NNUE_HAVE_AVX2 1
+#else
+#define CHCI_NNUE_HAVE_AVX2 0
+#endif
+#define CHCI_NNUE_PATH_GENERIC 0
+#define CHCI_NNUE_PATH_AVX2 1
 /* 1: a new engine searches with the network (when the build has one); 0: with the
  * hand-written evaluation until chc_engine_set_nnue(e, 1). */
 #define CHCI_NNUE_DEFAULT_ON 1
@@ -53,6 +64,7 @@ typedef struct chci_nnue_net {
     int32_t out_b[CHCI_NNUE_BUCKETS_MAX];
     int nbuckets; /* output buckets: 1 (format 1) to CHCI_NNUE_BUCKETS_MAX */
     int residual; /* 1: the score is the hand-written evaluation + the net's output */
+    int path;     /* the hot loops' instruction set: CHCI_NNUE_PATH_GENERIC or _AVX2 */
 } chci_nnue_net;
 
 /* One accumulator: the hidden layer before activation, from white's [0] and black's [1]
@@ -92,6 +104,8 @@ int chci_nnue_load(chci_nnue_net *net, const unsigned char *buf, size_t len, cha
  * whose tests pass). */
 const chci_nnue_net *chci_nnue_default(void);
 
+/* Sets the net's path (CHCI_NNUE_PATH_*): 0, or -1 when this build or processor lacks it. */
+int chci_nnue_set_path(chci_nnue_net *net, int path);
 /* Full refresh of acc's values from acc->board (already set). */
 void chci_nnue_refresh(const chci_nnue_net *net, chci_nnue_acc *acc);
 /* acc's values = parent's updated to acc->board (already set: the squares whose piece

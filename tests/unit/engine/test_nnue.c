@@ -2,7 +2,9 @@
  * full refresh after random move sequences (castling, en passant, promotions, Chess960
  * castling, null moves; and updates that skip a ply, as the search's lazy evaluation does),
  * the evaluation is colour-symmetric, the net file loader refuses bad files, and the engine
- * switches between the network and the hand-written evaluation. */
+ * switches between the network and the hand-written evaluation. The AVX2 copy of the hot loops
+ * (where the build and processor have it) computes the same accumulators and outputs as the
+ * generic one. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +39,7 @@ static chci_nnue_net *random_net_buckets(int nbuckets)
     }
     net->nbuckets = nbuckets;
     net->residual = 0;
+    assert_int_equal(chci_nnue_set_path(net, CHCI_NNUE_PATH_GENERIC), 0);
     return net;
 }
 
@@ -66,13 +69,20 @@ static void test_incremental(void **state)
         "rk2r3/8/8/8/8/8/8/RK2R3 w AEae - 0 1",                                  /* Chess960 */
     };
     chci_nnue_net *net = random_net();
-    static chci_nnue_acc acc[64];
+    /* the same net on the AVX2 path (when the build and processor have it): the same integers */
+    chci_nnue_net *fast = malloc(sizeof *fast);
+    assert_non_null(fast);
+    memcpy(fast, net, sizeof *fast);
+    int have_fast = chci_nnue_set_path(fast, CHCI_NNUE_PATH_AVX2) == 0;
+    if (!have_fast) fprintf(stderr, "test_nnue: no AVX2 path in this build or processor: generic path only\n");
+    static chci_nnue_acc acc[64], acc2[64];
     for (size_t f = 0; f < sizeof fens / sizeof fens[0]; f++) {
         for (int game = 0; game < 40; game++) {
             chc_position pos;
             tu_pos(&pos, fens[f]);
             memcpy(acc[0].board, pos.board, 64);
             chci_nnue_refresh(net, &acc[0]);
+            acc2[0] = acc[0];
             for (int ply = 1; ply < 64; ply++) {
                 chc_move moves[CHC_MAX_MOVES];
                 int n = chc_legal_moves(&pos, moves, CHC_GEN_ALL);
@@ -85,12 +95,19 @@ static void test_incremental(void **state)
                 int from = ply >= 2 && rnd() % 4 == 0 ? ply - 2 : ply - 1;
                 chci_nnue_update(net, &acc[ply], &acc[from]);
                 check_equal(net, &acc[ply]);
-                assert_int_equal(chci_nnue_output(net, &acc[ply], pos.side,
-                                                  bb_popcount(pos.by_color[0] | pos.by_color[1])),
-                                 chci_nnue_evaluate(net, &pos));
+                int npieces = bb_popcount(pos.by_color[0] | pos.by_color[1]);
+                int out = chci_nnue_output(net, &acc[ply], pos.side, npieces);
+                assert_int_equal(out, chci_nnue_evaluate(net, &pos));
+                if (have_fast) {
+                    memcpy(acc2[ply].board, pos.board, 64);
+                    chci_nnue_update(fast, &acc2[ply], &acc2[from]);
+                    assert_memory_equal(acc2[ply].v, acc[ply].v, sizeof acc[ply].v);
+                    assert_int_equal(chci_nnue_output(fast, &acc2[ply], pos.side, npieces), out);
+                }
             }
         }
     }
+    free(fast);
     free(net);
 }
 
