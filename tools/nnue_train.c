@@ -8,7 +8,7 @@
  *       (in check: "Final evaluation: none") are dropped. One thread writes the commands, the
  *       main thread reads the answers (one thread doing both would deadlock on the pipes).
  *   nnue_train train [--hidden H] [--epochs N] [--batch B] [--lr R] [--lambda L] [--seed S]
- *                    [--threads T] [--residual] [--buckets NB] -o out.net labelled.txt...
+ *                    [--threads T] [--residual] [--buckets NB] [--screlu] -o out.net labelled.txt...
  *       Trains 768 -> H (per perspective, shared weights, clipped ReLU) -> 2H -> 1 in float
  *       (H: CHCI_NNUE_HIDDEN of the build, src/engine/nnue.h; --hidden must equal it)
  *       with Adam on the mean squared error between sigmoid(out / 400) and
@@ -18,7 +18,9 @@
  *       engine then computes both). With --buckets NB (1 to CHCI_NNUE_BUCKETS_MAX; not with
  *       --residual) the net has NB output layers, one per range of the number of pieces
  *       (chci_nnue_bucket), and is written in format 2; without it, format 1, byte for byte
- *       what the trainer wrote before the option existed.
+ *       what the trainer wrote before the option existed. With --screlu the activation is the
+ *       squared clipped ReLU (clip to [0, 1], then squared), the output weights are kept within
+ *       +-CHCI_NNUE_SCRELU_WMAX / QB, and the net is written in format 3.
  *
  * The training data is not kept in the repository: docs/engine.md ("Evaluation network")
  * gives the recipe from the repository's games. */
@@ -186,6 +188,7 @@ static int H;
 static int residual; /* --residual: the net learns a correction added to the hand-written evaluation */
 static int NB;       /* --buckets: 0 (format 1, one output layer) or 1..CHCI_NNUE_BUCKETS_MAX */
 static int NO = 1;   /* output layers: NB, or 1 */
+static int screlu;   /* --screlu: squared clipped ReLU (format 3) */
 static float *W, *B, *O, ob[CHCI_NNUE_BUCKETS_MAX];
 static float *gW, *gB, *gO, gob[CHCI_NNUE_BUCKETS_MAX];
 static float *mW, *vW, *mB, *vB, *mO, *vO, mob_[CHCI_NNUE_BUCKETS_MAX], vob[CHCI_NNUE_BUCKETS_MAX];
@@ -205,7 +208,20 @@ typedef struct {
     float *acc; /* 2H */
 } worker;
 
-/* the activation: clipped ReLU on [0, 1] (the integer net's [0, QA]) */
+/* the activation: clipped ReLU on [0, 1] (the integer net's [0, QA]), squared with --screlu */
+static inline float act(float a)
+{
+    float c = a < 0 ? 0 : a > 1 ? 1 : a;
+    return screlu ? c * c : c;
+}
+
+/* its derivative */
+static inline float act_grad(float a)
+{
+    if (!(a > 0 && a < 1)) return 0;
+    return screlu ? 2 * a : 1;
+}
+
 static void *work(void *arg)
 {
     worker *w = arg;
@@ -224,10 +240,7 @@ static void *work(void *arg)
         const float *Ob = O + (size_t)bk * 2 * H;
         float *gOb = w->gO + (size_t)bk * 2 * H;
         float out = ob[bk] + (residual ? s->hce / 400.0f : 0);
-        for (int i = 0; i < 2 * H; i++) {
-            float v = acc[i] < 0 ? 0 : acc[i] > 1 ? 1 : acc[i];
-            out += v * Ob[i];
-        }
+        for (int i = 0; i < 2 * H; i++) out += act(acc[i]) * Ob[i];
         /* out is in units of 400 cp (the sigmoid's scale) */
         float sig = 1.0f / (1.0f + expf(-out));
         float d = sig - s->target;
@@ -235,9 +248,8 @@ static void *work(void *arg)
         float g = 2 * d * sig * (1 - sig);
         w->gob[bk] += g;
         for (int i = 0; i < 2 * H; i++) {
-            float v = acc[i] < 0 ? 0 : acc[i] > 1 ? 1 : acc[i];
-            gOb[i] += g * v;
-            acc[i] = (acc[i] > 0 && acc[i] < 1) ? g * Ob[i] : 0; /* gradient at the accumulator */
+            gOb[i] += g * act(acc[i]);
+            acc[i] = g * Ob[i] * act_grad(acc[i]); /* gradient at the accumulator */
         }
         for (int p = 0; p < 2; p++) {
             const float *ga = acc + p * H;
@@ -286,6 +298,7 @@ static int cmd_train(int argc, char **argv)
         else if (!strcmp(argv[i], "-o") && i + 1 < argc) out_path = argv[++i];
         else if (!strcmp(argv[i], "--residual")) residual = 1;
         else if (!strcmp(argv[i], "--buckets") && i + 1 < argc) NB = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--screlu")) screlu = 1;
         else if (argv[i][0] == '-') die("train: unknown option");
         else if (nfiles < 64) files[nfiles++] = argv[i];
     }
@@ -294,6 +307,8 @@ static int cmd_train(int argc, char **argv)
     if (nthreads < 1 || nthreads > 8) nthreads = 2;
     if (NB < 0 || NB > CHCI_NNUE_BUCKETS_MAX) die("train: --buckets must be 1 to CHCI_NNUE_BUCKETS_MAX");
     if (NB && residual) die("train: --buckets and --residual do not go together");
+    if (screlu && residual) die("train: --screlu and --residual do not go together");
+    if (screlu && !NB) NB = 1; /* format 3 has a bucket count */
     NO = NB ? NB : 1;
     size_t no = (size_t)NO * 2 * (size_t)H; /* output weights */
     for (int i = 0; i < nfiles; i++) load(files[i], lambda);
@@ -377,8 +392,9 @@ static int cmd_train(int argc, char **argv)
             adam(B, gB, mB, vB, (size_t)H, elr, c1, c2);
             adam(O, gO, mO, vO, no, elr, c1, c2);
             adam(ob, gob, mob_, vob, (size_t)NO, elr, c1, c2);
-            /* the quantised output weights must fit: |O| x QB <= 32767 */
-            for (size_t i = 0; i < no; i++) O[i] = O[i] > 100 ? 100 : O[i] < -100 ? -100 : O[i];
+            /* the quantised output weights must fit: |O| x QB <= 32767 (SCReLU: <= its WMAX) */
+            float omax = screlu ? (float)CHCI_NNUE_SCRELU_WMAX / CHCI_NNUE_QB - 0.008f : 100;
+            for (size_t i = 0; i < no; i++) O[i] = O[i] > omax ? omax : O[i] < -omax ? -omax : O[i];
             for (size_t i = 0; i < nw; i++) W[i] = W[i] > 1.9f ? 1.9f : W[i] < -1.9f ? -1.9f : W[i];
         }
         /* validation */
@@ -393,7 +409,8 @@ static int cmd_train(int argc, char **argv)
     unsigned char *buf = malloc(nbytes);
     if (!buf) die("out of memory");
     unsigned char *p = buf;
-    memcpy(p, NB ? CHCI_NNUE_MAGIC2 : residual ? CHCI_NNUE_MAGIC_RESIDUAL : CHCI_NNUE_MAGIC, 8), p += 8;
+    memcpy(p, screlu ? CHCI_NNUE_MAGIC3 : NB ? CHCI_NNUE_MAGIC2 : residual ? CHCI_NNUE_MAGIC_RESIDUAL : CHCI_NNUE_MAGIC, 8),
+        p += 8;
     uint32_t h32 = (uint32_t)H, nb32 = (uint32_t)NB;
     for (int k = 0; k < 4; k++) *p++ = (unsigned char)(h32 >> (8 * k));
     if (NB)
@@ -441,8 +458,7 @@ static int cmd_train(int argc, char **argv)
             }
             int bk = sample_bucket(s);
             float out = ob[bk] + (residual ? s->hce / 400.0f : 0);
-            for (int i = 0; i < 2 * H; i++)
-                out += (acc[i] < 0 ? 0 : acc[i] > 1 ? 1 : acc[i]) * O[(size_t)bk * 2 * H + i];
+            for (int i = 0; i < 2 * H; i++) out += act(acc[i]) * O[(size_t)bk * 2 * H + i];
             double e2 = 1.0 / (1.0 + exp(-(double)out)) - s->target;
             fl += e2 * e2;
         }

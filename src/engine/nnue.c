@@ -27,7 +27,29 @@ static const unsigned char embedded_net[] = {
 
 #define NH CHCI_NNUE_HIDDEN
 
-static void choose_path(chci_nnue_net *net);
+int chci_nnue_set_path(chci_nnue_net *net, int path)
+{
+    if (path == CHCI_NNUE_PATH_AVX2) {
+#if CHCI_NNUE_HAVE_AVX2
+        __builtin_cpu_init();
+        if (!__builtin_cpu_supports("avx2")) return -1;
+#else
+        return -1;
+#endif
+    } else if (path != CHCI_NNUE_PATH_GENERIC) {
+        return -1;
+    }
+    net->path = path;
+    return 0;
+}
+
+/* the fastest path this processor runs, unless CHC_NNUE_PATH=generic asks for the generic one */
+static void choose_path(chci_nnue_net *net)
+{
+    const char *env = getenv("CHC_NNUE_PATH");
+    net->path = CHCI_NNUE_PATH_GENERIC;
+    if (!(env && !strcmp(env, "generic"))) chci_nnue_set_path(net, CHCI_NNUE_PATH_AVX2);
+}
 
 size_t chci_nnue_file_size(int nbuckets)
 {
@@ -48,9 +70,11 @@ static uint32_t get32(const unsigned char *p)
 
 int chci_nnue_load(chci_nnue_net *net, const unsigned char *buf, size_t len, char *err, size_t cap)
 {
-    int v2 = len >= 8 && memcmp(buf, CHCI_NNUE_MAGIC2, 8) == 0;
+    int v3 = len >= 8 && memcmp(buf, CHCI_NNUE_MAGIC3, 8) == 0;
+    int v2 = v3 || (len >= 8 && memcmp(buf, CHCI_NNUE_MAGIC2, 8) == 0); /* bucket count */
     if (len < 12 || (!v2 && memcmp(buf, CHCI_NNUE_MAGIC, 8) != 0 && memcmp(buf, CHCI_NNUE_MAGIC_RESIDUAL, 8) != 0)) {
-        snprintf(err, cap, "not a net file (no %s or %s magic)", CHCI_NNUE_MAGIC, CHCI_NNUE_MAGIC2);
+        snprintf(err, cap, "not a net file (no %s, %s or %s magic)", CHCI_NNUE_MAGIC, CHCI_NNUE_MAGIC2,
+                 CHCI_NNUE_MAGIC3);
         return -1;
     }
     uint32_t h = get32(buf + 8);
@@ -70,10 +94,22 @@ int chci_nnue_load(chci_nnue_net *net, const unsigned char *buf, size_t len, cha
         snprintf(err, cap, "net file of %zu bytes, %zu expected (truncated or wrong size)", len, want);
         return -1;
     }
+    const unsigned char *p = buf + (v2 ? 16 : 12);
+    if (v3) {
+        const unsigned char *o = p + 2 * ((size_t)CHCI_NNUE_INPUTS * NH + NH);
+        for (size_t i = 0; i < (size_t)nb * 2 * NH; i++) {
+            int wv = get16(o + 2 * i);
+            if (wv > CHCI_NNUE_SCRELU_WMAX || wv < -CHCI_NNUE_SCRELU_WMAX) {
+                snprintf(err, cap, "format 3 net with output weight %zu = %d (at most +-%d)", i, wv,
+                         CHCI_NNUE_SCRELU_WMAX);
+                return -1;
+            }
+        }
+    }
     net->residual = memcmp(buf, CHCI_NNUE_MAGIC_RESIDUAL, 8) == 0;
+    net->screlu = v3;
     net->nbuckets = (int)nb;
     choose_path(net);
-    const unsigned char *p = buf + (v2 ? 16 : 12);
     for (int f = 0; f < CHCI_NNUE_INPUTS; f++)
         for (int i = 0; i < NH; i++, p += 2) net->w[f][i] = get16(p);
     for (int i = 0; i < NH; i++, p += 2) net->b[i] = get16(p);
@@ -149,30 +185,6 @@ void chci_nnue_refresh(const chci_nnue_net *net, chci_nnue_acc *acc)
     acc->valid = 1;
 }
 
-int chci_nnue_set_path(chci_nnue_net *net, int path)
-{
-    if (path == CHCI_NNUE_PATH_AVX2) {
-#if CHCI_NNUE_HAVE_AVX2
-        __builtin_cpu_init();
-        if (!__builtin_cpu_supports("avx2")) return -1;
-#else
-        return -1;
-#endif
-    } else if (path != CHCI_NNUE_PATH_GENERIC) {
-        return -1;
-    }
-    net->path = path;
-    return 0;
-}
-
-/* the fastest path this processor runs, unless CHC_NNUE_PATH=generic asks for the generic one */
-static void choose_path(chci_nnue_net *net)
-{
-    const char *env = getenv("CHC_NNUE_PATH");
-    net->path = CHCI_NNUE_PATH_GENERIC;
-    if (!(env && !strcmp(env, "generic"))) chci_nnue_set_path(net, CHCI_NNUE_PATH_AVX2);
-}
-
 void chci_nnue_update(const chci_nnue_net *net, chci_nnue_acc *acc, const chci_nnue_acc *parent)
 {
 #if CHCI_NNUE_HAVE_AVX2
@@ -184,10 +196,26 @@ void chci_nnue_update(const chci_nnue_net *net, chci_nnue_acc *acc, const chci_n
     update_generic(net, acc, parent);
 }
 
+/* floor division, the same for both signs (a mirrored position scores the same) */
+static inline int floor_div(int64_t num, int64_t den)
+{
+    return (int)(num >= 0 ? num / den : -((-num + den - 1) / den));
+}
+
 int chci_nnue_output(const chci_nnue_net *net, const chci_nnue_acc *acc, int side, int npieces)
 {
     int k = net->nbuckets > 1 ? chci_nnue_bucket(net->nbuckets, npieces) : 0;
     const int16_t *o = net->out[k];
+    if (net->screlu) {
+        int64_t sq;
+#if CHCI_NNUE_HAVE_AVX2
+        if (net->path == CHCI_NNUE_PATH_AVX2) sq = output_sum_sq_avx2(acc->v[side], acc->v[side ^ 1], o);
+        else
+#endif
+            sq = output_sum_sq_generic(acc->v[side], acc->v[side ^ 1], o);
+        return floor_div((sq + (int64_t)net->out_b[k] * CHCI_NNUE_QA) * CHCI_NNUE_SCALE,
+                         (int64_t)CHCI_NNUE_QA * CHCI_NNUE_QA * CHCI_NNUE_QB);
+    }
     int32_t sum;
 #if CHCI_NNUE_HAVE_AVX2
     if (net->path == CHCI_NNUE_PATH_AVX2) sum = output_sum_avx2(acc->v[side], acc->v[side ^ 1], o);
@@ -195,10 +223,7 @@ int chci_nnue_output(const chci_nnue_net *net, const chci_nnue_acc *acc, int sid
 #endif
         sum = output_sum_generic(acc->v[side], acc->v[side ^ 1], o);
     int32_t s = net->out_b[k] + sum;
-    /* floor division, the same for both signs (a mirrored position scores the same) */
-    int64_t num = (int64_t)s * CHCI_NNUE_SCALE, den = (int64_t)CHCI_NNUE_QA * CHCI_NNUE_QB;
-    int64_t q = num >= 0 ? num / den : -((-num + den - 1) / den);
-    return (int)q;
+    return floor_div((int64_t)s * CHCI_NNUE_SCALE, (int64_t)CHCI_NNUE_QA * CHCI_NNUE_QB);
 }
 
 int chci_nnue_evaluate(const chci_nnue_net *net, const chc_position *pos)

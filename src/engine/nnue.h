@@ -17,7 +17,12 @@
  *   int32 output bias;
  * - format 2: the 8 bytes CHCI_NNUE_MAGIC2, the hidden size (uint32), the number of output
  *   buckets NB (uint32, 1 to CHCI_NNUE_BUCKETS_MAX), int16 accumulator weights [768][H],
- *   biases [H], output weights [NB][2H], then int32 output biases [NB]. */
+ *   biases [H], output weights [NB][2H], then int32 output biases [NB];
+ * - format 3: the 8 bytes CHCI_NNUE_MAGIC3, then as format 2, for a net whose activation is
+ *   the *squared* clipped ReLU (SCReLU): the output layer sums clip(x)^2 x w, clip(x) in
+ *   [0, QA], and the score is (sum / QA + bias) x CHCI_NNUE_SCALE / (QA x QB) (one floor
+ *   division); every output weight must lie within +-CHCI_NNUE_SCRELU_WMAX, so that clip(x) x w
+ *   fits an int16 and a half's sum an int32 (the loader refuses other files). */
 #ifndef CHC_ENGINE_NNUE_H
 #define CHC_ENGINE_NNUE_H
 #include <stddef.h>
@@ -41,6 +46,9 @@
 /* the magic of format 2: output buckets (a plain net) */
 #define CHCI_NNUE_MAGIC2 "CHCNNUE2"
 #define CHCI_NNUE_BUCKETS_MAX 8
+/* the magic of format 3: format 2 with the squared clipped ReLU */
+#define CHCI_NNUE_MAGIC3 "CHCNNUE3"
+#define CHCI_NNUE_SCRELU_WMAX 127
 /* The hot loops (accumulator update, output layer) come in the build's instruction set and,
  * on x86-64 with GCC or Clang, in an AVX2 copy chosen when a net is loaded on a processor that
  * has AVX2 (the environment variable CHC_NNUE_PATH=generic keeps the generic one). Both
@@ -64,6 +72,7 @@ typedef struct chci_nnue_net {
     int32_t out_b[CHCI_NNUE_BUCKETS_MAX];
     int nbuckets; /* output buckets: 1 (format 1) to CHCI_NNUE_BUCKETS_MAX */
     int residual; /* 1: the score is the hand-written evaluation + the net's output */
+    int screlu;   /* 1 (format 3): the activation is the squared clipped ReLU */
     int path;     /* the hot loops' instruction set: CHCI_NNUE_PATH_GENERIC or _AVX2 */
 } chci_nnue_net;
 
@@ -95,10 +104,11 @@ static inline int chci_nnue_bucket(int nbuckets, int npieces)
 }
 
 /* The size in bytes of a net file for CHCI_NNUE_HIDDEN: format 1 when nbuckets is 0, else
- * format 2 with nbuckets output buckets. */
+ * format 2 (or 3) with nbuckets output buckets. */
 size_t chci_nnue_file_size(int nbuckets);
-/* Parses a net file (format 1 or 2) of len bytes into *net. Returns 0, or -1 with a message
- * in err (cap bytes) for a file of the wrong size, magic, hidden size or bucket count. */
+/* Parses a net file (format 1, 2 or 3) of len bytes into *net. Returns 0, or -1 with a
+ * message in err (cap bytes) for a file of the wrong size, magic, hidden size or bucket count,
+ * or (format 3) an output weight out of range. */
 int chci_nnue_load(chci_nnue_net *net, const unsigned char *buf, size_t len, char *err, size_t cap);
 /* The embedded net, parsed once (NULL if the embedded file is bad: cannot happen in a build
  * whose tests pass). */

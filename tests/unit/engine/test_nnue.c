@@ -4,7 +4,8 @@
  * the evaluation is colour-symmetric, the net file loader refuses bad files, and the engine
  * switches between the network and the hand-written evaluation. The AVX2 copy of the hot loops
  * (where the build and processor have it) computes the same accumulators and outputs as the
- * generic one. */
+ * generic one. Format 3 (the squared clipped ReLU) passes the same checks, and its output layer
+ * is checked against a direct computation in 64 bits. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +40,7 @@ static chci_nnue_net *random_net_buckets(int nbuckets)
     }
     net->nbuckets = nbuckets;
     net->residual = 0;
+    net->screlu = 0;
     assert_int_equal(chci_nnue_set_path(net, CHCI_NNUE_PATH_GENERIC), 0);
     return net;
 }
@@ -46,6 +48,17 @@ static chci_nnue_net *random_net_buckets(int nbuckets)
 static chci_nnue_net *random_net(void)
 {
     return random_net_buckets(1);
+}
+
+/* a random format 3 net (squared clipped ReLU); output weights at the extremes too */
+static chci_nnue_net *random_net_screlu(int nbuckets)
+{
+    chci_nnue_net *net = random_net_buckets(nbuckets);
+    for (int k = 0; k < nbuckets; k++)
+        for (int i = 0; i < 2 * CHCI_NNUE_HIDDEN; i++)
+            net->out[k][i] = (int16_t)((int)(rnd() % (2 * CHCI_NNUE_SCRELU_WMAX + 1)) - CHCI_NNUE_SCRELU_WMAX);
+    net->screlu = 1;
+    return net;
 }
 
 static void check_equal(const chci_nnue_net *net, const chci_nnue_acc *acc)
@@ -56,9 +69,8 @@ static void check_equal(const chci_nnue_net *net, const chci_nnue_acc *acc)
     assert_memory_equal(full.v, acc->v, sizeof full.v);
 }
 
-static void test_incremental(void **state)
+static void run_incremental(chci_nnue_net *net)
 {
-    (void)state;
     static const char *fens[] = {
         CHC_STARTPOS_FEN,
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", /* castling */
@@ -68,7 +80,6 @@ static void test_incremental(void **state)
         "1rk1r3/pppppppp/8/8/8/8/PPPPPPPP/1RK1R3 w EBeb - 0 1",                  /* Chess960 */
         "rk2r3/8/8/8/8/8/8/RK2R3 w AEae - 0 1",                                  /* Chess960 */
     };
-    chci_nnue_net *net = random_net();
     /* the same net on the AVX2 path (when the build and processor have it): the same integers */
     chci_nnue_net *fast = malloc(sizeof *fast);
     assert_non_null(fast);
@@ -111,6 +122,54 @@ static void test_incremental(void **state)
     free(net);
 }
 
+static void test_incremental(void **state)
+{
+    (void)state;
+    run_incremental(random_net());
+    run_incremental(random_net_screlu(CHCI_NNUE_BUCKETS_MAX));
+}
+
+/* Format 3's output against the formula computed directly in 64 bits, on accumulators with
+ * values past both clipping bounds, and the extreme case (every value at QA, every weight at
+ * +-WMAX) on both paths. */
+static void test_screlu_output(void **state)
+{
+    (void)state;
+    chci_nnue_net *net = random_net_screlu(1);
+    chci_nnue_net *fast = malloc(sizeof *fast);
+    assert_non_null(fast);
+    memcpy(fast, net, sizeof *fast);
+    int have_fast = chci_nnue_set_path(fast, CHCI_NNUE_PATH_AVX2) == 0;
+    static chci_nnue_acc acc;
+    for (int round = 0; round < 200; round++) {
+        for (int p = 0; p < 2; p++)
+            for (int i = 0; i < CHCI_NNUE_HIDDEN; i++) acc.v[p][i] = (int16_t)((int)(rnd() % 400) - 60);
+        if (round == 199) /* the largest sum: every value clipped to QA, every weight +WMAX */
+            for (int p = 0; p < 2; p++)
+                for (int i = 0; i < CHCI_NNUE_HIDDEN; i++)
+                    acc.v[p][i] = 300, net->out[0][p * CHCI_NNUE_HIDDEN + i] = CHCI_NNUE_SCRELU_WMAX;
+        if (round == 198) /* the smallest */
+            for (int i = 0; i < 2 * CHCI_NNUE_HIDDEN; i++) net->out[0][i] = -CHCI_NNUE_SCRELU_WMAX;
+        memcpy(fast->out, net->out, sizeof net->out);
+        int side = round & 1;
+        int64_t sum = 0;
+        for (int h = 0; h < 2; h++)
+            for (int i = 0; i < CHCI_NNUE_HIDDEN; i++) {
+                int64_t x = acc.v[side ^ h][i];
+                x = x < 0 ? 0 : x > CHCI_NNUE_QA ? CHCI_NNUE_QA : x;
+                sum += x * x * net->out[0][h * CHCI_NNUE_HIDDEN + i];
+            }
+        int64_t num = (sum + (int64_t)net->out_b[0] * CHCI_NNUE_QA) * CHCI_NNUE_SCALE;
+        int64_t den = (int64_t)CHCI_NNUE_QA * CHCI_NNUE_QA * CHCI_NNUE_QB;
+        int64_t want = num / den - (num % den < 0); /* floor */
+        int got = chci_nnue_output(net, &acc, side, 32);
+        assert_int_equal(got, (int)want);
+        if (have_fast) assert_int_equal(chci_nnue_output(fast, &acc, side, 32), got);
+    }
+    free(fast);
+    free(net);
+}
+
 static void check_symmetry(const chci_nnue_net *net)
 {
     static const char *fens[] = {
@@ -138,6 +197,9 @@ static void test_symmetry(void **state)
     check_symmetry(net);
     free(net);
     net = random_net_buckets(CHCI_NNUE_BUCKETS_MAX); /* a position and its mirror: one bucket */
+    check_symmetry(net);
+    free(net);
+    net = random_net_screlu(CHCI_NNUE_BUCKETS_MAX);
     check_symmetry(net);
     free(net);
     const chci_nnue_net *def = chci_nnue_default();
@@ -227,6 +289,23 @@ static void test_loader_buckets(void **state)
     buf[12] = CHCI_NNUE_BUCKETS_MAX + 1;
     assert_int_equal(chci_nnue_load(net, buf, size, err, sizeof err), -1);
     assert_non_null(strstr(err, "bucket"));
+    buf[12] = nb;
+    assert_int_equal(net->screlu, 0);
+    /* format 3: the same layout, the squared clipped ReLU, output weights within +-WMAX */
+    memcpy(buf, CHCI_NNUE_MAGIC3, 8);
+    assert_int_equal(chci_nnue_load(net, buf, size, err, sizeof err), 0);
+    assert_int_equal(net->screlu, 1);
+    assert_int_equal(net->nbuckets, nb);
+    assert_int_equal(net->out[1][0], 7);
+    buf[outw + 2 * 2 * CHCI_NNUE_HIDDEN] = CHCI_NNUE_SCRELU_WMAX + 1; /* out[1][0] = 128 */
+    assert_int_equal(chci_nnue_load(net, buf, size, err, sizeof err), -1);
+    assert_non_null(strstr(err, "output weight"));
+    buf[outw + 2 * 2 * CHCI_NNUE_HIDDEN] = (unsigned char)-CHCI_NNUE_SCRELU_WMAX;
+    buf[outw + 2 * 2 * CHCI_NNUE_HIDDEN + 1] = 0xFF; /* out[1][0] = -127 */
+    assert_int_equal(chci_nnue_load(net, buf, size, err, sizeof err), 0);
+    assert_int_equal(net->out[1][0], -CHCI_NNUE_SCRELU_WMAX);
+    buf[outw + 2 * 2 * CHCI_NNUE_HIDDEN] = (unsigned char)(-CHCI_NNUE_SCRELU_WMAX - 1); /* -128 */
+    assert_int_equal(chci_nnue_load(net, buf, size, err, sizeof err), -1);
     free(net);
     free(buf);
 
@@ -292,6 +371,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_incremental),
+        cmocka_unit_test(test_screlu_output),
         cmocka_unit_test(test_symmetry),
         cmocka_unit_test(test_loader),
         cmocka_unit_test(test_loader_buckets),

@@ -34,9 +34,10 @@ for t in 1 2 3; do
 done
 # --buckets: a net with output buckets, format 2 (magic CHCNNUE2, the bucket count after the
 # hidden size), just as reproducible; the option refuses a bad count
-trainb() { # buckets out
+trainb() { # "buckets [options]" out
+  # shellcheck disable=SC2086
   "$tools/nnue_train" train --epochs 2 --batch 256 --threads 2 --lr 0.002 --lambda 0 --seed 3 \
-    --buckets "$1" -o "$2" "$TMP/lab.txt" 2>"$2.log" || failed "train --buckets $1: $(tail -1 "$2.log")"
+    --buckets $1 -o "$2" "$TMP/lab.txt" 2>"$2.log" || failed "train --buckets $1: $(tail -1 "$2.log")"
 }
 trainb 4 "$TMP/k4a.net"; trainb 4 "$TMP/k4b.net"
 cmp -s "$TMP/k4a.net" "$TMP/k4b.net" && pass || failed "--buckets 4: two runs wrote different nets"
@@ -44,5 +45,16 @@ cmp -s "$TMP/k4a.net" "$TMP/k4b.net" && pass || failed "--buckets 4: two runs wr
   failed "--buckets 4: not a format 2 header with 4 buckets"
 if "$tools/nnue_train" train --buckets 9 -o "$TMP/k9.net" "$TMP/lab.txt" 2>/dev/null; then
   failed "--buckets 9 accepted"
+else pass; fi
+# --screlu: the squared clipped ReLU, format 3 (magic CHCNNUE3), just as reproducible; the
+# trainer's own load of the quantised net (its last loss line) checks the output weights' range
+trainb "2 --screlu" "$TMP/s2a.net"; trainb "2 --screlu" "$TMP/s2b.net"
+cmp -s "$TMP/s2a.net" "$TMP/s2b.net" && pass || failed "--screlu: two runs wrote different nets"
+[ "$(head -c 16 "$TMP/s2a.net" | od -An -tx1 | tr -d ' \n')" = 4348434e4e5545330001000002000000 ] && pass ||
+  failed "--screlu: not a format 3 header with 2 buckets"
+grep -q "quantised net" "$TMP/s2a.net.log" && pass || failed "--screlu: no quantised loss ($(tail -1 "$TMP/s2a.net.log"))"
+cmp -s "$TMP/s2a.net" "$TMP/k4a.net" && failed "--screlu: the same net as without" || pass
+if "$tools/nnue_train" train --screlu --residual -o "$TMP/sr.net" "$TMP/lab.txt" 2>/dev/null; then
+  failed "--screlu --residual accepted"
 else pass; fi
 finish
