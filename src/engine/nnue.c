@@ -172,6 +172,11 @@ static inline uint64_t changed_squares(const uint8_t *a, const uint8_t *b)
 #include "engine/nnue_kernels.inc"
 #undef NK
 #undef NK_ATTR
+/* the kernel `name` on the path the net chose at load time */
+#define NK_CALL(net, name, ...) \
+    ((net)->path == CHCI_NNUE_PATH_AVX2 ? name##_avx2(__VA_ARGS__) : name##_generic(__VA_ARGS__))
+#else
+#define NK_CALL(net, name, ...) name##_generic(__VA_ARGS__)
 #endif
 
 void chci_nnue_refresh(const chci_nnue_net *net, chci_nnue_acc *acc)
@@ -187,13 +192,7 @@ void chci_nnue_refresh(const chci_nnue_net *net, chci_nnue_acc *acc)
 
 void chci_nnue_update(const chci_nnue_net *net, chci_nnue_acc *acc, const chci_nnue_acc *parent)
 {
-#if CHCI_NNUE_HAVE_AVX2
-    if (net->path == CHCI_NNUE_PATH_AVX2) {
-        update_avx2(net, acc, parent);
-        return;
-    }
-#endif
-    update_generic(net, acc, parent);
+    NK_CALL(net, update, net, acc, parent);
 }
 
 /* floor division, the same for both signs (a mirrored position scores the same) */
@@ -207,21 +206,11 @@ int chci_nnue_output(const chci_nnue_net *net, const chci_nnue_acc *acc, int sid
     int k = net->nbuckets > 1 ? chci_nnue_bucket(net->nbuckets, npieces) : 0;
     const int16_t *o = net->out[k];
     if (net->screlu) {
-        int64_t sq;
-#if CHCI_NNUE_HAVE_AVX2
-        if (net->path == CHCI_NNUE_PATH_AVX2) sq = output_sum_sq_avx2(acc->v[side], acc->v[side ^ 1], o);
-        else
-#endif
-            sq = output_sum_sq_generic(acc->v[side], acc->v[side ^ 1], o);
+        int64_t sq = NK_CALL(net, output_sum_sq, acc->v[side], acc->v[side ^ 1], o);
         return floor_div((sq + (int64_t)net->out_b[k] * CHCI_NNUE_QA) * CHCI_NNUE_SCALE,
                          (int64_t)CHCI_NNUE_QA * CHCI_NNUE_QA * CHCI_NNUE_QB);
     }
-    int32_t sum;
-#if CHCI_NNUE_HAVE_AVX2
-    if (net->path == CHCI_NNUE_PATH_AVX2) sum = output_sum_avx2(acc->v[side], acc->v[side ^ 1], o);
-    else
-#endif
-        sum = output_sum_generic(acc->v[side], acc->v[side ^ 1], o);
+    int32_t sum = NK_CALL(net, output_sum, acc->v[side], acc->v[side ^ 1], o);
     int32_t s = net->out_b[k] + sum;
     return floor_div((int64_t)s * CHCI_NNUE_SCALE, (int64_t)CHCI_NNUE_QA * CHCI_NNUE_QB);
 }
