@@ -55,6 +55,11 @@
  *        small pseudo-random values, U at 0; AdaGrad with the learning rate times
  *        PACK_NN_LRV (V, b; default 0.1) and PACK_NN_LRU (U; default 1). PACK_QUANT=1
  *        evaluates the trained weights on the integer grid of a codec (quantize())
+ *   16777216 the exchange's bounds without playing it out (a cheap stand-in for SEE, bit 1):
+ *        piece x the bucket of the lower bound (captured - mover when they attack the
+ *        destination) x that of the upper bound (min(captured, captured - mover + their
+ *        cheapest attacker)), from the attack maps of the position as it is (no x-ray through
+ *        the origin, no retake by ours): per-position maps and a lookup a move
  *   2048 no piece-square tables in Chess960 games (the TO and FROM features dropped when the
  *        game started from a Chess960 position): an evaluation-only switch
  */
@@ -92,7 +97,8 @@ enum {
     X_IDPH = X_EVP + 6 * 12,
     X_SEEH = X_IDPH + 3 * 6 * 4096,
     X_REL = X_SEEH + 6 * 7 * 4,
-    X_NF = X_REL + 3 * 6 * 15 * 8
+    X_SEEB = X_REL + 3 * 6 * 15 * 8,
+    X_NF = X_SEEB + 6 * 7 * 7
 };
 
 static double W[X_NF], G[X_NF];
@@ -219,6 +225,12 @@ static bb_t en_prise_set(const chc_position *p, int side)
     return r;
 }
 
+/* The SEE buckets: <= -800, <= -400, <= -150, < 0, 0, < 150, >= 150. */
+static int see_b(int s)
+{
+    return s <= -800 ? 0 : s <= -400 ? 1 : s <= -150 ? 2 : s < 0 ? 3 : s == 0 ? 4 : s < 150 ? 5 : 6;
+}
+
 static int cheb(int a, int b)
 {
     int df = abs((a & 7) - (b & 7)), dr = abs((a >> 3) - (b >> 3));
@@ -254,6 +266,13 @@ static void extra(const chc_position *pos, const xstate *xs, const chc_move *mv,
         hl0 = bb_popcount(ep_set);
         if (hl0 > 2) hl0 = 2;
     }
+    bb_t eatt[7] = {0};
+    if (mask & 16777216)
+        for (bb_t b = pos->by_color[them]; b;) {
+            int sq = bb_pop(&b);
+            int t = CHC_PIECE_TYPE(pos->board[sq]);
+            eatt[t] |= chci_pm_piece_att(t, them, sq, occ);
+        }
     static chci_pawn_entry pc[CHCI_PAWN_CACHE_SIZE];
     int ev[CHC_MAX_MOVES], evbest = -1000000;
     for (int i = 0; i < n; i++) {
@@ -278,11 +297,21 @@ static void extra(const chc_position *pos, const xstate *xs, const chc_move *mv,
         int s = 0;
         if ((mask & (1 | 512 | 16384)) && !castle) s = chci_pm_see(pos, from, to, npt, val[ct]);
         if ((mask & 1) && !castle) {
-            int b = s <= -800 ? 0 : s <= -400 ? 1 : s <= -150 ? 2 : s < 0 ? 3 : s == 0 ? 4 : s < 150 ? 5 : 6;
+            int b = see_b(s);
             f[k++] = (uint32_t)(X_SEE + p6 * 7 + b);
         }
+        if ((mask & 16777216) && !castle) {
+            int lo = val[ct], hi = val[ct];
+            for (int t = CHC_PAWN; t <= CHC_KING; t++)
+                if (eatt[t] >> to & 1) {
+                    lo = val[ct] - val[npt];
+                    hi = lo + val[t] < val[ct] ? lo + val[t] : val[ct];
+                    break;
+                }
+            f[k++] = (uint32_t)(X_SEEB + (p6 * 7 + see_b(lo)) * 7 + see_b(hi));
+        }
         if ((mask & 16384) && !castle) {
-            int b = s <= -800 ? 0 : s <= -400 ? 1 : s <= -150 ? 2 : s < 0 ? 3 : s == 0 ? 4 : s < 150 ? 5 : 6;
+            int b = see_b(s);
             f[k++] = (uint32_t)(X_SEEPH + (phase * 6 + p6) * 7 + b);
         }
         if ((mask & 2) && lt >= 0 && !castle) {
@@ -324,7 +353,7 @@ static void extra(const chc_position *pos, const xstate *xs, const chc_move *mv,
             int h = chci_pm_en_prise(&q, us);
             f[k++] = (uint32_t)(X_HANG + hang0 * 4 + (h > 3 ? 3 : h));
             if ((mask & 2097152) && !castle) {
-                int b = s <= -800 ? 0 : s <= -400 ? 1 : s <= -150 ? 2 : s < 0 ? 3 : s == 0 ? 4 : s < 150 ? 5 : 6;
+                int b = see_b(s);
                 f[k++] = (uint32_t)(X_SEEH + (p6 * 7 + b) * 4 + (h > 3 ? 3 : h));
             }
         }
