@@ -21,6 +21,20 @@
  *       what the trainer wrote before the option existed. With --screlu the activation is the
  *       squared clipped ReLU (clip to [0, 1], then squared), the output weights are kept within
  *       +-CHCI_NNUE_SCRELU_WMAX / QB, and the net is written in format 3.
+ *   nnue_train selfplay [--games N] [--nodes N] [--random-plies K] [--seed S] [--hash MB]
+ *       > games.pgn
+ *       Plays N games (default 100) of the engine (this build's net) against itself, each
+ *       from the standard start after K (default 8; K + 1 in every second game, so both
+ *       sides start) uniformly random legal plies, every move searched to N nodes (default
+ *       8000) with a hash of MB (default 16) cleared before each game, and writes them as
+ *       PGN (tags Event "selfplay", Round = game number, Result). A start whose score is
+ *       beyond +-300 cp after the random plies is drawn again. Adjudication: a side whose score
+ *       stays at or above 1000 cp (or mates) for 8 plies in a row wins; a score within +-10 cp
+ *       for 12 plies in a row from ply 80 on is a draw, as is ply 400; rule endings and
+ *       claimable draws (threefold, fifty moves) end the game as the rules say. The same
+ *       options give the same games on every machine (the search is limited by nodes only).
+ *       The positions of these games are the engine's own (docs/engine.md, "Evaluation
+ *       network"): `chesscodec convert --to pack-stream` keeps them in data/games/.
  *
  * The training data is not kept in the repository: docs/engine.md ("Evaluation network")
  * gives the recipe from the repository's games. */
@@ -490,15 +504,132 @@ static int cmd_train(int argc, char **argv)
     return 0;
 }
 
+/* ------------------------------------------------------------------ selfplay */
+
+/* Plays the random opening of a game into g (from the standard start); returns 0 when the
+   game ended on the way (drawn again by the caller). */
+static int random_opening(chc_game *g, int plies)
+{
+    chc_game_reset(g, NULL);
+    for (int k = 0; k < plies; k++) {
+        chc_move mv[CHC_MAX_MOVES];
+        int n = chc_legal_moves(chc_game_current(g), mv, CHC_GEN_ALL);
+        if (n <= 0) return 0;
+        if (chc_game_push(g, mv[rnd() % (uint64_t)n]) != CHC_OK) die("selfplay: a random move was refused");
+    }
+    return chc_game_outcome(g) == CHC_OUTCOME_NONE;
+}
+
+static int cmd_selfplay(int argc, char **argv)
+{
+    long games = 100;
+    uint64_t nodes = 8000;
+    int random_plies = 8;
+    size_t hash_mb = 16;
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--games") && i + 1 < argc) games = atol(argv[++i]);
+        else if (!strcmp(argv[i], "--nodes") && i + 1 < argc) nodes = strtoull(argv[++i], NULL, 10);
+        else if (!strcmp(argv[i], "--random-plies") && i + 1 < argc) random_plies = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--seed") && i + 1 < argc) rng = strtoull(argv[++i], NULL, 10);
+        else if (!strcmp(argv[i], "--hash") && i + 1 < argc) hash_mb = (size_t)atol(argv[++i]);
+        else die("selfplay: unknown option");
+    }
+    if (games < 0 || nodes < 1 || random_plies < 0 || random_plies > 40 || hash_mb < 1)
+        die("selfplay: an option is out of range");
+    chc_engine *e = chc_engine_new(hash_mb);
+    chc_game *g = chc_game_new();
+    size_t cap = 1 << 16;
+    char *pgn = malloc(cap);
+    chc_move *moves = malloc(sizeof *moves * 512);
+    if (!e || !g || !pgn || !moves) die("out of memory");
+    long plies_total = 0, decisive = 0;
+    for (long gi = 0; gi < games; gi++) {
+        int opening = random_plies + (int)(gi & 1);
+        chc_search_limits lim = {0};
+        lim.nodes = nodes;
+        chc_search_result res;
+        for (;;) { /* draw openings until one is playable and roughly level */
+            chc_engine_clear(e);
+            if (!random_opening(g, opening)) continue;
+            /* the score of the position the game starts from */
+            for (int k = 0; k < opening; k++) moves[k] = chc_game_move(g, (size_t)k);
+            if (chc_engine_search(e, chc_game_start(g), moves, opening, &lim, NULL, NULL, &res) == CHC_OK &&
+                res.score >= -300 && res.score <= 300)
+                break;
+        }
+        int n = opening, win_run = 0, win_side = 0, draw_run = 0, result = CHC_RESULT_UNKNOWN;
+        int term = CHC_TERM_ADJUDICATION;
+        chc_engine_clear(e);
+        for (;;) {
+            int outcome = chc_game_outcome(g);
+            if (outcome != CHC_OUTCOME_NONE) {
+                result = chc_outcome_result(outcome, chc_game_current(g));
+                term = (int)outcome; /* enum chc_termination numbers the rule endings alike */
+                break;
+            }
+            if (n >= 400) {
+                result = CHC_RESULT_DRAW;
+                break;
+            }
+            if (chc_engine_search(e, chc_game_start(g), moves, n, &lim, NULL, NULL, &res) != CHC_OK ||
+                res.best == CHC_MOVE_NONE)
+                die("selfplay: the engine found no move in a live position");
+            int white = chc_game_current(g)->side == CHC_WHITE;
+            int s = white ? res.score : -res.score;
+            if (s >= 1000 || s <= -1000) {
+                int side = s > 0 ? 1 : -1;
+                win_run = side == win_side ? win_run + 1 : 1;
+                win_side = side;
+            } else {
+                win_run = 0;
+            }
+            draw_run = s >= -10 && s <= 10 ? draw_run + 1 : 0;
+            if (win_run >= 8) {
+                result = win_side > 0 ? CHC_RESULT_WHITE_WINS : CHC_RESULT_BLACK_WINS;
+                break;
+            }
+            if (n >= 80 && draw_run >= 12) {
+                result = CHC_RESULT_DRAW;
+                break;
+            }
+            if (chc_game_push(g, res.best) != CHC_OK) die("selfplay: the engine's move was refused");
+            moves[n++] = res.best;
+        }
+        if (chc_game_set_termination(g, term, result) != CHC_OK) die("selfplay: cannot set the result");
+        char num[24];
+        snprintf(num, sizeof num, "%ld", gi + 1);
+        if (chc_game_set_tag(g, "Event", "selfplay") != CHC_OK || chc_game_set_tag(g, "Round", num) != CHC_OK)
+            die("out of memory");
+        size_t len;
+        while (chc_pgn_write(g, 0, pgn, cap, &len, NULL) == CHC_E_BUFFER_TOO_SMALL) {
+            cap = len + 1;
+            if (!(pgn = realloc(pgn, cap))) die("out of memory");
+        }
+        fwrite(pgn, 1, len, stdout);
+        plies_total += n;
+        decisive += result != CHC_RESULT_DRAW;
+        if ((gi + 1) % 100 == 0)
+            fprintf(stderr, "nnue_train selfplay: %ld games, %ld plies, %ld decisive\n", gi + 1, plies_total, decisive);
+    }
+    if (fflush(stdout) || ferror(stdout)) die("cannot write the games");
+    fprintf(stderr, "nnue_train selfplay: %ld games, %ld plies, %ld decisive\n", games, plies_total, decisive);
+    free(moves);
+    free(pgn);
+    chc_game_free(g);
+    chc_engine_free(e);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     signal(SIGPIPE, SIG_IGN);
     if (argc < 2) {
-        fprintf(stderr, "usage: nnue_train label|train [options] (see the comment in tools/nnue_train.c)\n");
+        fprintf(stderr, "usage: nnue_train label|train|selfplay [options] (see the comment in tools/nnue_train.c)\n");
         return 2;
     }
     if (!strcmp(argv[1], "label")) return cmd_label(argc - 2, argv + 2);
     if (!strcmp(argv[1], "train")) return cmd_train(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "selfplay")) return cmd_selfplay(argc - 2, argv + 2);
     fprintf(stderr, "nnue_train: unknown command '%s'\n", argv[1]);
     return 2;
 }

@@ -57,4 +57,22 @@ cmp -s "$TMP/s2a.net" "$TMP/k4a.net" && failed "--screlu: the same net as withou
 if "$tools/nnue_train" train --screlu --residual -o "$TMP/sr.net" "$TMP/lab.txt" 2>/dev/null; then
   failed "--screlu --residual accepted"
 else pass; fi
+# selfplay: the engine's own games for the net's data, the same on every run (nodes limit
+# only); each game is complete PGN with a result that chesscodec reads back, and the seed
+# changes the games
+sg() { "$tools/nnue_train" selfplay --games 3 --nodes 300 --random-plies 6 --seed "$1" 2>/dev/null; }
+sg 9 >"$TMP/sa.pgn" || failed "selfplay exited non-zero"
+sg 9 >"$TMP/sb.pgn"
+sg 10 >"$TMP/sc.pgn"
+cmp -s "$TMP/sa.pgn" "$TMP/sb.pgn" && pass || failed "selfplay: two runs with one seed differ"
+cmp -s "$TMP/sa.pgn" "$TMP/sc.pgn" && failed "selfplay: two seeds gave the same games" || pass
+[ "$(grep -c '^\[Result "\(1-0\|0-1\|1/2-1/2\)"\]' "$TMP/sa.pgn")" = 3 ] && pass ||
+  failed "selfplay: not three games with a result"
+if "$BIN" convert --to pack-stream -o "$TMP/sa.pack" "$TMP/sa.pgn" 2>"$TMP/sa.err" &&
+   [ "$("$BIN" convert "$TMP/sa.pack" 2>/dev/null | "$tools/eval_tune" sample --every 1 --min-ply 8 2>&1 >/dev/null)" != "" ]; then
+  pass
+else failed "selfplay: the games do not convert ($(cat "$TMP/sa.err"))"; fi
+grep -q 'eval_tune sample: 3 games' <("$BIN" convert "$TMP/sa.pack" 2>/dev/null | "$tools/eval_tune" sample 2>&1 >/dev/null) &&
+  pass || failed "selfplay: eval_tune does not read back three games"
+if "$tools/nnue_train" selfplay --nodes 0 >/dev/null 2>&1; then failed "selfplay --nodes 0 accepted"; else pass; fi
 finish
