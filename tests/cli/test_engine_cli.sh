@@ -3,7 +3,7 @@
 # the engine commands.
 source "$CHC_SRC/tests/lib.sh"
 out=$("$BIN" bench 7)
-expect_eq "bench 7 signature" "Nodes: 42211" "$(printf '%s\n' "$out" | head -1)"
+expect_eq "bench 7 signature" "Nodes: 28869" "$(printf '%s\n' "$out" | head -1)"
 case "$(printf '%s\n' "$out" | sed -n 3p)" in "NPS: "[0-9]*) pass;; *) failed "NPS line: $out";; esac
 expect_status "bench help" 0 "$BIN" bench --help
 expect_status "bench bad depth" 2 "$BIN" bench 0

@@ -15,7 +15,7 @@
 /* Node signature of `chesscodec bench 7`: changes whenever the search or evaluation changes
  * (update it deliberately, with the reason in the commit). */
 #define BENCH_DEPTH 7
-#define BENCH_NODES 42211ULL
+#define BENCH_NODES 28869ULL
 /* the same with the hand-written evaluation (UseNNUE false) */
 #define BENCH_NODES_HCE 29381ULL
 
